@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  AMQP_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type ServerConfig = z.infer<typeof envSchema>;
+
+/** Reads the environment; every bad value is reported by name so an operator can fix it in one go. */
+export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}

@@ -1,0 +1,21 @@
+import { ConfigError, readConfig } from "./config.js";
+import { createServer } from "./server.js";
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env);
+  const server = await createServer(config);
+  const address = await server.start();
+  console.log(`Sportsbook is running at ${address.replace("0.0.0.0", "localhost")}`);
+  const shutdown = async (signal: string) => {
+    console.log(`${signal} received, draining`);
+    await server.stop();
+    process.exitCode = 0;
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exitCode = 1;
+});

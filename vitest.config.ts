@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Each workspace is its own Vitest project so a package can pick its own environment (jsdom for the web app).
+export default defineConfig({
+  test: {
+    projects: [
+      "packages/*",
+      "services/*",
+      "apps/*",
+      { test: { name: "repo", include: ["tests/**/*.test.ts"] } },
+    ],
+  },
+});
