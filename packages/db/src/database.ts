@@ -1,0 +1,91 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** The query layer, identical for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handed to `db.transaction(async (tx) => …)`. */
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: functions taking it compose into a caller's transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseConfig {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database, or `memory://` for a throw-away one. */
+  dataDir?: string | undefined;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number | undefined;
+  /** Apply pending migrations while opening (default true). */
+  migrate?: boolean | undefined;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs a cheap query; used by readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.url));
+
+// PostgreSQL bigint (int8) and numeric come back as strings by default; the schema maps them
+// explicitly, but raw aggregate queries (sum/count) should read as numbers too.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * Opens the database named by the config (PostgreSQL when `databaseUrl` is set, else PGlite in
+ * `dataDir`) and brings its schema up to date.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const shouldMigrate = config.migrate ?? true;
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 20 });
+    // An idle client losing its server connection must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzleNodePg({ client: pool, schema });
+    if (shouldMigrate) await migrateNodePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      async ping() {
+        await pool.query("select 1");
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  const dataDir = config.dataDir ?? "memory://";
+  let client: PGlite;
+  if (dataDir.startsWith("memory://")) client = new PGlite(dataDir);
+  else {
+    const dir = resolve(dataDir);
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

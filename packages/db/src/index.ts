@@ -1,0 +1,3 @@
+export * from "./database.js";
+export * from "./ledger.js";
+export * from "./schema/index.js";

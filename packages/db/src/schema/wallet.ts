@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { players } from "./players.js";
+
+/** Currencies the wallet knows; `subunits` is the number of decimal places of the minor unit. */
+export const currencies = pgTable("currencies", {
+  code: text("code").primaryKey(),
+  subunits: integer("subunits").notNull(),
+  fiat: boolean("fiat").notNull().default(true),
+  enabled: boolean("enabled").notNull().default(true),
+});
+
+/**
+ * Ledger accounts. Player accounts (`kind = 'player'`) may never go negative; house accounts
+ * (`house_stakes`, `house_payments`, `house_bonus`) are the other side of every posting and may.
+ */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    playerId: bigint("player_id", { mode: "number" }).references(() => players.id, { onDelete: "restrict" }),
+    currency: text("currency")
+      .notNull()
+      .references(() => currencies.code),
+    /** Minor units; kept equal to the sum of this account's ledger entries. */
+    balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("accounts_player_currency_key")
+      .on(t.playerId, t.currency)
+      .where(sql`${t.playerId} is not null`),
+    uniqueIndex("accounts_house_currency_key").on(t.kind, t.currency).where(sql`${t.playerId} is null`),
+    check("accounts_player_not_negative", sql`${t.kind} <> 'player' or ${t.balance} >= 0`),
+    check("accounts_player_owner", sql`(${t.kind} = 'player') = (${t.playerId} is not null)`),
+  ],
+);
+
+/**
+ * One balanced posting. `kind` is its cause (deposit, stake, payout, cashout, refund, bonus,
+ * withdrawal) and `reference_type`/`reference_id` point at the row that caused it (a bet, a payment).
+ */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    currency: text("currency")
+      .notNull()
+      .references(() => currencies.code),
+    referenceType: text("reference_type").notNull(),
+    referenceId: text("reference_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_transactions_reference_idx").on(t.referenceType, t.referenceId)],
+);
+
+/** The legs of a posting; the amounts of one transaction sum to zero. */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint("transaction_id", { mode: "number" })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id),
+    /** Signed minor units: positive credits the account, negative debits it. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_entries_account_idx").on(t.accountId, t.id),
+    index("ledger_entries_transaction_idx").on(t.transactionId),
+  ],
+);
+
+/** Deposits and withdrawals through a payment provider (`demo` in the embedded default). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: bigint("player_id", { mode: "number" })
+      .notNull()
+      .references(() => players.id),
+    direction: text("direction").notNull(),
+    provider: text("provider").notNull(),
+    currency: text("currency")
+      .notNull()
+      .references(() => currencies.code),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** `pending`, `success` or `error` (SPEC §4 quick deposit status). */
+    status: text("status").notNull(),
+    externalRef: text("external_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("payments_player_idx").on(t.playerId, t.createdAt),
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
