@@ -1,1 +1,3 @@
 export * from "./publisher.js";
+export * from "./errors.js";
+export * from "./http/index.js";

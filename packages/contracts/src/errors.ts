@@ -1,0 +1,238 @@
+import { z } from "zod";
+
+/**
+ * One entry of the error catalogue: a stable numeric `code` clients branch on, the HTTP status it
+ * travels with, the i18n key of its message (SPEC §8) and the English fallback message.
+ */
+export interface ErrorDefinition {
+  code: number;
+  status: number;
+  key: string;
+  message: string;
+}
+
+/**
+ * Every error the HTTP API answers with. Codes 100–199 are bet-slip validation codes (SPEC §5 keeps
+ * 101 and 120 and 118); 1000 and up are protocol errors. Never renumber an entry: clients keep them.
+ */
+export const errorCatalogue = {
+  placeBetsDefault: {
+    code: 100,
+    status: 400,
+    key: "error.place_bets.default",
+    message: "The bet could not be placed.",
+  },
+  invalidOdds: {
+    code: 101,
+    status: 400,
+    key: "error.place_bets.invalid_odds",
+    message: "The odds have changed.",
+  },
+  insufficientFunds: {
+    code: 102,
+    status: 400,
+    key: "error.place_bets.insufficient_funds",
+    message: "Your balance is too low for this stake.",
+  },
+  selectionNotAvailable: {
+    code: 103,
+    status: 400,
+    key: "sb.ticket.not-available.label",
+    message: "A selection is no longer available.",
+  },
+  selectionSuspended: {
+    code: 104,
+    status: 400,
+    key: "sb.ticket.suspended.label",
+    message: "A selection is suspended.",
+  },
+  notCombinable: {
+    code: 105,
+    status: 400,
+    key: "error.place_bets.not_combinable",
+    message: "These selections cannot be combined in one bet.",
+  },
+  invalidStake: {
+    code: 106,
+    status: 400,
+    key: "error.place_bets.invalid_stake",
+    message: "The stake must be above zero and within the limits.",
+  },
+  maxPayoutExceeded: {
+    code: 107,
+    status: 400,
+    key: "error.place_bets.max_payout",
+    message: "The potential payout is above the maximum.",
+  },
+  tooManySelections: {
+    code: 108,
+    status: 400,
+    key: "error.place_bets.max_selections",
+    message: "The bet has too many selections.",
+  },
+  invalidSystem: {
+    code: 109,
+    status: 400,
+    key: "error.place_bets.invalid_system",
+    message: "This system type does not fit the selections.",
+  },
+  currencyMismatch: {
+    code: 110,
+    status: 400,
+    key: "error.place_bets.currency",
+    message: "The stake currency has no account.",
+  },
+  potentialWinTooLow: {
+    code: 111,
+    status: 400,
+    key: "error.potential_win.equal_or_less",
+    message: "The potential win must be above the stake.",
+  },
+  municipalityNotFound: {
+    code: 118,
+    status: 400,
+    key: "error.municipality.not_found",
+    message: "Municipality not found.",
+  },
+  invalidOddsCustomBet: {
+    code: 120,
+    status: 400,
+    key: "error.place_bets.invalid_odds_custom_bet",
+    message: "The bet builder odds have changed.",
+  },
+  cashoutUnavailable: {
+    code: 130,
+    status: 400,
+    key: "error.cashout.unavailable",
+    message: "Cashout is not available for this bet.",
+  },
+  cashoutValueChanged: {
+    code: 131,
+    status: 400,
+    key: "error.cashout.value_changed",
+    message: "The cashout value has changed.",
+  },
+  validationFailed: {
+    code: 1000,
+    status: 400,
+    key: "global-error.validation",
+    message: "The request is not valid.",
+  },
+  unauthorized: {
+    code: 1001,
+    status: 401,
+    key: "global-error.unauthorized",
+    message: "Sign in to continue.",
+  },
+  sessionExpired: {
+    code: 1002,
+    status: 401,
+    key: "global-error.session_expired",
+    message: "Your session has expired.",
+  },
+  csrfRejected: {
+    code: 1003,
+    status: 403,
+    key: "global-error.csrf",
+    message: "The request was refused; reload the page and try again.",
+  },
+  forbidden: {
+    code: 1004,
+    status: 403,
+    key: "global-error.forbidden",
+    message: "You are not allowed to do this.",
+  },
+  notFound: {
+    code: 1005,
+    status: 404,
+    key: "global-error.not_found",
+    message: "Not found.",
+  },
+  idempotencyKeyReused: {
+    code: 1006,
+    status: 400,
+    key: "global-error.idempotency_key_reused",
+    message: "This request key was already used for a different request.",
+  },
+  playerBlocked: {
+    code: 1007,
+    status: 403,
+    key: "global-error.player_blocked",
+    message: "This account is blocked.",
+  },
+  methodNotAllowed: {
+    code: 1008,
+    status: 405,
+    key: "global-error.method_not_allowed",
+    message: "This method is not allowed here.",
+  },
+  payloadTooLarge: {
+    code: 1009,
+    status: 400,
+    key: "global-error.payload_too_large",
+    message: "The request body is too large.",
+  },
+  internal: {
+    code: 1099,
+    status: 500,
+    key: "global-error.default.description",
+    message: "Something went wrong. Please come back in a while.",
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof errorCatalogue;
+
+/** Looks an entry up by its numeric code. */
+export function errorByCode(code: number): (ErrorDefinition & { name: ErrorName }) | undefined {
+  for (const [name, def] of Object.entries(errorCatalogue)) {
+    if (def.code === code) return { ...def, name: name as ErrorName };
+  }
+  return undefined;
+}
+
+/** One field that failed validation, named by its path (`bets.0.stake.value`). */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+
+/** A per-bet error of `POST /bets`, keyed in `errors_by_bet` by the bet's index in the request. */
+export const betErrorSchema = z.object({
+  code: z.number().int(),
+  key: z.string(),
+  localized_message: z.string(),
+  /** Machine reason, e.g. `odds_different_than_bookmaker`, `selection_suspended` (SPEC §5 wrong-odds reasons). */
+  reason: z.string().optional(),
+  /** Selections whose odds moved, with the current odds the player can accept. */
+  selections: z
+    .array(
+      z.object({
+        match_id: z.number().int(),
+        market_id: z.number().int(),
+        specifier: z.string(),
+        outcome_id: z.string(),
+        odds: z.number().int().nullable(),
+        active: z.boolean(),
+      }),
+    )
+    .optional(),
+});
+
+/**
+ * Body of every error answer: `code` from the catalogue, the English `message`, and `data` with the
+ * i18n key, the message in the request's language and, where they apply, the fields or bets at fault.
+ */
+export const errorResponseSchema = z.object({
+  code: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  data: z.object({
+    key: z.string(),
+    localized_message: z.string(),
+    details: z.array(fieldErrorSchema).optional(),
+    errors_by_bet: z.record(z.string(), betErrorSchema).optional(),
+    /** Set when the error is about odds (SPEC §5 wrong-odds flag). */
+    is_wrong_odds: z.boolean().optional(),
+    extra: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export type BetError = z.infer<typeof betErrorSchema>;

@@ -1,0 +1,203 @@
+import { z } from "zod";
+import { marketSchema } from "./catalogue.js";
+import {
+  commaList,
+  currencyCodeSchema,
+  idSchema,
+  listOf,
+  moneySchema,
+  oddsSchema,
+  pageQuery,
+} from "./common.js";
+
+export const betTypeSchema = z.enum(["single", "combo", "system", "custom_bet"]);
+export type BetType = z.infer<typeof betTypeSchema>;
+
+/** SPEC §4 bet statuses. */
+export const betStatusSchema = z.enum([
+  "cashed_out",
+  "withdrawn",
+  "waiting_results",
+  "ready_to_process",
+  "done",
+  "cancelled",
+  "cashout_in_progress",
+  "submitted",
+  "rejected",
+]);
+export type BetStatus = z.infer<typeof betStatusSchema>;
+
+/** SPEC §4 bet results. */
+export const betResultSchema = z.enum([
+  "no_results",
+  "canceled",
+  "win_entire",
+  "lose_entire",
+  "refund_entire",
+  "refund_half_win_other",
+  "refund_half_lose_other",
+  "cashed_out",
+]);
+export type BetResult = z.infer<typeof betResultSchema>;
+
+export const selectionStatusSchema = z.enum(["open", "won", "lost", "void", "half_won", "half_lost"]);
+
+/** A selection as the slip sends it: the outcome and the odds the player saw. */
+export const selectionInputSchema = z.object({
+  match_id: idSchema,
+  market_id: z.number().int().min(0).max(2_000_000_000),
+  specifier: z.string().max(500).default(""),
+  outcome_id: z.string().min(1).max(200),
+  odds: oddsSchema,
+});
+export type SelectionInput = z.infer<typeof selectionInputSchema>;
+
+/** `{win}/{total}`, e.g. `2/3` for doubles out of three selections. */
+export const systemIdSchema = z.string().regex(/^\d{1,2}\/\d{1,2}$/, "expected a system id like 2/3");
+
+export const stakeInputSchema = z.object({
+  /** Minor units of `currency`. */
+  value: z.number().int().positive().max(1e15),
+  currency: currencyCodeSchema,
+});
+
+export const betInputSchema = z.object({
+  type: betTypeSchema,
+  stake: stakeInputSchema,
+  selections: z.array(selectionInputSchema).min(1).max(100),
+  system_id: systemIdSchema.optional(),
+  /** Odds of a bet-builder bet as quoted by `POST /bets/custom/odds`. */
+  custom_odds: oddsSchema.optional(),
+  bonus: z.null().optional(),
+});
+export type BetInput = z.infer<typeof betInputSchema>;
+
+/**
+ * `POST /bets`. Send an `Idempotency-Key` header (1–200 characters) to make retries safe: the same
+ * key answers the first result; the same key with another body is refused.
+ */
+export const placeBetsBodySchema = z.object({
+  meta: z
+    .object({
+      device_id: z.string().max(200).optional(),
+      quick: z.boolean().default(false),
+      type: z.string().max(50).optional(),
+    })
+    .default({ quick: false }),
+  bets: z.array(betInputSchema).min(1).max(50),
+});
+export type PlaceBetsBody = z.infer<typeof placeBetsBodySchema>;
+
+export const placedSelectionSchema = z.object({
+  id: z.number().int(),
+  status: selectionStatusSchema,
+  odds: z.number().int(),
+  specifier: z.string(),
+  market: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    specifier: z.string(),
+    status: z.number().int(),
+  }),
+  outcome: z.object({ id: z.string(), name: z.string() }),
+  match: z.object({
+    id: z.number().int(),
+    urn_id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    status: z.number().int(),
+    start_time: z.string(),
+    sport_key: z.string(),
+    provider: z.string(),
+  }),
+});
+
+/** SPEC §3 placed bet. Money fields are minor units with their currency and subunits. */
+export const placedBetSchema = z.object({
+  id: z.number().int(),
+  ref: z.string(),
+  type: betTypeSchema,
+  status: betStatusSchema,
+  result: betResultSchema,
+  stake: moneySchema,
+  potential_win: moneySchema,
+  win_amount: moneySchema.nullable(),
+  odds: z.number().int(),
+  custom_odds: z.number().int().nullable(),
+  selections: z.array(placedSelectionSchema),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  /** What the bet can be cashed out for now; null when cashout is not offered. */
+  to_cashout: moneySchema.nullable(),
+  cashed_out: moneySchema,
+  bonus: z.null(),
+  system: z.object({ id: z.string(), win_count: z.number().int(), total_count: z.number().int() }).nullable(),
+  used_in_jackpot: z.boolean(),
+  is_vip: z.boolean(),
+});
+export type PlacedBet = z.infer<typeof placedBetSchema>;
+
+export const placeBetsResponseSchema = z.object({ data: z.array(placedBetSchema) });
+
+/** `GET /bets`: statuses (or the groups `all`, `open`, `settled`) and a result filter. */
+export const betsQuerySchema = z.object({
+  status: commaList(z.union([betStatusSchema, z.enum(["all", "open", "settled"])])).optional(),
+  result: z.enum(["all", "win", "lose", "refund"]).default("all"),
+  locale: z.string().max(20).optional(),
+  ...pageQuery(500, 500),
+});
+export const betsResponseSchema = listOf(placedBetSchema);
+
+/**
+ * `POST /bets/cashout`. Without `to_cashout` the whole bet is cashed out at its current value; with
+ * it, that amount (minor units) is paid and the matching share of the stake stays in play. A value
+ * above the current cashout value is refused with the current value.
+ */
+export const cashoutBodySchema = z.object({
+  bet_id: idSchema,
+  to_cashout: z.number().int().positive().max(1e15).optional(),
+});
+export const cashoutResponseSchema = z.object({ data: placedBetSchema, paid: moneySchema });
+
+export const maxStakeBodySchema = z.object({
+  bets: z
+    .array(
+      z.object({
+        type: betTypeSchema,
+        currency: currencyCodeSchema,
+        selections: z.array(selectionInputSchema).min(1).max(100),
+        system_id: systemIdSchema.optional(),
+        custom_odds: oddsSchema.optional(),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export const maxStakeResponseSchema = z.object({
+  data: z.array(z.object({ max_stake: moneySchema })),
+});
+
+export const customSelectionSchema = z.object({
+  market_id: z.number().int().min(0).max(2_000_000_000),
+  specifier: z.string().max(500).default(""),
+  outcome_id: z.string().min(1).max(200),
+});
+export const customOddsBodySchema = z.object({
+  match_id: idSchema,
+  selections: z.array(customSelectionSchema).min(2).max(20),
+});
+export const customOddsResponseSchema = z.object({ data: z.object({ odds: z.number().int() }) });
+export const customMarketsResponseSchema = z.object({ data: z.array(marketSchema) });
+
+/** A bet as shared by code: what the slip needs to rebuild it. */
+export const sharedBetSchema = z.object({
+  type: betTypeSchema,
+  selections: z.array(selectionInputSchema).min(1).max(100),
+  system_id: systemIdSchema.optional(),
+});
+export const shareCodeBodySchema = z.object({ bets: z.array(sharedBetSchema).min(1).max(50) });
+export const shareCodeCreatedSchema = z.object({ data: z.object({ code: z.string() }) });
+export const shareCodeQuerySchema = z.object({ code: z.string().min(4).max(32) });
+export const shareCodeResponseSchema = z.object({
+  data: z.object({ code: z.string(), bets: z.array(sharedBetSchema) }),
+});

@@ -1,0 +1,231 @@
+import { z } from "zod";
+import { commaList, idSchema, instantSchema, listOf, pageQuery, queryBoolean } from "./common.js";
+
+export const sportTypeSchema = z.enum(["regular", "cyber", "premium_cricket"]);
+export const providerSchema = z.string();
+/** SPEC §4 match status: 0 prematch, 1 live, 2 stopped, 3 closed, 4 finished, 5 not covered. */
+export const matchStatusSchema = z.number().int().min(0).max(5);
+
+export const sportSchema = z.object({
+  id: z.number().int(),
+  urn_id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  priority: z.number().int(),
+  type: sportTypeSchema,
+  provider: providerSchema,
+});
+export type Sport = z.infer<typeof sportSchema>;
+
+const sportRefSchema = sportSchema.pick({ id: true, key: true, name: true, type: true });
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  urn_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  priority: z.number().int(),
+  country_code: z.string().nullable(),
+  sport: sportRefSchema,
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const tournamentSchema = z.object({
+  id: z.number().int(),
+  urn_id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  priority: z.number().int(),
+  type: z.string(),
+  provider: providerSchema,
+  category: categorySchema.pick({ id: true, slug: true, name: true, country_code: true }),
+  sport: sportRefSchema.extend({
+    main_market_id: z.number().int().nullable(),
+    main_market_outcomes_count: z.number().int().nullable(),
+    secondary_market_id: z.number().int().nullable(),
+    secondary_market_outcomes_count: z.number().int().nullable(),
+  }),
+});
+export type Tournament = z.infer<typeof tournamentSchema>;
+
+export const outcomeSchema = z.object({
+  /** The provider's outcome id (`1`, `12`, `pre:playerprops:…`). */
+  id: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  odds: z.number().int(),
+});
+export type Outcome = z.infer<typeof outcomeSchema>;
+
+/** SPEC §3 market. `status` 1 allowed, -1 suspended, other values not allowed (0 is never listed). */
+export const marketSchema = z.object({
+  /** The provider's market id (UOF market type, e.g. 1 for 1x2). */
+  id: z.number().int(),
+  match_id: z.number().int(),
+  match_urn_id: z.string(),
+  name: z.string(),
+  status: z.number().int(),
+  /** Canonical `key=value|key=value` specifier, `""` when the market has none. */
+  specifier: z.string(),
+  outcomes: z.array(outcomeSchema),
+  market_groups: z.array(z.string()),
+  priority: z.number().int(),
+  most_balanced: z.boolean(),
+  next_bet_stop: z.string().nullable(),
+  custom_bet_groups: z.array(z.string()),
+  provider: providerSchema,
+});
+export type Market = z.infer<typeof marketSchema>;
+
+const scoreSchema = z.object({ home: z.number().int(), away: z.number().int() });
+
+/** SPEC §3 live statistics of a match; every part is optional. */
+export const statisticsSchema = z.object({
+  clock: z
+    .object({
+      match_time: z.string().nullable().optional(),
+      stoppage_time: z.string().nullable().optional(),
+      stoppage_time_announced: z.string().nullable().optional(),
+      remaining_time: z.string().nullable().optional(),
+      remaining_time_in_period: z.string().nullable().optional(),
+      stopped: z.boolean().optional(),
+      clock_updated_at: z.string().nullable().optional(),
+    })
+    .optional(),
+  total_score: scoreSchema.nullable().optional(),
+  game_score: scoreSchema.nullable().optional(),
+  current_server: z.string().nullable().optional(),
+  period_score: z
+    .array(
+      z.object({
+        home: z.number().int(),
+        away: z.number().int(),
+        period_key: z.string().optional(),
+        period_name: z.string().optional(),
+        number: z.number().int(),
+        type: z.string().optional(),
+      }),
+    )
+    .optional(),
+  max_period_number: z.number().int().nullable().optional(),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+export const competitorSchema = z.object({
+  id: z.number().int(),
+  urn_id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+});
+
+/** SPEC §3 match (also outright events: `type` = `outright`, `name` set, no competitors). */
+export const matchSchema = z.object({
+  id: z.number().int(),
+  urn_id: z.string(),
+  slug: z.string(),
+  type: z.string(),
+  name: z.string(),
+  status: z.number().int(),
+  stage: z.string().nullable(),
+  start_time: z.string(),
+  end_date: z.string().nullable(),
+  stadium: z.string().nullable(),
+  city: z.string().nullable(),
+  competitors: z.object({ home: competitorSchema.nullable(), away: competitorSchema.nullable() }),
+  /** Count of markets a player can see on the match page. */
+  available_markets: z.number().int(),
+  has_video: z.boolean(),
+  provider: providerSchema,
+  is_live: z.boolean(),
+  is_finished: z.boolean(),
+  bettable: z.boolean(),
+  main_market: marketSchema.nullable(),
+  secondary_market: marketSchema.nullable(),
+  statistics: statisticsSchema,
+  sport: sportRefSchema,
+  category: categorySchema.pick({ id: true, slug: true, name: true, country_code: true }),
+  tournament: tournamentSchema.pick({ id: true, urn_id: true, slug: true, name: true }),
+});
+export type Match = z.infer<typeof matchSchema>;
+
+export const sportsResponseSchema = z.object({ data: z.array(sportSchema) });
+export const categoriesQuerySchema = z.object({
+  sport_id: idSchema.optional(),
+  sport_key: z.string().max(100).optional(),
+});
+export const categoriesResponseSchema = z.object({ data: z.array(categorySchema) });
+export const tournamentsQuerySchema = z.object({
+  sport_id: idSchema.optional(),
+  sport_key: z.string().max(100).optional(),
+  category_id: idSchema.optional(),
+  ...pageQuery(100, 500),
+});
+export const tournamentsResponseSchema = listOf(tournamentSchema);
+
+export const matchSortSchema = z.enum(["start_time", "priority", "tournament"]);
+
+/** `GET /matches` filters of SPEC §7. */
+export const matchesQuerySchema = z.object({
+  id: commaList(idSchema).optional(),
+  type: z.enum(["match", "outright"]).optional(),
+  sport_key: commaList(z.string().max(100)).optional(),
+  sport_type: sportTypeSchema.optional(),
+  category_id: commaList(idSchema).optional(),
+  tournament_id: commaList(idSchema).optional(),
+  match_status: commaList(z.coerce.number().int().min(0).max(5)).optional(),
+  sort_by: matchSortSchema.default("start_time"),
+  start_from: instantSchema.optional(),
+  start_to: instantSchema.optional(),
+  bettable: queryBoolean.optional(),
+  max_per_sport: z.coerce.number().int().min(1).max(500).optional(),
+  favourite: queryBoolean.optional(),
+  has_video: queryBoolean.optional(),
+  ...pageQuery(50, 500),
+});
+export type MatchesQuery = z.infer<typeof matchesQuerySchema>;
+export const matchesResponseSchema = listOf(matchSchema);
+
+export const marketsQuerySchema = z.object({
+  group_key: z.string().max(100).optional(),
+  market_id: commaList(z.coerce.number().int().min(0).max(2_000_000_000)).optional(),
+  ...pageQuery(500, 500),
+});
+/** Markets of a match ordered by priority, with the groups present and their sizes. */
+export const marketsResponseSchema = listOf(marketSchema).extend({
+  groups: z.array(z.object({ group_key: z.string(), count: z.number().int() })),
+});
+
+/** `POST /counters`: which matches to count; the answer counts per sport, category and tournament. */
+export const countersBodySchema = z.object({
+  match_status: z.array(matchStatusSchema).max(6).optional(),
+  sport_type: sportTypeSchema.optional(),
+  start_from: instantSchema.optional(),
+  start_to: instantSchema.optional(),
+  bettable: z.boolean().optional(),
+});
+export const countersResponseSchema = z.object({
+  live: z.number().int(),
+  total: z.number().int(),
+  sports: z.record(z.string(), z.number().int()),
+  categories: z.record(z.string(), z.number().int()),
+  tournaments: z.record(z.string(), z.number().int()),
+});
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(3).max(50),
+  sport_type: sportTypeSchema.optional(),
+  match_status: commaList(z.coerce.number().int().min(0).max(5)).optional(),
+  only_events_name: queryBoolean.optional(),
+  ...pageQuery(20, 100),
+});
+export const searchResponseSchema = z.object({
+  data: z.object({ matches: z.array(matchSchema), tournaments: z.array(tournamentSchema) }),
+});
+
+export const mediaLinkSchema = z.object({
+  link: z.string(),
+  provider: z.string(),
+  language_code: z.string().nullable(),
+});
+export const videoResponseSchema = z.object({ data: mediaLinkSchema });
+export const streamsResponseSchema = z.object({ data: z.array(mediaLinkSchema) });

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** A positive integer id (path or body), within JavaScript's safe range. */
+export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Query lists arrive as `a,b,c` (SPEC §2: query parameters are split on commas) or repeated keys. */
+export function commaList<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => {
+    if (v === undefined || v === "") return undefined;
+    const parts = Array.isArray(v) ? v : [v];
+    return parts.flatMap((p) => (typeof p === "string" ? p.split(",").filter((s) => s !== "") : [p]));
+  }, z.array(item).max(500));
+}
+
+/** A boolean query flag: `true`/`false`/`1`/`0`. */
+export const queryBoolean = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** An ISO 8601 instant with offset, e.g. `2026-05-01T18:00:00Z`. */
+export const instantSchema = z.iso.datetime({ offset: true });
+
+/** `page` (from 1) and `limit` query parameters, capped at `max`. */
+export function pageQuery(defaultLimit: number, max: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1).max(max).default(defaultLimit),
+  };
+}
+
+/** SPEC §3 pagination block of every list answer. */
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  last_page: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** A list answer: `data` plus `pagination`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: paginationSchema });
+}
+
+/** Odds as integers × 1000 (1.85 → 1850), between 1.001 and 100000. */
+export const oddsSchema = z.number().int().min(1001).max(100_000_000);
+
+/** A currency code such as `EUR` or `USDT`. */
+export const currencyCodeSchema = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9]{1,9}$/, "expected a currency code like EUR");
+
+/** Money in minor units of `currency` (`subunits` decimals). */
+export const moneySchema = z.object({
+  value: z.number().int(),
+  currency: currencyCodeSchema,
+  subunits: z.number().int().min(0).max(18),
+});
+export type Money = z.infer<typeof moneySchema>;
+
+/** The answer of calls that only acknowledge. */
+export const okSchema = z.object({ ok: z.literal(true) });
