@@ -1,1 +1,16 @@
-export {};
+export * from "./bet.js";
+export * from "./bet-type.js";
+export * from "./combinability.js";
+export { divFloor, divRound, type ExactDecimal, formatRatio, readDecimal } from "./decimal.js";
+export * from "./fractional-ladder.js";
+export * from "./limits.js";
+export * from "./match-status.js";
+export * from "./money.js";
+export * from "./odds.js";
+export * from "./odds-format.js";
+export * from "./parsed.js";
+export * from "./ratio.js";
+export * from "./returns.js";
+export * from "./settlement.js";
+export * from "./symmetric.js";
+export * from "./system.js";

@@ -1,0 +1,28 @@
+/** Match status codes of SPEC §4. */
+export const MATCH_STATUS = {
+  prematch: 0,
+  live: 1,
+  stopped: 2,
+  closed: 3,
+  finished: 4,
+  notCovered: 5,
+} as const;
+export type MatchStatus = (typeof MATCH_STATUS)[keyof typeof MATCH_STATUS];
+
+/** Stopped, closed, finished and not covered matches take no bets (SPEC §4). */
+export function isMatchAvailable(status: number): boolean {
+  return status === MATCH_STATUS.prematch || status === MATCH_STATUS.live;
+}
+
+/** Market status codes of SPEC §4: 1 allowed, -1 suspended, 0/-2/-3/-4 not allowed. */
+export const MARKET_STATUS = { allowed: 1, suspended: -1 } as const;
+
+/** Only allowed markets take bets. */
+export function isMarketOpen(status: number): boolean {
+  return status === MARKET_STATUS.allowed;
+}
+
+/** Markets with status 0 are dropped from lists (SPEC §4). */
+export function isMarketListed(status: number): boolean {
+  return status !== 0;
+}

@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MIN_ODDS, type Odds, oddsFromThousandths } from "./odds.js";
+import {
+  capPayout,
+  comboReturn,
+  potentialReturn,
+  singleReturn,
+  systemReturn,
+  systemReturnByEnumeration,
+  systemReturns,
+} from "./returns.js";
+
+const o = oddsFromThousandths;
+const odds = fc.integer({ min: MIN_ODDS, max: 100_000 }).map((n) => n as Odds);
+
+describe("potential returns", () => {
+  it("single and combo multiply the stake by the odds, rounded down to a minor unit", () => {
+    expect(singleReturn(1000, o(2500))).toBe(2500);
+    expect(singleReturn(333, o(1333))).toBe(443); // 443.889
+    expect(comboReturn(1000, [o(2000), o(1500)])).toBe(3000);
+    expect(comboReturn(100, [o(1333), o(1333)])).toBe(177); // 177.6889
+  });
+
+  it("system 2/3 shares the stake over its three doubles", () => {
+    // 30.00 over 3 lines of 10.00: 2×3 + 2×4 + 3×4 = 26 → 260.00
+    expect(systemReturn(3000, [o(2000), o(3000), o(4000)], 2)).toBe(26000);
+  });
+
+  it("system return by symmetric polynomials equals plain enumeration (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(odds, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        fc.nat(),
+        (legs, stake, pick) => {
+          const k = 1 + (pick % legs.length);
+          expect(systemReturn(stake, legs, k)).toBe(systemReturnByEnumeration(stake, legs, k));
+        },
+      ),
+    );
+  });
+
+  it("every system type of 40 selections comes from one pass and matches the per-type call", () => {
+    const legs = Array.from({ length: 40 }, (_, i) => o(1100 + 37 * i));
+    const all = systemReturns(1000, legs);
+    for (const k of [1, 2, 3, 20, 39, 40]) expect(all[k]).toBe(systemReturn(1000, legs, k));
+    expect(all[40]).toBe(comboReturn(1000, legs));
+    expect(systemReturnByEnumeration(1000, legs, 3)).toBe(all[3]);
+  });
+
+  it("system n/n is the combo and 1/n is the singles sharing the stake", () => {
+    fc.assert(
+      fc.property(
+        fc.array(odds, { minLength: 2, maxLength: 8 }),
+        fc.integer({ min: 1, max: 10 ** 8 }),
+        (legs, stake) => {
+          expect(systemReturn(stake, legs, legs.length)).toBe(comboReturn(stake, legs));
+        },
+      ),
+    );
+  });
+
+  it("refuses a system size that does not fit the selections", () => {
+    expect(() => systemReturn(100, [o(2000)], 2)).toThrow(RangeError);
+    expect(() =>
+      potentialReturn({ betType: "system", stake: 100, odds: [o(2000), o(2000), o(2000)] }),
+    ).toThrow(RangeError);
+  });
+
+  it("applies the max-payout cap given as a parameter (SPEC §5)", () => {
+    expect(capPayout(5000, undefined)).toBe(5000);
+    expect(capPayout(5000, 4000)).toBe(4000);
+    const legs = [o(10_000), o(10_000), o(10_000)];
+    expect(
+      potentialReturn({
+        betType: "system",
+        stake: 1000,
+        odds: legs,
+        systemType: { winCount: 2, totalCount: 3 },
+      }),
+    ).toBe(100_000);
+    expect(
+      potentialReturn({
+        betType: "system",
+        stake: 1000,
+        odds: legs,
+        systemType: { winCount: 2, totalCount: 3 },
+        maxPayout: 50_000,
+      }),
+    ).toBe(50_000);
+    expect(potentialReturn({ betType: "combo", stake: 1000, odds: legs, maxPayout: 200_000 })).toBe(200_000);
+  });
+
+  it("custom bets use their custom odds and combos their comboboost odds", () => {
+    expect(
+      potentialReturn({ betType: "custom_bet", stake: 1000, odds: [o(1500), o(1500)], customOdds: o(3100) }),
+    ).toBe(3100);
+    expect(
+      potentialReturn({ betType: "combo", stake: 1000, odds: [o(2000), o(2000)], bonusOdds: o(1100) }),
+    ).toBe(4400);
+    expect(potentialReturn({ betType: "single", stake: 1000, odds: [o(2000)] })).toBe(2000);
+  });
+});
