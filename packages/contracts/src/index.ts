@@ -1,3 +1,4 @@
 export * from "./publisher.js";
 export * from "./errors.js";
 export * from "./http/index.js";
+export * from "./realtime.js";

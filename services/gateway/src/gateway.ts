@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import type { RealtimePublisher } from "@sportsbook/contracts";
+import { WebSocketServer } from "ws";
+import { z } from "zod";
+import type { Broker, PresenceStore } from "./broker.js";
+import { Disconnect, type DisconnectReason } from "./codes.js";
+import { type GatewayConfig, type GatewayOptions, resolveConfig } from "./config.js";
+import { Hub } from "./hub.js";
+import { createMemoryBroker, createMemoryPresence } from "./memory-broker.js";
+import { createGatewayMetrics, type GatewayMetrics } from "./metrics.js";
+import { createRedisBroker, createRedisPresence } from "./redis-broker.js";
+import { resolveChannel, Session } from "./session.js";
+import { createTokenVerifier } from "./tokens.js";
+
+export interface Gateway {
+  readonly config: GatewayConfig;
+  readonly metrics: GatewayMetrics;
+  /** Publishes to the gateway's broker: in-process for services sharing the process. */
+  readonly publisher: RealtimePublisher;
+  /** Starts the broker, and the own HTTP server when a port is configured. */
+  start(): Promise<void>;
+  /** Closes every connection with 3001 (clients reconnect elsewhere) and releases the broker. */
+  stop(): Promise<void>;
+  /** Takes over an HTTP upgrade on the realtime path; returns false for any other path. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Closes every connection of a user on this node (e.g. on logout or block); returns how many. */
+  disconnectUser(user: string, reason?: DisconnectReason): number;
+  /** The own server's URL once started with a port, e.g. `http://127.0.0.1:8000`. */
+  url(): string | null;
+}
+
+const publishBodySchema = z.object({ channel: z.string().min(1).max(255), data: z.unknown() });
+
+/** A realtime gateway node speaking the Centrifuge client protocol v2 over WebSocket. */
+export function createGateway(options: GatewayOptions): Gateway {
+  const config = resolveConfig(options);
+  const metrics = createGatewayMetrics();
+  const broker: Broker =
+    config.broker ??
+    (config.redisUrl
+      ? createRedisBroker({ url: config.redisUrl, prefix: config.redisPrefix, random: config.random })
+      : createMemoryBroker({ now: () => config.timers.now(), random: config.random }));
+  const presence: PresenceStore =
+    config.presence ??
+    (config.redisUrl
+      ? createRedisPresence({ url: config.redisUrl, prefix: config.redisPrefix })
+      : createMemoryPresence());
+  const hub = new Hub(broker);
+  const tokens = createTokenVerifier(config.tokenSecret, () => config.timers.now());
+  const sessions = new Set<Session>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: config.maxMessageBytes,
+    perMessageDeflate: false,
+  });
+  let server: Server | null = null;
+  let serverUrl: string | null = null;
+  let stopping = false;
+
+  wss.on("connection", (ws) => {
+    if (stopping) {
+      ws.close(Disconnect.shutdown.code, Disconnect.shutdown.reason);
+      return;
+    }
+    const session = new Session(ws, {
+      config,
+      broker,
+      presence,
+      hub,
+      tokens,
+      metrics,
+      newId: randomUUID,
+      onClosed: (s) => sessions.delete(s),
+    });
+    sessions.add(session);
+  });
+
+  const publisher: RealtimePublisher = {
+    async publish(channel, data) {
+      const resolved = resolveChannel(config.namespaces, channel);
+      if (!resolved) throw new RangeError(`unknown realtime channel: ${channel}`);
+      await broker.publish(channel, { data }, resolved.ns.history);
+      metrics.publications.inc();
+    },
+  };
+
+  function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const path = (req.url ?? "").split("?")[0];
+    if (path !== config.path) return false;
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+    return true;
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "").split("?")[0];
+    const send = (status: number, body: unknown, type = "application/json") => {
+      res.writeHead(status, { "content-type": type });
+      res.end(typeof body === "string" ? body : JSON.stringify(body));
+    };
+    if (req.method === "GET" && path === "/health") return send(200, { status: "ok" });
+    if (req.method === "GET" && path === "/metrics") {
+      return send(200, await metrics.registry.metrics(), metrics.registry.contentType);
+    }
+    if (req.method === "POST" && path === "/api/publish") {
+      if (!config.apiKey || req.headers.authorization !== `apikey ${config.apiKey}`) {
+        return send(401, { error: { code: "unauthorized", message: "a valid API key is required" } });
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req) {
+        size += (chunk as Buffer).length;
+        if (size > config.maxMessageBytes) {
+          return send(413, { error: { code: "too_large", message: "publication too large" } });
+        }
+        chunks.push(chunk as Buffer);
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString());
+      } catch {
+        return send(400, { error: { code: "bad_json", message: "body is not JSON" } });
+      }
+      const parsed = publishBodySchema.safeParse(body);
+      if (!parsed.success) {
+        return send(400, { error: { code: "bad_request", message: "expected {channel, data}" } });
+      }
+      if (!resolveChannel(config.namespaces, parsed.data.channel)) {
+        return send(400, { error: { code: "unknown_channel", message: "unknown channel" } });
+      }
+      await publisher.publish(parsed.data.channel, parsed.data.data);
+      return send(200, {});
+    }
+    send(404, { error: { code: "not_found", message: "not found" } });
+  }
+
+  return {
+    config,
+    metrics,
+    publisher,
+    handleUpgrade,
+    url: () => serverUrl,
+    disconnectUser(user, reason = Disconnect.forceNoReconnect) {
+      let n = 0;
+      for (const s of [...sessions]) {
+        if (s.user === user) {
+          s.close(reason);
+          n += 1;
+        }
+      }
+      return n;
+    },
+    async start() {
+      stopping = false;
+      if (config.port === undefined) return;
+      const s = createServer((req, res) => {
+        onRequest(req, res).catch((err) => {
+          config.onError(err);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+      });
+      s.on("upgrade", (req, socket, head) => {
+        if (!handleUpgrade(req, socket, head)) socket.destroy();
+      });
+      await new Promise<void>((resolve, reject) => {
+        s.once("error", reject);
+        s.listen(config.port, config.host, () => resolve());
+      });
+      const addr = s.address();
+      const port = typeof addr === "object" && addr ? addr.port : config.port;
+      const host = config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
+      serverUrl = `http://${host}:${port}`;
+      server = s;
+    },
+    async stop() {
+      stopping = true;
+      const sockets = [...wss.clients];
+      for (const s of [...sessions]) s.close(Disconnect.shutdown);
+      // Give clients a moment to complete the close handshake, then cut whatever is left.
+      await Promise.race([
+        Promise.all(
+          sockets.map((ws) =>
+            ws.readyState === ws.CLOSED ? null : new Promise((resolve) => ws.once("close", resolve)),
+          ),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+      ]);
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      if (server) {
+        const s = server;
+        server = null;
+        serverUrl = null;
+        s.closeAllConnections();
+        await new Promise<void>((resolve) => s.close(() => resolve()));
+      }
+      await broker.close();
+      await presence.close();
+    },
+  };
+}

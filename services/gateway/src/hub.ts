@@ -1,0 +1,75 @@
+import type { Broker, BrokerMessage } from "./broker.js";
+
+/** What the hub hands a session: one frame, encoded once for every receiver. */
+export interface Delivery {
+  channel: string;
+  kind: "pub" | "join" | "leave";
+  offset?: number;
+  epoch?: string;
+  frame: string;
+}
+
+export interface HubMember {
+  deliver(d: Delivery): void;
+}
+
+interface Entry {
+  members: Set<HubMember>;
+  ready: Promise<void>;
+}
+
+/**
+ * Which local sessions listen to which channel. The node subscribes to a channel at the broker
+ * when its first session joins and leaves it with its last one; each publication is encoded once.
+ */
+export class Hub {
+  private readonly channels = new Map<string, Entry>();
+
+  constructor(private readonly broker: Broker) {
+    broker.onMessage((msg) => this.dispatch(msg));
+  }
+
+  /** Adds a member; resolves once the broker delivers the channel to this node. */
+  add(channel: string, member: HubMember): Promise<void> {
+    let e = this.channels.get(channel);
+    if (!e) {
+      e = { members: new Set(), ready: this.broker.subscribe(channel) };
+      this.channels.set(channel, e);
+    }
+    e.members.add(member);
+    return e.ready;
+  }
+
+  remove(channel: string, member: HubMember): void {
+    const e = this.channels.get(channel);
+    if (!e?.members.delete(member)) return;
+    if (e.members.size === 0) {
+      this.channels.delete(channel);
+      this.broker.unsubscribe(channel).catch(() => {});
+    }
+  }
+
+  channelCount(): number {
+    return this.channels.size;
+  }
+
+  private dispatch(msg: BrokerMessage): void {
+    const e = this.channels.get(msg.channel);
+    if (!e || e.members.size === 0) return;
+    const d: Delivery =
+      msg.kind === "pub"
+        ? {
+            channel: msg.channel,
+            kind: "pub",
+            offset: msg.pub.offset,
+            epoch: msg.epoch,
+            frame: JSON.stringify({ push: { channel: msg.channel, pub: msg.pub } }),
+          }
+        : {
+            channel: msg.channel,
+            kind: msg.kind,
+            frame: JSON.stringify({ push: { channel: msg.channel, [msg.kind]: { info: msg.info } } }),
+          };
+    for (const m of e.members) m.deliver(d);
+  }
+}

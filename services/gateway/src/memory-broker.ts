@@ -1,0 +1,123 @@
+import {
+  type Broker,
+  type BrokerMessage,
+  type HistoryPolicy,
+  type HistoryQuery,
+  type HistoryResult,
+  newEpoch,
+  type PresenceStore,
+} from "./broker.js";
+import type { ClientInfo, Publication, StreamPosition } from "./protocol.js";
+
+interface Stream {
+  epoch: string;
+  offset: number;
+  items: Publication[];
+  /** When the publications are dropped (the position and epoch stay). */
+  expiresAt: number;
+}
+
+export interface MemoryBrokerOptions {
+  now?: () => number;
+  random?: () => number;
+}
+
+/** A broker for a single process: fan-out is a function call, streams are arrays. */
+export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const streams = new Map<string, Stream>();
+  const subscribed = new Set<string>();
+  let handler: (msg: BrokerMessage) => void = () => {};
+
+  function stream(channel: string): Stream {
+    let s = streams.get(channel);
+    if (!s) {
+      s = { epoch: newEpoch(random), offset: 0, items: [], expiresAt: 0 };
+      streams.set(channel, s);
+    }
+    if (s.items.length > 0 && now() >= s.expiresAt) s.items = [];
+    return s;
+  }
+
+  function deliver(msg: BrokerMessage): void {
+    if (subscribed.has(msg.channel)) handler(msg);
+  }
+
+  return {
+    onMessage(h) {
+      handler = h;
+    },
+    async subscribe(channel) {
+      subscribed.add(channel);
+    },
+    async unsubscribe(channel) {
+      subscribed.delete(channel);
+    },
+    async publish(channel, pub, history) {
+      if (!history) {
+        deliver({ kind: "pub", channel, pub: { ...pub } });
+        return null;
+      }
+      const s = stream(channel);
+      s.offset += 1;
+      const stored: Publication = { ...pub, offset: s.offset };
+      s.items.push(stored);
+      if (s.items.length > history.size) s.items.splice(0, s.items.length - history.size);
+      s.expiresAt = now() + history.ttlMs;
+      deliver({ kind: "pub", channel, pub: stored, epoch: s.epoch });
+      return { offset: s.offset, epoch: s.epoch };
+    },
+    async publishJoinLeave(kind, channel, info) {
+      deliver({ kind, channel, info });
+    },
+    async history(channel, query: HistoryQuery, _policy: HistoryPolicy): Promise<HistoryResult> {
+      const s = stream(channel);
+      const position: StreamPosition = { offset: s.offset, epoch: s.epoch };
+      if (query.limit === 0) return { publications: [], position };
+      let items: Publication[];
+      if (query.reverse) {
+        const before = query.since ?? Number.POSITIVE_INFINITY;
+        items = s.items.filter((p) => (p.offset ?? 0) < before).reverse();
+      } else {
+        const after = query.since ?? 0;
+        items = s.items.filter((p) => (p.offset ?? 0) > after);
+      }
+      if (query.limit > 0) items = items.slice(0, query.limit);
+      return { publications: items, position };
+    },
+    async removeHistory(channel) {
+      streams.delete(channel);
+    },
+    async close() {
+      subscribed.clear();
+    },
+  };
+}
+
+/** Presence of one process's clients. */
+export function createMemoryPresence(): PresenceStore {
+  const channels = new Map<string, Map<string, ClientInfo>>();
+  return {
+    async add(channel, clientId, info) {
+      let m = channels.get(channel);
+      if (!m) {
+        m = new Map();
+        channels.set(channel, m);
+      }
+      m.set(clientId, info);
+    },
+    async remove(channel, clientId) {
+      const m = channels.get(channel);
+      if (!m) return;
+      m.delete(clientId);
+      if (m.size === 0) channels.delete(channel);
+    },
+    async get(channel) {
+      return Object.fromEntries(channels.get(channel) ?? []);
+    },
+    async close() {
+      channels.clear();
+    },
+  };
+}
