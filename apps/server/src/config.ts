@@ -10,6 +10,8 @@ const envSchema = z.object({
   AMQP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** HS256 secret of realtime connection and subscription tokens (API issues, gateway verifies). Set it in production. */
+  REALTIME_TOKEN_SECRET: z.string().min(32).default("sportsbook-development-realtime-token-secret"),
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;

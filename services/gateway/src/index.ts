@@ -4,4 +4,5 @@ export type { GatewayConfig, GatewayOptions, NamespaceOptions, RpcHandler, Timer
 export { defaultNamespaces, realTimers } from "./config.js";
 export { createGateway, type Gateway } from "./gateway.js";
 export { createMemoryBroker, createMemoryPresence } from "./memory-broker.js";
+export { createHttpPublisher, createRedisPublisher } from "./publishers.js";
 export { createRedisBroker, createRedisPresence } from "./redis-broker.js";

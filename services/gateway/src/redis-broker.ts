@@ -69,7 +69,15 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const metaTtlMs = options.metaTtlMs ?? 24 * 3600_000;
   const random = options.random ?? Math.random;
   const cmd = connect(options.url);
-  const sub = connect(options.url);
+  // The subscriber connection opens with the first subscription, so a publish-only process has one.
+  let subscriber: Redis | null = null;
+  const sub = (): Redis => {
+    if (!subscriber) {
+      subscriber = connect(options.url);
+      subscriber.on("message", onMessage);
+    }
+    return subscriber;
+  };
   cmd.defineCommand("sbPublish", { numberOfKeys: 2, lua: publishScript });
   cmd.defineCommand("sbHistory", { numberOfKeys: 2, lua: historyScript });
   const scripted = cmd as unknown as Scripted;
@@ -78,7 +86,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
 
   const keys = (channel: string) => [`${prefix}:s:${channel}`, `${prefix}:m:${channel}`];
 
-  sub.on("message", (redisChannel: string, text: string) => {
+  function onMessage(redisChannel: string, text: string): void {
     if (!redisChannel.startsWith(channelPrefix)) return;
     const channel = redisChannel.slice(channelPrefix.length);
     let m: { o?: number; e?: string; p?: Publication; j?: ClientInfo; l?: ClientInfo };
@@ -92,7 +100,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       handler({ kind: "pub", channel, pub, epoch: m.e });
     } else if (m.j) handler({ kind: "join", channel, info: m.j });
     else if (m.l) handler({ kind: "leave", channel, info: m.l });
-  });
+  }
 
   function toPublication(entry: [string, string[]]): Publication {
     const [id, fields] = entry;
@@ -105,10 +113,10 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       handler = h;
     },
     async subscribe(channel) {
-      await sub.subscribe(channelPrefix + channel);
+      await sub().subscribe(channelPrefix + channel);
     },
     async unsubscribe(channel) {
-      await sub.unsubscribe(channelPrefix + channel);
+      await subscriber?.unsubscribe(channelPrefix + channel);
     },
     async publish(channel, pub, history: HistoryPolicy | null) {
       const payload = JSON.stringify(pub);
@@ -157,7 +165,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
       await cmd.del(...keys(channel));
     },
     async close() {
-      await Promise.allSettled([cmd.quit(), sub.quit()]);
+      await Promise.allSettled([cmd.quit(), subscriber?.quit()]);
     },
   };
 }

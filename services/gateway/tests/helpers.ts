@@ -1,4 +1,5 @@
 import { Centrifuge, type Options } from "centrifuge";
+import { Redis } from "ioredis";
 import { SignJWT } from "jose";
 import WebSocket from "ws";
 import type { Timers } from "../src/config.js";
@@ -161,5 +162,20 @@ export async function until(cond: () => boolean | Promise<boolean>, ms = 4000): 
   while (!(await cond())) {
     if (Date.now() > end) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Deletes every Redis key a test wrote under its prefix. */
+export async function dropKeys(url: string, prefix: string): Promise<void> {
+  const r = new Redis(url);
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await r.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length > 0) await r.del(...keys);
+    } while (cursor !== "0");
+  } finally {
+    r.disconnect();
   }
 }
