@@ -1,0 +1,38 @@
+import type { DecodeResult } from "./decode-result.js";
+import type { FeedEvent, FeedFrame, Provider } from "./model.js";
+import { createSwarmEncoder, decodeSwarm } from "./swarm/codec.js";
+import { decodeUof } from "./uof/decode.js";
+import { encodeUof } from "./uof/encode.js";
+import { identityMapping, type MarketMapping, oddinMapping } from "./uof/mapping.js";
+import { uofRoutingKey } from "./uof/routing.js";
+
+const MAPPINGS: Record<Exclude<Provider, "betconstruct">, MarketMapping> = {
+  betradar: identityMapping,
+  oddin: oddinMapping,
+};
+
+/** Decodes one provider frame into internal events (the single entry point of every adapter). */
+export function decodeFrame(frame: Pick<FeedFrame, "provider" | "body">): DecodeResult {
+  if (frame.provider === "betconstruct") return decodeSwarm(frame.body);
+  return decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body);
+}
+
+/** Writes internal events in each provider's own format, with the routing key a real feed would use. */
+export function createFrameEncoder() {
+  const swarm = createSwarmEncoder();
+  return {
+    encode(event: FeedEvent, ctx: { sportId: number; live: boolean }): FeedFrame | undefined {
+      if (event.provider === "betconstruct") {
+        const body = swarm.encode(event);
+        if (body === undefined) return undefined;
+        const target = "eventUrn" in event ? event.eventUrn : "-";
+        return { provider: event.provider, routingKey: `swarm.${event.kind}.${ctx.sportId}.${target}`, body };
+      }
+      return {
+        provider: event.provider,
+        routingKey: uofRoutingKey(event, ctx.sportId, ctx.live),
+        body: encodeUof(event, MAPPINGS[event.provider]),
+      };
+    },
+  };
+}

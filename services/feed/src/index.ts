@@ -1,0 +1,11 @@
+export { createFrameEncoder, decodeFrame } from "./adapters.js";
+export type { DecodeErrorCode, DecodeResult } from "./decode-result.js";
+export { MARKETS, marketName, outcomeName } from "./markets.js";
+export * from "./model.js";
+export {
+  createSimulator,
+  PRODUCERS,
+  type SimMessage,
+  type Simulator,
+  type SimulatorOptions,
+} from "./sim/simulator.js";

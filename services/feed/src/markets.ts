@@ -1,0 +1,121 @@
+import { parseSpecifiers } from "./model.js";
+
+/**
+ * Canonical market catalogue (UOF numbering): names with specifier placeholders and outcome names.
+ * `{$competitor1}`/`{$competitor2}` are the home and away names, `{!setnr}` an ordinal, `{+hcp}` the
+ * handicap with its sign and `{-hcp}` the opposite side's handicap.
+ */
+export interface MarketDescription {
+  id: number;
+  name: string;
+  groups: string[];
+  /** Fixed outcome names; markets whose outcomes are competitors (outrights) have none. */
+  outcomes: Record<string, string>;
+}
+
+const winner2 = { "4": "{$competitor1}", "5": "{$competitor2}" };
+const hcp2 = { "1714": "{$competitor1} ({+hcp})", "1715": "{$competitor2} ({-hcp})" };
+const total2 = { "12": "over {total}", "13": "under {total}" };
+
+/** Correct-score outcomes 0:0 … 4:4 in a fixed order; ids follow the catalogue's even numbering. */
+export const CORRECT_SCORES: readonly [number, number][] = (() => {
+  const out: [number, number][] = [];
+  for (let h = 0; h <= 4; h++) for (let a = 0; a <= 4; a++) out.push([h, a]);
+  return out;
+})();
+export const CORRECT_SCORE_OTHER = "1999";
+export function correctScoreOutcomeId(home: number, away: number): string {
+  const i = CORRECT_SCORES.findIndex(([h, a]) => h === home && a === away);
+  return i < 0 ? CORRECT_SCORE_OTHER : String(274 + 2 * i);
+}
+
+const correctScoreOutcomes: Record<string, string> = Object.fromEntries([
+  ...CORRECT_SCORES.map(([h, a]) => [correctScoreOutcomeId(h, a), `${h}:${a}`]),
+  [CORRECT_SCORE_OTHER, "other"],
+]);
+
+const list: MarketDescription[] = [
+  {
+    id: 1,
+    name: "1x2",
+    groups: ["main"],
+    outcomes: { "1": "{$competitor1}", "2": "draw", "3": "{$competitor2}" },
+  },
+  {
+    id: 8,
+    name: "{!goalnr} goal",
+    groups: ["goals"],
+    outcomes: { "6": "{$competitor1}", "7": "none", "8": "{$competitor2}" },
+  },
+  {
+    id: 10,
+    name: "Double chance",
+    groups: ["main"],
+    outcomes: {
+      "9": "{$competitor1} or draw",
+      "10": "{$competitor1} or {$competitor2}",
+      "11": "draw or {$competitor2}",
+    },
+  },
+  { id: 11, name: "Draw no bet", groups: ["main"], outcomes: winner2 },
+  { id: 16, name: "Handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },
+  { id: 18, name: "Total", groups: ["totals"], outcomes: total2 },
+  { id: 29, name: "Both teams to score", groups: ["goals"], outcomes: { "74": "yes", "76": "no" } },
+  { id: 45, name: "Correct score", groups: ["score"], outcomes: correctScoreOutcomes },
+  { id: 186, name: "Winner", groups: ["main"], outcomes: winner2 },
+  { id: 188, name: "Set handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },
+  { id: 202, name: "{!setnr} set - winner", groups: ["sets"], outcomes: winner2 },
+  { id: 219, name: "Winner (incl. overtime)", groups: ["main"], outcomes: winner2 },
+  { id: 223, name: "Handicap {hcp} (incl. overtime)", groups: ["handicap"], outcomes: hcp2 },
+  { id: 225, name: "Total (incl. overtime)", groups: ["totals"], outcomes: total2 },
+  { id: 327, name: "Map handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },
+  { id: 328, name: "Total maps", groups: ["totals"], outcomes: total2 },
+  { id: 330, name: "{!mapnr} map - winner", groups: ["maps"], outcomes: winner2 },
+  { id: 340, name: "Winner (incl. super over)", groups: ["main"], outcomes: winner2 },
+  { id: 406, name: "Winner (incl. overtime and penalties)", groups: ["main"], outcomes: winner2 },
+  { id: 534, name: "Outright winner", groups: ["outright"], outcomes: {} },
+  { id: 605, name: "{!inningnr} innings - total", groups: ["totals"], outcomes: total2 },
+];
+
+export const MARKETS: ReadonlyMap<number, MarketDescription> = new Map(list.map((m) => [m.id, m]));
+
+export interface Names {
+  home: string;
+  away: string;
+  /** Outright outcomes are competitor URNs; this resolves them to names. */
+  competitor?: (urn: string) => string | undefined;
+}
+
+function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${n % 10 > 3 ? "th" : s}`;
+}
+
+function signed(v: number): string {
+  return v > 0 ? `+${v}` : `${v}`;
+}
+
+function render(template: string, spec: Record<string, string>, names: Names): string {
+  return template.replace(/\{([$!+-]?)([a-z0-9]+)\}/g, (_, mod: string, key: string) => {
+    if (mod === "$") return key === "competitor1" ? names.home : key === "competitor2" ? names.away : key;
+    const raw = spec[key] ?? "";
+    if (mod === "!") return ordinal(Number(raw));
+    if (mod === "+") return signed(Number(raw));
+    if (mod === "-") return signed(-Number(raw));
+    return raw;
+  });
+}
+
+/** Display name of a market, e.g. `Total` with `total=2.5` stays "Total", `{!setnr} set` becomes "2nd set". */
+export function marketName(id: number, specifiers: string, names: Names): string {
+  const d = MARKETS.get(id);
+  const spec = parseSpecifiers(specifiers);
+  return d ? render(d.name, spec, names) : `Market ${id}`;
+}
+
+/** Display name of an outcome; outright outcomes (competitor URNs) resolve through `names.competitor`. */
+export function outcomeName(marketId: number, outcomeId: string, specifiers: string, names: Names): string {
+  const template = MARKETS.get(marketId)?.outcomes[outcomeId];
+  if (template !== undefined) return render(template, parseSpecifiers(specifiers), names);
+  return names.competitor?.(outcomeId) ?? outcomeId;
+}

@@ -1,0 +1,207 @@
+/**
+ * The internal feed event model: every provider adapter turns its messages into these events, and the
+ * ingest only ever sees these. Market and outcome ids are canonical (UOF/betradar numbering); a
+ * provider with other ids maps them in its adapter.
+ */
+
+export type Provider = "betradar" | "oddin" | "betconstruct";
+export const PROVIDERS: readonly Provider[] = ["betradar", "oddin", "betconstruct"];
+
+/** UOF market status: 1 active, 0 inactive, -1 suspended, -2 handed over, -3 settled, -4 cancelled. */
+export type MarketStatus = 1 | 0 | -1 | -2 | -3 | -4;
+
+/** UOF sport event status: 0 not started … 9 abandoned. */
+export type EventStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+export interface OutcomeOdds {
+  id: string;
+  /** Decimal odds × 1000; null when the provider sends no price (inactive outcome). */
+  odds: number | null;
+  active: boolean;
+}
+
+export interface MarketOdds {
+  id: number;
+  /** Canonical specifier string: `key=value` pairs sorted by key, joined with `|`; empty when none. */
+  specifiers: string;
+  status: MarketStatus;
+  outcomes: OutcomeOdds[];
+  /** Epoch ms of the next expected bet stop, when the provider announces one. */
+  nextBetstop?: number;
+}
+
+export interface PeriodScore {
+  number: number;
+  type: "regular_period" | "overtime" | "penalties";
+  matchStatusCode: number;
+  home: number;
+  away: number;
+}
+
+export interface MatchClock {
+  matchTime?: string;
+  stoppageTime?: string;
+  remainingTime?: string;
+  remainingTimeInPeriod?: string;
+  stopped?: boolean;
+}
+
+export interface SportEventStatus {
+  status: EventStatusCode;
+  matchStatus: number;
+  homeScore?: number;
+  awayScore?: number;
+  periodScores: PeriodScore[];
+  clock?: MatchClock;
+  /** Points in the current game (tennis), as shown: "0", "15", "30", "40", "A". */
+  homeGameScore?: string;
+  awayGameScore?: string;
+  currentServer?: 1 | 2;
+}
+
+export interface SettledOutcome {
+  id: string;
+  /** 1 won, 0 lost, -1 not decided yet (the selection stays open). */
+  result: 1 | 0 | -1;
+  /** 1 full refund, 0.5 half refund (half win / half lose). */
+  voidFactor?: 0.5 | 1;
+  /** Share of the stake that wins in a dead heat, e.g. 0.5 for two tied competitors. */
+  deadHeatFactor?: number;
+}
+
+export interface SettledMarket {
+  id: number;
+  specifiers: string;
+  voidReason?: number;
+  outcomes: SettledOutcome[];
+}
+
+export interface MarketRef {
+  id: number;
+  specifiers: string;
+  voidReason?: number;
+}
+
+export interface CompetitorInfo {
+  urn: string;
+  name: string;
+  abbreviation?: string;
+  qualifier?: "home" | "away";
+  countryCode?: string;
+}
+
+export interface FixtureInfo {
+  type: "match" | "outright";
+  name?: string;
+  startTime: number;
+  endTime?: number;
+  sport: { urn: string; name: string };
+  category: { urn: string; name: string; countryCode?: string };
+  tournament: { urn: string; name: string };
+  competitors: CompetitorInfo[];
+  venue?: { name: string; city?: string };
+  liveOdds: boolean;
+}
+
+interface Envelope {
+  provider: Provider;
+  /** Producer id (UOF `product`): 1 live, 3 prematch for betradar; 1/2 for oddin; 1 for betconstruct. */
+  producer: number;
+  /** Provider timestamp, epoch ms. */
+  timestamp: number;
+  requestId?: number;
+}
+
+interface EventEnvelope extends Envelope {
+  eventUrn: string;
+}
+
+export type FeedEvent =
+  | (EventEnvelope & {
+      kind: "odds_change";
+      status?: SportEventStatus;
+      bettingStatus?: number;
+      betstopReason?: number;
+      markets: MarketOdds[];
+    })
+  | (EventEnvelope & { kind: "bet_stop"; groups: string[]; marketStatus: MarketStatus })
+  | (EventEnvelope & { kind: "bet_settlement"; certainty: 1 | 2; markets: SettledMarket[] })
+  | (EventEnvelope & {
+      kind: "bet_cancel";
+      startTime?: number;
+      endTime?: number;
+      supercededBy?: string;
+      markets: MarketRef[];
+    })
+  | (EventEnvelope & { kind: "rollback_bet_settlement"; markets: MarketRef[] })
+  | (EventEnvelope & {
+      kind: "rollback_bet_cancel";
+      startTime?: number;
+      endTime?: number;
+      markets: MarketRef[];
+    })
+  | (EventEnvelope & {
+      kind: "fixture_change";
+      changeType?: 1 | 2 | 3 | 4 | 5 | 6;
+      startTime?: number;
+      nextLiveTime?: number;
+    })
+  | (EventEnvelope & { kind: "fixture"; fixture: FixtureInfo })
+  | (Envelope & { kind: "alive"; subscribed: boolean })
+  | (Envelope & { kind: "snapshot_complete"; requestId: number });
+
+export type FeedEventKind = FeedEvent["kind"];
+
+/** A provider-format message as it travels over a transport or sits in a recording. */
+export interface FeedFrame {
+  provider: Provider;
+  /** UOF routing key (8 sections) or, for Swarm JSON, `swarm.{kind}.{sport}.{event}`. */
+  routingKey: string;
+  body: string;
+}
+
+/** Canonical specifier string: keys sorted so the same market always has the same key. */
+export function canonicalSpecifiers(raw: string | Record<string, string> | undefined): string {
+  if (raw === undefined || raw === "") return "";
+  const pairs: [string, string][] =
+    typeof raw === "string"
+      ? raw.split("|").map((p) => {
+          const i = p.indexOf("=");
+          return i < 0 ? [p, ""] : [p.slice(0, i), p.slice(i + 1)];
+        })
+      : Object.entries(raw);
+  return pairs
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join("|");
+}
+
+export function parseSpecifiers(spec: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (spec === "") return out;
+  for (const p of spec.split("|")) {
+    const i = p.indexOf("=");
+    if (i > 0) out[p.slice(0, i)] = p.slice(i + 1);
+  }
+  return out;
+}
+
+/** Decimal odds (as sent by providers) to integer × 1000. */
+export function oddsFromDecimal(decimal: number): number {
+  return Math.round(decimal * 1000);
+}
+
+/** Integer odds × 1000 to the decimal text providers send, e.g. 1850 → "1.85". */
+export function oddsToDecimalText(odds: number): string {
+  const whole = Math.floor(odds / 1000);
+  const frac = String(odds % 1000)
+    .padStart(3, "0")
+    .replace(/0+$/, "");
+  return frac === "" ? `${whole}` : `${whole}.${frac}`;
+}
+
+/** The sport id embedded in routing keys and the event id of a URN (`sr:match:12` → 12). */
+export function urnId(urn: string): number {
+  const n = Number(urn.slice(urn.lastIndexOf(":") + 1));
+  return Number.isFinite(n) ? n : 0;
+}

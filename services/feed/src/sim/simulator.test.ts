@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { createFrameEncoder, decodeFrame } from "../adapters.js";
+import type { FeedEvent } from "../model.js";
+import { createSimulator, type SimMessage } from "./simulator.js";
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+function run(seed: number, minutes: number, stepMs: number, matches = 24): SimMessage[] {
+  const sim = createSimulator({ seed, matches, startTime: T0 });
+  const all: SimMessage[] = [];
+  for (let t = T0; t <= T0 + minutes * 60_000; t += stepMs) all.push(...sim.advanceTo(t));
+  return all;
+}
+
+describe("simulator", () => {
+  it("gives the same feed for the same seed however time is sliced", () => {
+    const a = run(7, 60, 60_000);
+    const b = run(7, 60, 7_000);
+    expect(a.length).toBeGreaterThan(500);
+    expect(JSON.stringify(b.slice(0, a.length))).toBe(JSON.stringify(a.slice(0, b.length)));
+  });
+
+  it("gives a different feed for a different seed", () => {
+    expect(JSON.stringify(run(1, 10, 60_000))).not.toBe(JSON.stringify(run(2, 10, 60_000)));
+  });
+
+  it("keeps a rolling schedule of live and prematch matches across the sports and providers", () => {
+    const msgs = run(3, 240, 60_000, 40);
+    const fixtures = msgs
+      .filter((m) => m.event.kind === "fixture")
+      .map((m) => m.event as Extract<FeedEvent, { kind: "fixture" }>);
+    const sports = new Set(fixtures.map((f) => f.fixture.sport.name));
+    for (const s of ["Soccer", "Tennis", "Basketball", "Ice Hockey", "Cricket"]) expect(sports).toContain(s);
+    expect(
+      [...sports].filter((s) => ["Counter-Strike 2", "Dota 2", "League of Legends"].includes(s)).length,
+    ).toBeGreaterThan(0);
+    expect(new Set(fixtures.map((f) => f.provider))).toEqual(new Set(["betradar", "oddin", "betconstruct"]));
+    expect(fixtures.some((f) => f.fixture.type === "outright")).toBe(true);
+    const kinds = new Set(msgs.map((m) => m.event.kind));
+    for (const k of ["odds_change", "bet_stop", "bet_settlement", "alive", "snapshot_complete"])
+      expect(kinds).toContain(k);
+    // producers go down and come back
+    expect(msgs.some((m) => m.event.kind === "alive" && !m.event.subscribed)).toBe(true);
+    // timestamps never go backwards
+    for (let i = 1; i < msgs.length; i++)
+      expect(msgs[i]?.event.timestamp).toBeGreaterThanOrEqual(msgs[i - 1]?.event.timestamp ?? 0);
+  });
+
+  it("settles winners consistently with the final score it announced", () => {
+    const msgs = run(5, 300, 60_000, 40);
+    const finals = new Map<string, { home: number; away: number }>();
+    let checked = 0;
+    for (const { event: e } of msgs) {
+      if (e.kind === "odds_change" && e.status && e.status.status === 3) {
+        finals.set(e.eventUrn, { home: e.status.homeScore ?? 0, away: e.status.awayScore ?? 0 });
+      }
+      if (e.kind === "bet_settlement" && e.certainty === 2) {
+        const f = finals.get(e.eventUrn);
+        const x12 = e.markets.find((m) => m.id === 1);
+        if (f && x12 && e.eventUrn.startsWith("sr:match")) {
+          const expected = f.home > f.away ? "1" : f.home === f.away ? "2" : "3";
+          expect(x12.outcomes.find((o) => o.result === 1)?.id).toBe(expected);
+          checked++;
+        }
+        const w = e.markets.find((m) => m.id === 186 || m.id === 219);
+        if (f && w) {
+          expect(w.outcomes.find((o) => o.result === 1)?.id).toBe(f.home > f.away ? "4" : "5");
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it("emits provider-format messages that the adapters read back to the same events", () => {
+    const enc = createFrameEncoder();
+    let uof = 0;
+    for (const msg of run(9, 90, 60_000)) {
+      const frame = enc.encode(msg.event, msg);
+      if (!frame) continue;
+      const r = decodeFrame(frame);
+      if (!r.ok) throw new Error(`${r.reason}\n${frame.body}`);
+      if (msg.event.provider !== "betconstruct") {
+        expect(r.events).toEqual([msg.event]);
+        uof++;
+      } else {
+        expect(r.events.length).toBeGreaterThan(0);
+        expect(
+          r.events.every(
+            (e) => !("eventUrn" in e) || e.eventUrn === (msg.event as { eventUrn?: string }).eventUrn,
+          ),
+        ).toBe(true);
+      }
+    }
+    expect(uof).toBeGreaterThan(1000);
+  });
+});
