@@ -1,4 +1,5 @@
 export * from "./bets.js";
 export * from "./catalogue.js";
+export * from "./identity.js";
 export * from "./players.js";
 export * from "./wallet.js";
