@@ -7,6 +7,7 @@ export default defineConfig({
       "packages/*",
       "services/*",
       "apps/*",
+      "apps/web/vitest.e2e.config.ts",
       { test: { name: "repo", include: ["tests/**/*.test.ts"] } },
     ],
   },

@@ -3,8 +3,13 @@
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureWebBuild } from "./web-build.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+if (process.env.SERVE_PAGES !== "off" && !ensureWebBuild(root)) {
+  console.error("The web app failed to build; see the messages above.");
+  process.exit(1);
+}
 const child = spawn(join(root, "node_modules", ".bin", "tsx"), ["apps/server/src/main.ts"], {
   cwd: root,
   stdio: "inherit",

@@ -1,7 +1,11 @@
+import { join } from "node:path";
+import { createApi } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
+import { openDatabase } from "@sportsbook/db";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.js";
+import { mountWeb, type Web } from "./web.js";
 
 export interface Server {
   app: FastifyInstance;
@@ -27,16 +31,56 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const publisher: RealtimePublisher = gateway.publisher;
   app.server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
 
+  // Database: PGlite in DATA_DIR unless DATABASE_URL names PostgreSQL; migrations run before anything uses it.
+  app.log.info(
+    config.DATABASE_URL
+      ? "opening PostgreSQL and applying migrations"
+      : "opening the embedded database and applying migrations",
+  );
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: join(config.DATA_DIR, "pglite"),
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  app.log.info({ database: database.kind }, "database ready");
+
+  // Sportsbook and Platform API under /api.
+  const api = await createApi({
+    database,
+    publisher,
+    realtimeTokenSecret: config.REALTIME_TOKEN_SECRET,
+    liveBetDelayMs: config.LIVE_BET_DELAY_MS,
+    demo: (config.DEMO_MODE ?? (config.DATABASE_URL ? "off" : "on")) === "on",
+  });
+  await app.register(api.plugin, { prefix: "/api" });
+
+  // Pages: every path no route above claims goes to Next.js (registered as the not-found handler).
+  const web: Web | undefined =
+    config.SERVE_PAGES === "on"
+      ? mountWeb(app, {
+          siteSettingsFile: config.SITE_SETTINGS_FILE ?? join(config.DATA_DIR, "site-settings.json"),
+          dataDir: config.DATA_DIR,
+          publicUrl: config.PUBLIC_URL,
+        })
+      : undefined;
+
   return {
     app,
     publisher,
     async start() {
+      if (web && !(await web.prepare()))
+        app.log.warn("web app build missing: pages answer 503 until it is built");
       await gateway.start();
-      return app.listen({ port: config.PORT, host: config.HOST });
+      const address = await app.listen({ port: config.PORT, host: config.HOST });
+      const port = app.server.address();
+      if (web && port && typeof port === "object") web.setApiUrl(`http://127.0.0.1:${port.port}/api`);
+      return address;
     },
     async stop() {
       await gateway.stop();
       await app.close();
+      await database.close();
+      await web?.close();
     },
   };
 }

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ListPage } from "../../../components/catalog/ListPage";
+import type { SearchParams } from "../../../lib/list-query";
+import { pageMetadata } from "../../../lib/metadata.server";
+import { pageContext } from "../../../lib/request.server";
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "nav" });
+  return pageMetadata({ locale, path: "/favorites", title: t("favorites"), index: false });
+}
+
+/** The player's favourite matches (page id `favorites`); visitors see the empty state. */
+export default async function Page({ params, searchParams }: Props) {
+  const { locale } = await params;
+  const { settings } = await pageContext(locale);
+  const t = await getTranslations({ locale, namespace: "nav" });
+  return (
+    <ListPage
+      locale={locale}
+      settings={settings}
+      pageId="favorites"
+      path="/favorites"
+      title={t("favorites")}
+      searchParams={await searchParams}
+      fixed={{ favourite: true }}
+      tabs={false}
+    />
+  );
+}

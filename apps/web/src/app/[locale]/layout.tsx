@@ -1,0 +1,85 @@
+import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
+import { NextIntlClientProvider } from "next-intl";
+import type { ReactNode } from "react";
+import { Suspense } from "react";
+import { AuthModalHost } from "../../components/auth/AuthModalHost";
+import { AlertsProvider } from "../../components/shell/Alerts";
+import { AppShell } from "../../components/shell/AppShell";
+import { ClientConfigProvider } from "../../components/shell/ClientConfig";
+import { CookieConsent } from "../../components/shell/CookieConsent";
+import { NavigationLoader } from "../../components/shell/NavigationLoader";
+import { loadMessages } from "../../i18n/messages";
+import { directionOf } from "../../lib/locales";
+import { pageMetadata } from "../../lib/metadata.server";
+import { loadSiteSettings } from "../../lib/settings.server";
+import { LiveProvider } from "../../live/LiveProvider";
+import { LiveStoreProvider } from "../../live/LiveStoreContext";
+import { OddsFormatProvider } from "../../odds/OddsFormatContext";
+import { isOddsFormat, ODDS_COOKIE } from "../../odds/odds-preference";
+import "../globals.css";
+
+// SPEC §2: the viewport disables user scaling.
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  maximumScale: 1,
+  userScalable: false,
+};
+
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string }>;
+}): Promise<Metadata> {
+  const { locale } = await params;
+  return pageMetadata({ locale, path: "/" });
+}
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  const settings = await loadSiteSettings();
+  const messages = await loadMessages(locale);
+  const oddsCookie = (await cookies()).get(ODDS_COOKIE)?.value;
+  const config = {
+    locale,
+    locales: settings.locales,
+    localeInUrl: settings.localeInUrl,
+    cookieConsent: settings.cookieConsent,
+    isMobileApp: settings.isMobileApp,
+    isLighthouse: settings.isLighthouse,
+  };
+  return (
+    <html lang={locale} dir={directionOf(locale, settings.rtlEnabled)} data-theme={settings.theme}>
+      <body>
+        <NextIntlClientProvider locale={locale} messages={messages}>
+          <ClientConfigProvider value={config}>
+            <AlertsProvider>
+              <OddsFormatProvider initial={isOddsFormat(oddsCookie) ? oddsCookie : "decimal"}>
+                <LiveStoreProvider>
+                  <LiveProvider>
+                    <AuthModalHost>
+                      <AppShell locale={locale} settings={settings}>
+                        {children}
+                      </AppShell>
+                    </AuthModalHost>
+                  </LiveProvider>
+                </LiveStoreProvider>
+              </OddsFormatProvider>
+              <CookieConsent />
+              <Suspense fallback={null}>
+                <NavigationLoader />
+              </Suspense>
+            </AlertsProvider>
+          </ClientConfigProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,130 @@
+import Image from "next/image";
+import Link from "next/link";
+import { localizeHref } from "../../lib/locale-url";
+import { type Block, pickText, type SiteSettings } from "../../lib/site-settings";
+import { EventListBlock } from "../catalog/EventListBlock";
+import { SportList } from "../catalog/SportList";
+import { TopLeagues } from "../catalog/TopLeagues";
+import { ActionButton } from "../controls/ActionButton";
+import { Clock } from "../controls/Clock";
+import { LanguageSwitcher } from "../controls/LanguageSwitcher";
+import { OddsFormatSwitcher } from "../controls/OddsFormatSwitcher";
+import { SearchBox } from "../controls/SearchBox";
+import { SubMenu } from "./SubMenu";
+
+export interface BlockContext {
+  locale: string;
+  settings: SiteSettings;
+}
+
+/** Renders a placement's blocks in order; each block carries its kind, mode and width as data attributes. */
+export function BlockList({ blocks, ctx }: { blocks: readonly Block[]; ctx: BlockContext }) {
+  return (
+    <>
+      {blocks.map((b, i) => (
+        <div
+          key={b.id ?? i}
+          className={`block block-${b.kind}`}
+          data-block={b.kind}
+          data-mode={b.mode}
+          data-width={b.width}
+        >
+          <BlockView block={b} ctx={ctx} />
+        </div>
+      ))}
+    </>
+  );
+}
+
+function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
+  const { locale, settings } = ctx;
+  const text = pickText(block.text, locale);
+  const href = (h: string) => localizeHref(h, locale, settings);
+  switch (block.kind) {
+    case "text":
+      return <p>{text}</p>;
+    case "label":
+      return <span className="label">{text}</span>;
+    case "divider":
+      return <hr />;
+    case "brand-logo":
+      return (
+        <Link href={href("/")} className="brand" aria-label={settings.siteName}>
+          <Image
+            src={settings.logo}
+            alt={settings.siteName}
+            width={132}
+            height={32}
+            priority
+            unoptimized={settings.logo.endsWith(".svg")}
+          />
+        </Link>
+      );
+    case "image":
+    case "banner":
+      if (!block.src) return null;
+      return (
+        <a href={block.href ? href(block.href) : undefined} className={`media media-${block.kind}`}>
+          <Image
+            src={block.src}
+            alt={pickText(block.alt, locale)}
+            fill
+            sizes="(max-width: 780px) 100vw, 720px"
+          />
+          {text ? <span className="media-caption">{text}</span> : null}
+        </a>
+      );
+    case "menu-link":
+      return block.href ? (
+        <Link href={href(block.href)} className="menu-link">
+          {text}
+        </Link>
+      ) : null;
+    case "iframe":
+      return block.src ? (
+        <iframe
+          src={block.src}
+          title={text || "embedded"}
+          sandbox="allow-scripts allow-same-origin"
+          loading="lazy"
+        />
+      ) : null;
+    case "button":
+      return block.action ? <ActionButton action={block.action} label={text || undefined} /> : null;
+    case "sub-menu":
+      return <SubMenu locale={locale} settings={settings} />;
+    case "side-menu":
+      return (
+        <>
+          <SubMenu locale={locale} settings={settings} />
+          <SportList locale={locale} settings={settings} />
+        </>
+      );
+    case "language":
+      return <LanguageSwitcher />;
+    case "odds":
+      return <OddsFormatSwitcher />;
+    case "clock":
+      return <Clock />;
+    case "search":
+      return <SearchBox />;
+    case "sport-list":
+      return <SportList locale={locale} settings={settings} />;
+    case "top-leagues":
+    case "navigation-top-leagues":
+    case "leagues":
+      return <TopLeagues locale={locale} settings={settings} limit={block.limit ?? 10} />;
+    case "top-events":
+    case "live-events":
+    case "prematch-events":
+    case "result-events":
+    case "results":
+    case "schedule":
+    case "outrights":
+      return <EventListBlock block={block} locale={locale} settings={settings} />;
+    default:
+      // Kinds backed by features that are not part of this front end yet (bonuses, jackpots, chat,
+      // notifications, profile, …) render nothing rather than a placeholder.
+      return null;
+  }
+}

@@ -1,0 +1,25 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useShellUi } from "../shell/ShellUi";
+
+type Action = "sign-in" | "sign-up" | "deposit" | "sports-menu" | "my-bets" | "bet-slip";
+
+/** Header and tab-bar buttons: auth forms open their modal through the URL hash (SPEC §2). */
+export function ActionButton({ action, label }: { action: Action; label?: string | undefined }) {
+  const t = useTranslations("button");
+  const { setSideMenuOpen } = useShellUi();
+  const onClick = () => {
+    if (action === "sports-menu") setSideMenuOpen(true);
+    else if (action === "sign-in" || action === "sign-up") window.location.hash = action;
+    else if (action === "deposit") window.location.hash = "deposit";
+    else
+      window.dispatchEvent(
+        new CustomEvent("sb:ticket", { detail: action === "my-bets" ? "MY_BETS" : "BET_SLIP" }),
+      );
+  };
+  return (
+    <button type="button" className={`btn btn-${action}`} data-action={action} onClick={onClick}>
+      {label ?? t(action)}
+    </button>
+  );
+}

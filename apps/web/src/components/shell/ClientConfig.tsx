@@ -1,0 +1,23 @@
+"use client";
+import { createContext, type ReactNode, useContext } from "react";
+import type { LocaleUrlConfig } from "../../lib/locale-url";
+
+/** The part of the site settings client components need. */
+export interface ClientConfig extends LocaleUrlConfig {
+  locale: string;
+  cookieConsent: boolean;
+  isMobileApp: boolean;
+  isLighthouse: boolean;
+}
+
+const Ctx = createContext<ClientConfig | null>(null);
+
+export function ClientConfigProvider({ value, children }: { value: ClientConfig; children: ReactNode }) {
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useClientConfig(): ClientConfig {
+  const c = useContext(Ctx);
+  if (!c) throw new Error("useClientConfig outside ClientConfigProvider");
+  return c;
+}

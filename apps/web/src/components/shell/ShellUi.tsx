@@ -1,0 +1,24 @@
+"use client";
+import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+
+export type TicketTab = "BET_SLIP" | "MY_BETS";
+
+interface ShellUi {
+  sideMenuOpen: boolean;
+  setSideMenuOpen(open: boolean): void;
+}
+
+const Ctx = createContext<ShellUi | null>(null);
+
+/** UI state of the frame itself (the mobile side menu). */
+export function ShellUiProvider({ children }: { children: ReactNode }) {
+  const [sideMenuOpen, setSideMenuOpen] = useState(false);
+  const value = useMemo(() => ({ sideMenuOpen, setSideMenuOpen }), [sideMenuOpen]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useShellUi(): ShellUi {
+  const c = useContext(Ctx);
+  if (!c) throw new Error("useShellUi outside ShellUiProvider");
+  return c;
+}

@@ -1,0 +1,31 @@
+"use client";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { useShellUi } from "./ShellUi";
+
+/** The mobile side menu placement: a drawer opened by the menu or "Sports menu" buttons. */
+export function SideMenu({ children }: { children: ReactNode }) {
+  const { sideMenuOpen, setSideMenuOpen } = useShellUi();
+  const t = useTranslations("nav");
+  return (
+    <div
+      className="side-menu"
+      data-placement="mobileSideMenu"
+      data-open={sideMenuOpen}
+      hidden={!sideMenuOpen}
+    >
+      <button
+        type="button"
+        className="side-menu-backdrop"
+        aria-label={t("close")}
+        onClick={() => setSideMenuOpen(false)}
+      />
+      <div className="side-menu-panel" role="dialog" aria-label={t("menu")}>
+        <button type="button" className="btn side-menu-close" onClick={() => setSideMenuOpen(false)}>
+          {t("close")}
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { localizeHref } from "./locale-url";
+import { hasErrorPage, hasMessages } from "./locales";
+import { loadSiteSettings } from "./settings.server";
+import type { SiteSettings } from "./site-settings";
+
+export interface PageContext {
+  locale: string;
+  settings: SiteSettings;
+  /** Builds a locale-aware href for an app path. */
+  href: (path: string) => string;
+}
+
+/** Loads the settings and checks that the URL's locale is configured (error pages accept every error locale). */
+export async function pageContext(locale: string, opts: { errorPage?: boolean } = {}): Promise<PageContext> {
+  const settings = await loadSiteSettings();
+  const configured = settings.locales.includes(locale) && (hasMessages(locale) || hasErrorPage(locale));
+  if (!configured && !(opts.errorPage && hasErrorPage(locale))) notFound();
+  return { locale, settings, href: (path) => localizeHref(path, locale, settings) };
+}
+
+/** The public origin of this request, for absolute canonical and alternate links. */
+export async function requestOrigin(): Promise<string> {
+  if (process.env.PUBLIC_URL) return process.env.PUBLIC_URL.replace(/\/$/, "");
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
+  const proto = h.get("x-forwarded-proto") ?? "http";
+  return `${proto}://${host}`;
+}

@@ -1,0 +1,209 @@
+import { z } from "zod";
+
+/** Every layout block kind of SPEC §2 "Layout blocks". */
+export const BLOCK_KINDS = [
+  "text",
+  "label",
+  "image",
+  "banner",
+  "button",
+  "modal",
+  "iframe",
+  "menu-link",
+  "event-markets",
+  "event-stats",
+  "live-events",
+  "outrights",
+  "prematch-events",
+  "promocode",
+  "result-events",
+  "results",
+  "schedule",
+  "top-events",
+  "leagues",
+  "bonuses",
+  "mobile-selection-bar",
+  "top-leagues",
+  "jackpot-banner",
+  "speed-dial",
+  "favorites",
+  "jackpot-leaderboard",
+  "prediction",
+  "side-menu",
+  "search",
+  "brand-logo",
+  "divider",
+  "notifications",
+  "profile",
+  "platform-switcher",
+  "clock",
+  "language",
+  "events-filter",
+  "sport-list",
+  "odds",
+  "jackpot-card",
+  "match-preview",
+  "sub-menu",
+  "chat-toggle",
+  "navigation-top-leagues",
+] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+export const BUTTON_ACTIONS = [
+  "sign-in",
+  "sign-up",
+  "deposit",
+  "sports-menu",
+  "my-bets",
+  "bet-slip",
+] as const;
+export const PLACEMENTS = [
+  "header",
+  "leftSidebarDesktop",
+  "rightSidebarDesktop",
+  "mobileSideMenu",
+  "mobileTabBar",
+] as const;
+export type Placement = (typeof PLACEMENTS)[number];
+
+/** A text that may differ per locale: a plain string or a map of locale → string. */
+const localized = z.union([z.string().max(2000), z.record(z.string().max(20), z.string().max(2000))]);
+export type Localized = z.infer<typeof localized>;
+
+const safeHref = z
+  .string()
+  .max(2000)
+  .refine((h) => /^(\/|https?:|mailto:|sms:|#)/.test(h), "must start with /, http(s):, mailto:, sms: or #");
+
+export const blockSchema = z.object({
+  kind: z.enum(BLOCK_KINDS),
+  id: z.string().max(100).optional(),
+  /** Slider or Tile display of lists. */
+  mode: z.enum(["slider", "tile"]).default("tile"),
+  /** Default or Narrow width. */
+  width: z.enum(["default", "narrow"]).default("default"),
+  text: localized.optional(),
+  href: safeHref.optional(),
+  src: safeHref.optional(),
+  alt: localized.optional(),
+  action: z.enum(BUTTON_ACTIONS).optional(),
+  limit: z.number().int().min(1).max(200).optional(),
+  sportKey: z.string().max(100).optional(),
+});
+export type Block = z.infer<typeof blockSchema>;
+
+const blocks = z.array(blockSchema).max(100);
+
+const customPageSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "lowercase letters, digits and dashes"),
+  title: localized,
+  index: z.boolean().default(true),
+  blocks,
+});
+export type CustomPage = z.infer<typeof customPageSchema>;
+
+const localeCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a BCP 47 locale code");
+
+/** The operator's site settings document: locales, head, theme, layout blocks, custom pages. */
+export const siteSettingsSchema = z.object({
+  siteName: z.string().min(1).max(100).default("Sportsbook"),
+  logo: safeHref.default("/brand/logo.svg"),
+  favicon: safeHref.default("/favicon.svg"),
+  /** Configured locales; the first one is the default locale. */
+  locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar"]),
+  /** When true every URL carries the locale; when false the default locale is omitted. */
+  localeInUrl: z.boolean().default(false),
+  rtlEnabled: z.boolean().default(true),
+  index: z.boolean().default(true),
+  seo: z
+    .object({
+      title: z.string().max(200).default("Sportsbook: live and prematch betting"),
+      description: z
+        .string()
+        .max(500)
+        .default("Live and prematch odds on football, tennis, basketball and esports."),
+      keywords: z.array(z.string().max(100)).max(50).default(["sports betting", "live odds"]),
+      meta: z.record(z.string().max(100), z.string().max(500)).default({}),
+      openGraph: z
+        .object({
+          url: safeHref,
+          width: z.number().int().positive(),
+          height: z.number().int().positive(),
+          alt: z.string().max(200),
+        })
+        .optional(),
+    })
+    .default({ title: "Sportsbook: live and prematch betting", description: "", keywords: [], meta: {} }),
+  theme: z.enum(["dark", "light"]).default("dark"),
+  features: z
+    .object({
+      horseRacing: z.boolean().default(false),
+      lottery: z.boolean().default(false),
+      premiumCricket: z.boolean().default(false),
+    })
+    .default({ horseRacing: false, lottery: false, premiumCricket: false }),
+  cookieConsent: z.boolean().default(true),
+  isMobileApp: z.boolean().default(false),
+  isLighthouse: z.boolean().default(false),
+  layout: z
+    .object({
+      header: blocks.optional(),
+      leftSidebarDesktop: blocks.optional(),
+      rightSidebarDesktop: blocks.optional(),
+      mobileSideMenu: blocks.optional(),
+      mobileTabBar: blocks.optional(),
+      home: blocks.optional(),
+    })
+    .default({}),
+  customPages: z.array(customPageSchema).max(100).default([]),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
+
+/** The layout an operator gets when the document sets no blocks for a placement. */
+export const DEFAULT_LAYOUT: Record<Placement | "home", Block[]> = {
+  header: [
+    { kind: "brand-logo", mode: "tile", width: "default" },
+    { kind: "sub-menu", mode: "tile", width: "default" },
+    { kind: "search", mode: "tile", width: "default" },
+    { kind: "odds", mode: "tile", width: "default" },
+    { kind: "language", mode: "tile", width: "default" },
+    { kind: "button", action: "sign-in", mode: "tile", width: "default" },
+    { kind: "button", action: "sign-up", mode: "tile", width: "default" },
+  ],
+  leftSidebarDesktop: [
+    { kind: "sport-list", mode: "tile", width: "default" },
+    { kind: "top-leagues", mode: "tile", width: "default" },
+  ],
+  rightSidebarDesktop: [{ kind: "clock", mode: "tile", width: "narrow" }],
+  mobileSideMenu: [
+    { kind: "sub-menu", mode: "tile", width: "default" },
+    { kind: "sport-list", mode: "tile", width: "default" },
+    { kind: "language", mode: "tile", width: "default" },
+    { kind: "odds", mode: "tile", width: "default" },
+  ],
+  mobileTabBar: [
+    { kind: "button", action: "sports-menu", mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/live", text: { en: "Live" }, mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/favorites", text: { en: "Favorites" }, mode: "tile", width: "default" },
+    { kind: "button", action: "bet-slip", mode: "tile", width: "default" },
+  ],
+  home: [
+    { kind: "top-events", mode: "slider", width: "default", limit: 8 },
+    { kind: "live-events", mode: "tile", width: "default", limit: 20 },
+    { kind: "prematch-events", mode: "tile", width: "default", limit: 20 },
+  ],
+};
+
+/** Blocks of a placement: the document's list, or the default layout when it sets none. */
+export function blocksFor(settings: SiteSettings, placement: Placement | "home"): Block[] {
+  return settings.layout[placement] ?? DEFAULT_LAYOUT[placement];
+}
+
+/** Picks the text for `locale` from a localized value: exact, then base language, then English, then any. */
+export function pickText(value: Localized | undefined, locale: string): string {
+  if (value === undefined) return "";
+  if (typeof value === "string") return value;
+  const base = locale.split("-")[0] ?? locale;
+  return value[locale] ?? value[base] ?? value.en ?? Object.values(value)[0] ?? "";
+}

@@ -1,0 +1,58 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import { useAlerts } from "../components/shell/Alerts";
+import { useClientConfig } from "../components/shell/ClientConfig";
+import { useLiveStore } from "./LiveStoreContext";
+import type { ConnectionState, Realtime } from "./realtime-client";
+
+const Ctx = createContext<Realtime | null>(null);
+
+/** The live connection for live pages; null until the realtime client has loaded. */
+export function useLive(): Realtime | null {
+  return useContext(Ctx);
+}
+
+/**
+ * Starts the realtime client after the page is interactive (it is loaded on demand, outside the
+ * first-load bundle) and shows the offline alert while the connection is down.
+ */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const store = useLiveStore();
+  const alerts = useAlerts();
+  const config = useClientConfig();
+  const t = useTranslations("error.connection");
+  const [rt, setRt] = useState<Realtime | null>(null);
+  const offlineAlert = useRef<number | null>(null);
+  const texts = useRef({ title: t("title"), description: t("description") });
+
+  useEffect(() => {
+    let client: Realtime | null = null;
+    let cancelled = false;
+    const onState = (state: ConnectionState, everConnected: boolean) => {
+      document.documentElement.dataset.realtime = state;
+      if (state === "connected" && offlineAlert.current !== null) {
+        alerts.remove(offlineAlert.current);
+        offlineAlert.current = null;
+      } else if (state !== "connected" && everConnected && offlineAlert.current === null) {
+        offlineAlert.current = alerts.push({ kind: "danger", sticky: true, ...texts.current });
+      }
+    };
+    void import("./realtime-client").then(({ createRealtime }) => {
+      if (cancelled) return;
+      client = createRealtime({ url: websocketUrl(window.location), store, locale: config.locale, onState });
+      client.connect();
+      setRt(client);
+    });
+    return () => {
+      cancelled = true;
+      client?.disconnect();
+    };
+  }, [store, alerts, config.locale]);
+
+  return <Ctx.Provider value={rt}>{children}</Ctx.Provider>;
+}
+
+export function websocketUrl(loc: Pick<Location, "protocol" | "host">): string {
+  return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}/connection/websocket`;
+}

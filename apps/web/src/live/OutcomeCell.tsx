@@ -1,0 +1,71 @@
+"use client";
+import { memo, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { displayOdds } from "../odds/display";
+import { useOddsFormat } from "../odds/OddsFormatContext";
+import { useLiveStore } from "./LiveStoreContext";
+import { marketKey, outcomeKey } from "./live-store";
+
+export interface OutcomeCellProps {
+  matchId: string;
+  marketId: string;
+  outcomeId: string;
+  name: string;
+  odds: number;
+  active: boolean;
+  marketStatus: number;
+}
+
+/**
+ * One price button. It subscribes to its own outcome and market in the live store, so an odds
+ * change re-renders this cell only; a change flashes up or down.
+ */
+export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
+  const store = useLiveStore();
+  const { format } = useOddsFormat();
+  const ok = outcomeKey(p.matchId, p.marketId, p.outcomeId);
+  const mk = marketKey(p.matchId, p.marketId);
+  const outcome = useSyncExternalStore(
+    (l) => store.subscribe(ok, l),
+    () => store.outcome(ok),
+    () => undefined,
+  );
+  const market = useSyncExternalStore(
+    (l) => store.subscribe(mk, l),
+    () => store.market(mk),
+    () => undefined,
+  );
+  const odds = outcome?.odds ?? p.odds;
+  const active = outcome?.active ?? p.active;
+  const status = market?.status ?? p.marketStatus;
+  const suspended = status !== 1 || !active;
+  const ref = useRef<HTMLButtonElement>(null);
+  const last = useRef(odds);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || last.current === odds) return;
+    const trend = odds > last.current ? "up" : "down";
+    last.current = odds;
+    // Flash through the Web Animations API: no React state round trip and no forced layout.
+    el.dataset.trend = trend;
+    el.animate?.([{ backgroundColor: trend === "up" ? "var(--up)" : "var(--down)" }, {}], {
+      duration: 900,
+      easing: "ease-out",
+    });
+  }, [odds]);
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="odds"
+      data-outcome={p.outcomeId}
+      data-suspended={suspended || undefined}
+      disabled={suspended}
+      aria-label={`${p.name} ${suspended ? "—" : displayOdds(odds, format)}`}
+    >
+      <span className="odds-name">{p.name}</span>
+      <span className="odds-value" data-odds={odds}>
+        {suspended ? "🔒" : displayOdds(odds, format)}
+      </span>
+    </button>
+  );
+});

@@ -1,0 +1,141 @@
+/**
+ * The live state of what is on screen: odds and activity per outcome, status per market, status and
+ * statistics per match. Each cell subscribes to its own key, and notifications are batched into one
+ * flush per frame, so a burst of odds changes re-renders only the cells whose values changed.
+ */
+
+export interface OutcomeState {
+  odds: number;
+  active: boolean;
+}
+export interface MarketState {
+  status: number;
+}
+export interface MatchState {
+  status: number;
+  statistics?: unknown;
+}
+
+type Listener = () => void;
+
+export interface Scheduler {
+  /** Runs `fn` once soon (a frame); the store calls it at most once per pending flush. */
+  schedule(fn: () => void): void;
+}
+
+export const frameScheduler: Scheduler = {
+  schedule(fn) {
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => fn());
+    else setTimeout(fn, 16);
+  },
+};
+
+export const outcomeKey = (matchId: string, marketId: string, outcomeId: string) =>
+  `${matchId}/${marketId}/${outcomeId}`;
+export const marketKey = (matchId: string, marketId: string) => `${matchId}/${marketId}`;
+
+export interface MarketUpdate {
+  id: string;
+  status: number;
+  specifier?: string | null;
+  outcomes: { id: string; odds: number; active: boolean }[];
+}
+
+export class LiveStore {
+  private readonly outcomes = new Map<string, OutcomeState>();
+  private readonly markets = new Map<string, MarketState>();
+  private readonly matches = new Map<string, MatchState>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly dirty = new Set<string>();
+  private pending = false;
+
+  constructor(private readonly scheduler: Scheduler = frameScheduler) {}
+
+  subscribe(key: string, l: Listener): () => void {
+    let set = this.listeners.get(key);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(key, set);
+    }
+    set.add(l);
+    return () => {
+      set.delete(l);
+      if (set.size === 0) this.listeners.delete(key);
+    };
+  }
+
+  outcome(key: string): OutcomeState | undefined {
+    return this.outcomes.get(key);
+  }
+  market(key: string): MarketState | undefined {
+    return this.markets.get(key);
+  }
+  match(id: string): MatchState | undefined {
+    return this.matches.get(id);
+  }
+
+  /** Seeds values rendered by the server without notifying anyone (they are already on screen). */
+  seedOutcome(key: string, state: OutcomeState): void {
+    if (!this.outcomes.has(key)) this.outcomes.set(key, state);
+  }
+  seedMarket(key: string, state: MarketState): void {
+    if (!this.markets.has(key)) this.markets.set(key, state);
+  }
+  seedMatch(id: string, state: MatchState): void {
+    if (!this.matches.has(id)) this.matches.set(id, state);
+  }
+
+  /** Applies changed markets of a match; unchanged odds keep their object so nothing re-renders. */
+  applyMarkets(matchId: string, markets: readonly MarketUpdate[]): void {
+    for (const m of markets) {
+      const mk = marketKey(matchId, m.id);
+      const prevM = this.markets.get(mk);
+      if (!prevM || prevM.status !== m.status) this.set(this.markets, mk, { status: m.status });
+      for (const o of m.outcomes) {
+        const ok = outcomeKey(matchId, m.id, o.id);
+        const prev = this.outcomes.get(ok);
+        if (!prev || prev.odds !== o.odds || prev.active !== o.active)
+          this.set(this.outcomes, ok, { odds: o.odds, active: o.active });
+      }
+    }
+  }
+
+  /** Applies a match's status and statistics; equal statistics keep the previous object. */
+  applyMatch(matchId: string, patch: { status?: number; statistics?: unknown }): void {
+    const prev = this.matches.get(matchId);
+    const status = patch.status ?? prev?.status ?? 0;
+    const statistics =
+      patch.statistics === undefined || sameJson(prev?.statistics, patch.statistics)
+        ? prev?.statistics
+        : patch.statistics;
+    if (prev && prev.status === status && prev.statistics === statistics) return;
+    this.set(this.matches, matchId, { status, ...(statistics !== undefined ? { statistics } : {}) });
+  }
+
+  private set<T>(map: Map<string, T>, key: string, value: T): void {
+    map.set(key, value);
+    if (!this.listeners.has(key)) return;
+    this.dirty.add(key);
+    if (!this.pending) {
+      this.pending = true;
+      this.scheduler.schedule(() => this.flush());
+    }
+  }
+
+  /** Notifies the listeners of every key changed since the last flush. */
+  flush(): void {
+    this.pending = false;
+    const keys = [...this.dirty];
+    this.dirty.clear();
+    for (const k of keys) for (const l of this.listeners.get(k) ?? []) l();
+  }
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,136 @@
+import { matchChannel, publicChannel, realtimeEventSchema } from "@sportsbook/contracts/realtime";
+import { Centrifuge, type Subscription } from "centrifuge";
+import { z } from "zod";
+import { applyEvent, applySnapshot, matchSnapshotSchema } from "./apply-event";
+import type { LiveStore } from "./live-store";
+
+/** SPEC §9 realtime defaults. */
+export const REALTIME_DEFAULTS = {
+  timeout: 5000,
+  minReconnectDelay: 500,
+  maxReconnectDelay: 20000,
+  maxServerPingDelay: 10000,
+} as const;
+
+export type ConnectionState = "disconnected" | "connecting" | "connected";
+
+export interface Realtime {
+  connect(): void;
+  disconnect(): void;
+  /** Subscribes to the matches' channels (reference counted); returns the release function. */
+  watchMatches(ids: readonly string[]): () => void;
+}
+
+export interface RealtimeOptions {
+  url: string;
+  store: LiveStore;
+  locale: string;
+  onState(state: ConnectionState, everConnected: boolean): void;
+  fetchImpl?: typeof fetch;
+  websocket?: unknown;
+}
+
+const tokenAnswer = z.object({ token: z.string() }).or(z.object({ data: z.object({ token: z.string() }) }));
+
+/** The official centrifuge client, configured with SPEC §9 defaults, feeding the live store. */
+export function createRealtime(opts: RealtimeOptions): Realtime {
+  const fetchImpl = opts.fetchImpl ?? fetch.bind(globalThis);
+  let everConnected = false;
+  const client = new Centrifuge(opts.url, {
+    ...REALTIME_DEFAULTS,
+    ...(opts.websocket ? { websocket: opts.websocket } : {}),
+    // Visitors connect anonymously when the API issues no connection token.
+    getToken: async () => {
+      const res = await fetchImpl("/api/websocket/token", { method: "POST", credentials: "include" }).catch(
+        () => null,
+      );
+      if (!res?.ok) return "";
+      const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) return "";
+      return "token" in parsed.data ? parsed.data.token : parsed.data.data.token;
+    },
+  });
+  client.on("state", (ctx) => {
+    if (ctx.newState === "connected") everConnected = true;
+    opts.onState(ctx.newState as ConnectionState, everConnected);
+  });
+
+  const counts = new Map<string, number>();
+  const subs = new Map<string, Subscription>();
+
+  const onPublication = (data: unknown) => {
+    const parsed = realtimeEventSchema.safeParse(data);
+    if (parsed.success) applyEvent(opts.store, parsed.data);
+  };
+
+  // History could not be recovered after a reconnect: read the current state of those matches.
+  const refetch = async (ids: readonly string[]) => {
+    if (ids.length === 0) return;
+    const res = await fetchImpl(
+      `/api/matches?id=${ids.map(encodeURIComponent).join(",")}&limit=${ids.length}`,
+      {
+        headers: { "accept-language": opts.locale },
+        credentials: "include",
+      },
+    ).catch(() => null);
+    if (!res?.ok) return;
+    const parsed = z
+      .object({ data: z.array(matchSnapshotSchema) })
+      .safeParse(await res.json().catch(() => null));
+    if (parsed.success) for (const m of parsed.data.data) applySnapshot(opts.store, m);
+  };
+
+  const subscribe = (channel: string, matchId?: string) => {
+    const sub = client.newSubscription(channel, { recoverable: true } as never);
+    sub.on("publication", (ctx) => onPublication(ctx.data));
+    sub.on("subscribed", (ctx) => {
+      if (matchId && ctx.wasRecovering && !ctx.recovered) void refetch([matchId]);
+    });
+    sub.subscribe();
+    return sub;
+  };
+
+  let publicSub: Subscription | null = null;
+  return {
+    connect() {
+      client.connect();
+      try {
+        publicSub = subscribe(publicChannel(opts.locale));
+      } catch {
+        publicSub = null;
+      }
+    },
+    disconnect() {
+      for (const s of subs.values()) client.removeSubscription(s);
+      subs.clear();
+      counts.clear();
+      if (publicSub) client.removeSubscription(publicSub);
+      client.disconnect();
+    },
+    watchMatches(ids) {
+      for (const id of ids) {
+        const n = counts.get(id) ?? 0;
+        counts.set(id, n + 1);
+        if (n === 0) {
+          try {
+            subs.set(id, subscribe(matchChannel(id), id));
+          } catch {
+            // An id that cannot name a channel has no live updates.
+          }
+        }
+      }
+      return () => {
+        for (const id of ids) {
+          const n = (counts.get(id) ?? 1) - 1;
+          if (n > 0) counts.set(id, n);
+          else {
+            counts.delete(id);
+            const s = subs.get(id);
+            if (s) client.removeSubscription(s);
+            subs.delete(id);
+          }
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
+import { hasErrorPage } from "./lib/locales";
+import { loadSiteSettings } from "./lib/settings.server";
+
+const ERROR_ROUTES = new Set(["/404", "/500", "/blocked", "/locked"]);
+
+/**
+ * Locale in URL (SPEC §2): the first segment is the locale. Without one, the default locale is
+ * served in place (or redirected to, when the settings demand the locale in every URL); an alias or
+ * differently cased locale redirects to the configured spelling.
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const settings = await loadSiteSettings();
+  const { pathname, search } = request.nextUrl;
+  const split = splitLocale(pathname, settings);
+  if (split.locale) return NextResponse.next();
+
+  const [, first = "", ...restSegments] = pathname.split("/");
+  const rest = `/${restSegments.join("/")}`;
+  if (first && hasErrorPage(first) && ERROR_ROUTES.has(rest)) return NextResponse.next();
+
+  const aliased = first ? matchLocale(first, settings) : undefined;
+  if (aliased)
+    return NextResponse.redirect(
+      new URL(`/${aliased}${rest === "/" ? "" : rest}${search}`, request.url),
+      308,
+    );
+
+  const locale = defaultLocale(settings);
+  const target = new URL(`/${locale}${pathname === "/" ? "" : pathname}${search}`, request.url);
+  if (settings.localeInUrl) return NextResponse.redirect(target, 307);
+  return NextResponse.rewrite(target);
+}
+
+export const config = {
+  // Pages only: not Next's assets, the APIs, the realtime endpoint or files with an extension.
+  matcher: ["/((?!_next/|api/|connection/|brand/|.*\\.[a-zA-Z0-9]+$).*)"],
+};

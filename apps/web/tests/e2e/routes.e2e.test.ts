@@ -1,0 +1,98 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium, MOBILE } from "./browser";
+
+const base = inject("baseUrl");
+
+// SPEC §2 route table: path → expected status and the page identifier or content that proves it rendered.
+const ROUTES: { path: string; status: number; page?: string; text?: RegExp }[] = [
+  { path: "/", status: 200, page: "sports" },
+  { path: "/live", status: 200, page: "in_play" },
+  { path: "/cybersport", status: 200, page: "e_sports" },
+  { path: "/favorites", status: 200, page: "favorites" },
+  { path: "/schedule", status: 200, page: "schedule" },
+  { path: "/results", status: 200, page: "results" },
+  { path: "/promotions", status: 200, page: "promotions" },
+  { path: "/general-rules", status: 200, text: /General rules/ },
+  { path: "/about", status: 200, text: /About us/ },
+  { path: "/init-sportsbook", status: 200, page: "init_sportsbook" },
+  { path: "/users/sign-in", status: 200, page: "sports" },
+  { path: "/users/sign-up", status: 200, page: "sports" },
+  { path: "/users/password/new", status: 200, page: "sports" },
+  { path: "/users/password/edit", status: 200, page: "sports" },
+  { path: "/users/confirmation", status: 200, page: "sports" },
+  { path: "/404", status: 404, text: /can't find that page/ },
+  { path: "/500", status: 200, text: /something went wrong/ },
+  { path: "/blocked", status: 200, text: /not available in/ },
+  { path: "/locked", status: 200, text: /not authorized/ },
+  // Settings-gated sections are off by default; the virtual gaming arena is always off.
+  { path: "/racing", status: 404 },
+  { path: "/lotteries", status: 404 },
+  { path: "/premium-cricket", status: 404 },
+  { path: "/virtual-gaming-arena", status: 404 },
+  { path: "/no-such-sport", status: 404, text: /can't find that page/ },
+  { path: "/a/b/c/d", status: 404 },
+];
+
+describe("routes (SPEC §2)", () => {
+  it.each(ROUTES)("$path answers $status with its page", async ({ path, status, page, text }) => {
+    const res = await fetch(`${base}${path}`, { redirect: "manual" });
+    expect(res.status).toBe(status);
+    const html = await res.text();
+    // Short failure messages: a whole page in an assertion diff helps nobody.
+    if (page) expect(html.includes(`data-page="${page}"`), `data-page="${page}"`).toBe(true);
+    if (text) expect(text.test(html), String(text)).toBe(true);
+    if (status === 200) expect(/<html lang="en" dir="ltr"/.test(html), "html lang/dir").toBe(true);
+  });
+
+  it("/api paths that no service claims stay JSON 404s, not pages", async () => {
+    const res = await fetch(`${base}/api/no-such-endpoint`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/json/);
+  });
+
+  describe("in Chromium", () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await launchChromium();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it("desktop shows the sidebars and hides the mobile tab bar", async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await page.goto(`${base}/`);
+      await expect(page.locator("[data-placement=leftSidebarDesktop]").isVisible()).resolves.toBe(true);
+      await expect(page.locator("[data-placement=mobileTabBar]").isVisible()).resolves.toBe(false);
+      await page.close();
+    });
+
+    it("mobile shows the tab bar, hides the sidebars, and the Sports menu button opens the side menu", async () => {
+      const page = await browser.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
+      await page.goto(`${base}/`);
+      await expect(page.locator("[data-placement=mobileTabBar]").isVisible()).resolves.toBe(true);
+      await expect(page.locator("[data-placement=leftSidebarDesktop]").isVisible()).resolves.toBe(false);
+      await expect(page.locator("[data-placement=mobileSideMenu]").isVisible()).resolves.toBe(false);
+      await page.locator("[data-placement=mobileTabBar] [data-action=sports-menu]").click();
+      await page.locator("[data-placement=mobileSideMenu]").waitFor({ state: "visible" });
+      await page.close();
+    });
+
+    it("/users/sign-in opens the sign-in modal", async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await page.goto(`${base}/users/sign-in`);
+      await page.locator("dialog[data-modal=sign_in]").waitFor({ state: "visible" });
+      await page.close();
+    });
+
+    it("a #sign-up hash opens the sign-up modal and is removed from the URL", async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await page.goto(`${base}/live?x=1#sign-up`);
+      await page.locator("dialog[data-modal=sign_up]").waitFor({ state: "visible" });
+      expect(new URL(page.url()).hash).toBe("");
+      expect(new URL(page.url()).search).toBe("?x=1");
+      await page.close();
+    });
+  });
+});

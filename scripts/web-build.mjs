@@ -1,0 +1,54 @@
+// Builds the Next.js pages when the build is missing or older than any of their sources.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const SOURCES = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/next.config.ts",
+  "apps/web/package.json",
+  "packages/domain/src",
+  "packages/contracts/src",
+  "package-lock.json",
+];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+/** Why the build must be (re)made, or null when it is current. */
+export function webBuildReason(root) {
+  const buildId = join(root, "apps/web/.next/BUILD_ID");
+  if (!existsSync(buildId)) return "missing";
+  const built = statSync(buildId).mtimeMs;
+  const changed = SOURCES.find((s) => newest(join(root, s)) > built);
+  return changed ? `stale (${changed} changed)` : null;
+}
+
+/** Runs `next build` when needed, printing the step; returns false when the build failed. */
+export function ensureWebBuild(root, log = console.log) {
+  const reason = webBuildReason(root);
+  if (!reason) {
+    log("▶ web app build is current");
+    return true;
+  }
+  log(`▶ building the web app (next build; build ${reason})`);
+  const started = Date.now();
+  const r = spawnSync(join(root, "node_modules/.bin/next"), ["build"], {
+    cwd: join(root, "apps/web"),
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  });
+  if (r.status !== 0) return false;
+  log(`▶ web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
