@@ -32,15 +32,18 @@ describe("UI messages", () => {
       expect(en.has(key), key).toBe(true);
   });
 
-  it.each(MESSAGE_LOCALES.filter((l) => l !== "en"))("%s is complete: every English key, no extra key, valid ICU", (locale) => {
-    const m = leaves(read(`${locale}.json`));
-    expect([...m.keys()].sort()).toEqual([...en.keys()].sort());
-    for (const [key, text] of m) {
-      expect(() => new IntlMessageFormat(text, locale), key).not.toThrow();
-      // A translation that equals English is allowed only for names and symbols.
-      if (text.length > 12 && text === en.get(key)) throw new Error(`${locale} ${key} is untranslated`);
-    }
-  });
+  it.each(MESSAGE_LOCALES.filter((l) => l !== "en"))(
+    "%s is complete: every English key, no extra key, valid ICU",
+    (locale) => {
+      const m = leaves(read(`${locale}.json`));
+      expect([...m.keys()].sort()).toEqual([...en.keys()].sort());
+      for (const [key, text] of m) {
+        expect(() => new IntlMessageFormat(text, locale), key).not.toThrow();
+        // A translation that equals English is allowed only for names and symbols.
+        if (text.length > 12 && text === en.get(key)) throw new Error(`${locale} ${key} is untranslated`);
+      }
+    },
+  );
 });
 
 describe("error pages (SPEC §2: about 35 locales)", () => {
@@ -49,9 +52,13 @@ describe("error pages (SPEC §2: about 35 locales)", () => {
     expect(files.sort()).toEqual([...ERROR_PAGE_LOCALES].sort());
     expect(files.length).toBeGreaterThanOrEqual(35);
   });
-  it.each([...ERROR_PAGE_LOCALES])("%s has every text, and the blocked text keeps {countryName}", (locale) => {
-    const t = read(`errors/${locale}.json`);
-    for (const k of ["notFound", "serverError", "blocked", "locked", "goHome", "fallback"]) expect(typeof t[k], k).toBe("string");
-    expect(t.blocked).toContain("{countryName}");
-  });
+  it.each([...ERROR_PAGE_LOCALES])(
+    "%s has every text, and the blocked text keeps {countryName}",
+    (locale) => {
+      const t = read(`errors/${locale}.json`);
+      for (const k of ["notFound", "serverError", "blocked", "locked", "goHome", "fallback"])
+        expect(typeof t[k], k).toBe("string");
+      expect(t.blocked).toContain("{countryName}");
+    },
+  );
 });
