@@ -37,13 +37,13 @@ export interface OddsFormatOptions {
 const SCALE = BigInt(ODDS_SCALE);
 const EXACT = { min: 2, max: 3 } as const;
 
-// Two decimals, or as many more (up to six) as needed so that a long price never shows as zero.
+// Two decimals, or as many more (up to six) as the first significant digit needs, so that a long
+// price never shows as zero. Decided from the exact value, so formatting a parsed text is stable.
 function significant(numerator: bigint, denominator: bigint): string {
-  for (let max = 2; max < 6; max++) {
-    const text = formatRatio(numerator, denominator, { min: 2, max });
-    if (/[1-9]/.test(text)) return text;
-  }
-  return formatRatio(numerator, denominator, { min: 2, max: 6 });
+  const magnitude = numerator < 0n ? -numerator : numerator;
+  let max = 2;
+  while (max < 6 && magnitude * pow10(max) < denominator) max++;
+  return formatRatio(numerator, denominator, { min: 2, max });
 }
 
 function ladderThousandths(f: Fraction): number {

@@ -5,6 +5,7 @@ import {
   capPayout,
   comboReturn,
   potentialReturn,
+  returnMultiplier,
   singleReturn,
   systemReturn,
   systemReturnByEnumeration,
@@ -100,5 +101,22 @@ describe("potential returns", () => {
       potentialReturn({ betType: "combo", stake: 1000, odds: [o(2000), o(2000)], bonusOdds: o(1100) }),
     ).toBe(4400);
     expect(potentialReturn({ betType: "single", stake: 1000, odds: [o(2000)] })).toBe(2000);
+  });
+});
+
+describe("return multiplier", () => {
+  it("is the exact ratio potential returns are floored from", () => {
+    expect(returnMultiplier({ betType: "combo", odds: [o(2000), o(1500)] })).toEqual({ n: 3n, d: 1n });
+    expect(
+      returnMultiplier({
+        betType: "system",
+        odds: [o(2000), o(3000), o(4000)],
+        systemType: { winCount: 2, totalCount: 3 },
+      }),
+    ).toEqual({
+      n: 26n,
+      d: 3n,
+    });
+    expect(returnMultiplier({ betType: "custom_bet", odds: [] })).toEqual({ n: 0n, d: 1n });
   });
 });

@@ -1,5 +1,6 @@
 import { divFloor } from "./decimal.js";
 import { ODDS_SCALE, type Odds } from "./odds.js";
+import { multiplyRatios, type Ratio, ratio } from "./ratio.js";
 import { elementarySymmetric, forEachCombination } from "./symmetric.js";
 import { type SystemType, systemLineCount } from "./system.js";
 
@@ -113,4 +114,27 @@ export function potentialReturn(bet: ReturnInput): number {
     }
   })();
   return capPayout(base, bet.maxPayout);
+}
+
+/**
+ * What one minor unit of stake returns if every selection wins, as an exact ratio (before the cap):
+ * potentialReturn is floor(stake × this). Used to derive a stake from a wanted win.
+ */
+export function returnMultiplier(bet: Omit<ReturnInput, "stake" | "maxPayout">): Ratio {
+  const perOdds = (o: Odds) => ratio(BigInt(o), SCALE);
+  switch (bet.betType) {
+    case "single":
+      return multiplyRatios(bet.odds.map(perOdds));
+    case "combo":
+      return multiplyRatios((bet.bonusOdds ? [...bet.odds, bet.bonusOdds] : bet.odds).map(perOdds));
+    case "system": {
+      const type = bet.systemType;
+      if (!type || type.totalCount !== bet.odds.length)
+        throw new RangeError("a system bet needs a matching system type");
+      const e = elementarySymmetric(bet.odds.map(BigInt), type.winCount)[type.winCount] ?? 0n;
+      return ratio(e, systemLineCount(type) * SCALE ** BigInt(type.winCount));
+    }
+    case "custom_bet":
+      return bet.customOdds ? perOdds(bet.customOdds) : ratio(0n, 1n);
+  }
 }

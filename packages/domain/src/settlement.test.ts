@@ -188,7 +188,7 @@ describe("settlement maths", () => {
           }
           const combo = settleBet({ betType: "combo", stake, legs });
           expect(BigInt(combo.payout)).toBe((BigInt(stake) * product) / scale);
-          expect(combo.payout === 0).toBe(combo.result === "lose_entire");
+          if (combo.result === "lose_entire") expect(combo.payout).toBe(0);
         },
       ),
     );

@@ -1,0 +1,67 @@
+import { type BonusType, isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
+
+/** Bonuses chosen by default when the player chose none, in order of preference (SPEC §4). */
+export const DEFAULT_BONUS_PREFERENCE: readonly BonusType[] = ["hunting", "tournament", "comboboost"];
+
+/** The comboboost range that applies to a selection count, if any. */
+export function activeComboboostRange(bonus: SlipBonus, selectionCount: number): number | undefined {
+  const index = (bonus.ranges ?? []).findIndex(
+    (r) => selectionCount >= r.minCount && selectionCount <= r.maxCount,
+  );
+  return index < 0 ? undefined : index;
+}
+
+/** A comboboost's odds come from its active range; other bonuses carry none (SPEC §4). */
+export function withBonusOdds(bet: TicketBet): TicketBet {
+  const { bonusOdds: _previous, ...rest } = bet;
+  if (bet.bonus?.bonusType !== "comboboost") return rest;
+  const index = activeComboboostRange(bet.bonus, bet.selections.length);
+  const range = index === undefined ? undefined : bet.bonus.ranges?.[index];
+  const bonus = { ...bet.bonus, activeRangeIndex: index };
+  return range ? { ...rest, bonus, bonusOdds: range.bonusOdds } : { ...rest, bonus };
+}
+
+/**
+ * Sets or removes a bet's bonus (SPEC §4 bonus selection): a freebet sets the stake to its freebet
+ * stake; removing a freebet sets the stake to 0; a lootbox without its own bonus takes the lootbox
+ * bonus available to the bet.
+ */
+export function setBonus(bet: TicketBet, bonus: SlipBonus | null): TicketBet {
+  const { bonus: previous, ...rest } = bet;
+  if (bonus === null) {
+    const cleared = previous && isFreebet(previous.bonusType) ? { ...rest, stake: 0, freebetStake: 0 } : rest;
+    return withBonusOdds(cleared);
+  }
+  const chosen =
+    bonus.bonusType === "lootbox" && bonus.bonusId === ""
+      ? (bet.availableBonuses.find((b) => b.bonusType === "lootbox") ?? bonus)
+      : bonus;
+  if (isFreebet(chosen.bonusType)) {
+    const freebetStake = chosen.freebetStake ?? 0;
+    return withBonusOdds({ ...rest, bonus: chosen, freebetStake, stake: freebetStake });
+  }
+  const base = previous && isFreebet(previous.bonusType) ? { ...rest, stake: 0, freebetStake: 0 } : rest;
+  return withBonusOdds({ ...base, bonus: chosen });
+}
+
+/**
+ * Reconciles a bet with the bonuses now available to it (SPEC §4): a chosen bonus still offered is
+ * kept; a freebet no longer offered resets the stake to 0; with no bonus chosen, the default is
+ * hunting, then tournament, then comboboost.
+ */
+export function reconcileBonuses(bet: TicketBet, available: readonly SlipBonus[]): TicketBet {
+  const withList = { ...bet, availableBonuses: available };
+  const current = bet.bonus;
+  const still =
+    current && available.find((b) => b.bonusId === current.bonusId && b.bonusType === current.bonusType);
+  if (still)
+    return withBonusOdds({ ...withList, bonus: { ...still, activeRangeIndex: current?.activeRangeIndex } });
+  const { bonus: _gone, ...unbonused } = withList;
+  const base =
+    current && isFreebet(current.bonusType) ? { ...unbonused, stake: 0, freebetStake: 0 } : unbonused;
+  for (const type of DEFAULT_BONUS_PREFERENCE) {
+    const preferred = available.find((b) => b.bonusType === type);
+    if (preferred) return withBonusOdds({ ...base, bonus: preferred });
+  }
+  return withBonusOdds(base);
+}

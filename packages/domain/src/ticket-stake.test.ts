@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { Currency } from "./money.js";
+import { oddsFromThousandths } from "./odds.js";
+import { bet, selection } from "./test-support.js";
+import { setTicketStake, stakeForPotentialWin, ticketBetReturn } from "./ticket-stake.js";
+
+const o = oddsFromThousandths;
+const EUR: Currency = { code: "EUR", decimals: 2, fiat: true };
+const KWD: Currency = { code: "KWD", decimals: 3, fiat: true };
+
+describe("slip stakes", () => {
+  it("a wanted win gives the stake that reaches it at the current odds", () => {
+    const combo = bet("combo", [selection("a", { odds: o(1500) }), selection("b", { odds: o(1500) })]);
+    expect(stakeForPotentialWin(combo, 1000, EUR)).toBe(445); // 4.45 × 2.25 = 10.0125
+    const staked = setTicketStake(combo, 1000, "potentialWin", EUR);
+    expect(ticketBetReturn(staked)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("§5 stake rounding is to 2 decimals for fiat", () => {
+    const single = bet("single", [selection("a", { odds: o(3000) })], { currency: "KWD" });
+    expect(setTicketStake(single, 12_345, "stake", KWD).stake).toBe(12_350);
+    expect(stakeForPotentialWin(single, 10_000, KWD)).toBe(3330);
+  });
+
+  it("a system bet's return and wanted win use its system type; the cap applies", () => {
+    const legs = [
+      selection("a", { odds: o(2000) }),
+      selection("b", { odds: o(3000) }),
+      selection("c", { odds: o(4000) }),
+    ];
+    const system = bet("system", legs, { stake: 3000, systemType: { winCount: 2, totalCount: 3 } });
+    expect(ticketBetReturn(system)).toBe(26_000);
+    expect(ticketBetReturn(system, 20_000)).toBe(20_000);
+    expect(stakeForPotentialWin(system, 26_000, EUR)).toBe(3000);
+  });
+});

@@ -1,0 +1,70 @@
+import type { StakeSource, TicketBet } from "./bet.js";
+import { effectiveStake } from "./bet.js";
+import { type Currency, roundStake } from "./money.js";
+import { potentialReturn, returnMultiplier } from "./returns.js";
+
+/** The potential return of a slip bet if everything wins, in minor units, with the cap applied. */
+export function ticketBetReturn(bet: TicketBet, maxPayout?: number): number {
+  if (bet.betType === "system" && bet.systemType?.totalCount !== bet.selections.length) return 0;
+  return potentialReturn({
+    betType: bet.betType,
+    stake: effectiveStake(bet),
+    odds: bet.selections.map((s) => s.odds),
+    systemType: bet.systemType,
+    customOdds: bet.customOdds,
+    bonusOdds: bet.bonusOdds,
+    maxPayout,
+  });
+}
+
+/**
+ * The stake that returns a wanted win at the bet's current odds, rounded to the currency's stake step
+ * (0 when the bet has no price yet).
+ */
+export function stakeForPotentialWin(bet: TicketBet, potentialWin: number, currency: Currency): number {
+  if (bet.betType === "system" && bet.systemType?.totalCount !== bet.selections.length) return 0;
+  const rate = returnMultiplier({
+    betType: bet.betType,
+    odds: bet.selections.map((s) => s.odds),
+    systemType: bet.systemType,
+    customOdds: bet.customOdds,
+    bonusOdds: bet.bonusOdds,
+  });
+  if (rate.n === 0n) return 0;
+  // Ceiling before rounding so the stake reaches the win where the step allows.
+  return roundStake((BigInt(potentialWin) * rate.d + rate.n - 1n) / rate.n, currency);
+}
+
+/**
+ * Sets a bet's stake from the player's input: the stake itself, a wanted potential win (the stake
+ * follows it and is rescaled after odds changes), or a shared bet's stake.
+ */
+export function setTicketStake(
+  bet: TicketBet,
+  amount: number,
+  source: StakeSource,
+  currency: Currency,
+): TicketBet {
+  const { potentialWin: _previous, ...rest } = bet;
+  if (source === "potentialWin") {
+    return {
+      ...rest,
+      stakeSource: source,
+      potentialWin: amount,
+      stake: stakeForPotentialWin(bet, amount, currency),
+    };
+  }
+  return { ...rest, stakeSource: source, stake: roundStake(BigInt(amount), currency) };
+}
+
+/** With stake source potentialWin the stake is rescaled after an odds change (SPEC §4). */
+export function rescaleStake(bet: TicketBet, currency: Currency): TicketBet {
+  if (bet.stakeSource !== "potentialWin" || bet.potentialWin === undefined) return bet;
+  return { ...bet, stake: stakeForPotentialWin(bet, bet.potentialWin, currency) };
+}
+
+/** Changing currency resets stake to 0 and stake source to sharing (SPEC §4). */
+export function resetStakeForCurrency(bet: TicketBet, currency: string): TicketBet {
+  const { potentialWin: _dropped, ...rest } = bet;
+  return { ...rest, currency, stake: 0, stakeSource: "sharing" };
+}

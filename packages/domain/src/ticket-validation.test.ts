@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { Currency } from "./money.js";
+import { oddsFromThousandths } from "./odds.js";
+import { bet, selection } from "./test-support.js";
+import { betIssues, placeBlockers } from "./ticket-validation.js";
+
+const o = oddsFromThousandths;
+const EUR: Currency = { code: "EUR", decimals: 2, fiat: true };
+const KWD: Currency = { code: "KWD", decimals: 3, fiat: true };
+
+describe("place validation (SPEC §5)", () => {
+  it("§5 place is disabled when there are no bets", () => {
+    expect(placeBlockers([], EUR)).toEqual(["no_bets"]);
+  });
+
+  it("§5 place is disabled when any stake is not above 0; a positive freebet stake counts", () => {
+    const bets = [
+      bet("single", [selection("a")], { stake: 100 }),
+      bet("single", [selection("b")], { stake: 0 }),
+    ];
+    expect(placeBlockers(bets, EUR)).toEqual(["stake_not_positive"]);
+    const freebet = [bet("single", [selection("a")], { stake: 0, freebetStake: 500 })];
+    expect(placeBlockers(freebet, EUR)).toEqual([]);
+  });
+
+  it("§5 place is disabled when the first bet is invalid", () => {
+    const sameMatch = bet("combo", [selection("a", { matchId: "m" }), selection("b", { matchId: "m" })], {
+      stake: 100,
+    });
+    expect(placeBlockers([sameMatch], EUR)).toEqual(["first_bet_invalid"]);
+    expect(betIssues(sameMatch)).toEqual(["not_combinable"]);
+    const suspended = bet("single", [selection("a", { isSuspended: true, isChanged: true })], { stake: 100 });
+    expect(betIssues(suspended)).toEqual(["selection_suspended", "odds_changed"]);
+    expect(betIssues(bet("system", [selection("a"), selection("b"), selection("c")]))).toEqual([
+      "no_system_type",
+    ]);
+    expect(betIssues(bet("custom_bet", [selection("a")]))).toEqual(["no_custom_odds"]);
+  });
+
+  it("§5 place is disabled when the potential return equals the stake, rounded for fiat, checked per single", () => {
+    const short = bet("single", [selection("a", { odds: o(1001) })], { stake: 100 });
+    expect(placeBlockers([short], EUR)).toEqual(["no_win"]);
+    const fine = bet("single", [selection("b", { odds: o(1001) })], { stake: 1000 });
+    expect(placeBlockers([fine], EUR)).toEqual([]);
+    expect(placeBlockers([fine, short], EUR)).toEqual(["no_win"]);
+    // 10.000 KWD at 1.0004… shown to 2 decimals: 10.004 rounds to 10.00, no visible win.
+    const kwd = bet("single", [selection("c", { odds: o(1001) })], { stake: 4000, currency: "KWD" });
+    expect(placeBlockers([kwd], KWD)).toEqual(["no_win"]);
+  });
+});
