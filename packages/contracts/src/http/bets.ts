@@ -14,7 +14,7 @@ export const betTypeSchema = z.enum(["single", "combo", "system", "custom_bet"])
 export type BetType = z.infer<typeof betTypeSchema>;
 
 /** SPEC §4 bet statuses. */
-export const betStatusSchema = z.enum([
+export const placedBetStatusSchema = z.enum([
   "cashed_out",
   "withdrawn",
   "waiting_results",
@@ -25,10 +25,10 @@ export const betStatusSchema = z.enum([
   "submitted",
   "rejected",
 ]);
-export type BetStatus = z.infer<typeof betStatusSchema>;
+export type PlacedBetStatus = z.infer<typeof placedBetStatusSchema>;
 
 /** SPEC §4 bet results. */
-export const betResultSchema = z.enum([
+export const placedBetResultSchema = z.enum([
   "no_results",
   "canceled",
   "win_entire",
@@ -38,7 +38,7 @@ export const betResultSchema = z.enum([
   "refund_half_lose_other",
   "cashed_out",
 ]);
-export type BetResult = z.infer<typeof betResultSchema>;
+export type PlacedBetResult = z.infer<typeof placedBetResultSchema>;
 
 export const selectionStatusSchema = z.enum(["open", "won", "lost", "void", "half_won", "half_lost"]);
 
@@ -117,8 +117,8 @@ export const placedBetSchema = z.object({
   id: z.number().int(),
   ref: z.string(),
   type: betTypeSchema,
-  status: betStatusSchema,
-  result: betResultSchema,
+  status: placedBetStatusSchema,
+  result: placedBetResultSchema,
   stake: moneySchema,
   potential_win: moneySchema,
   win_amount: moneySchema.nullable(),
@@ -141,7 +141,7 @@ export const placeBetsResponseSchema = z.object({ data: z.array(placedBetSchema)
 
 /** `GET /bets`: statuses (or the groups `all`, `open`, `settled`) and a result filter. */
 export const betsQuerySchema = z.object({
-  status: commaList(z.union([betStatusSchema, z.enum(["all", "open", "settled"])])).optional(),
+  status: commaList(z.union([placedBetStatusSchema, z.enum(["all", "open", "settled"])])).optional(),
   result: z.enum(["all", "win", "lose", "refund"]).default("all"),
   locale: z.string().max(20).optional(),
   ...pageQuery(500, 500),

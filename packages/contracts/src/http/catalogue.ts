@@ -2,9 +2,8 @@ import { z } from "zod";
 import { commaList, idSchema, instantSchema, listOf, pageQuery, queryBoolean } from "./common.js";
 
 export const sportTypeSchema = z.enum(["regular", "cyber", "premium_cricket"]);
-export const providerSchema = z.string();
 /** SPEC §4 match status: 0 prematch, 1 live, 2 stopped, 3 closed, 4 finished, 5 not covered. */
-export const matchStatusSchema = z.number().int().min(0).max(5);
+export const matchStatusCodeSchema = z.number().int().min(0).max(5);
 
 export const sportSchema = z.object({
   id: z.number().int(),
@@ -13,7 +12,7 @@ export const sportSchema = z.object({
   name: z.string(),
   priority: z.number().int(),
   type: sportTypeSchema,
-  provider: providerSchema,
+  provider: z.string(),
 });
 export type Sport = z.infer<typeof sportSchema>;
 
@@ -37,7 +36,7 @@ export const tournamentSchema = z.object({
   name: z.string(),
   priority: z.number().int(),
   type: z.string(),
-  provider: providerSchema,
+  provider: z.string(),
   category: categorySchema.pick({ id: true, slug: true, name: true, country_code: true }),
   sport: sportRefSchema.extend({
     main_market_id: z.number().int().nullable(),
@@ -73,7 +72,7 @@ export const marketSchema = z.object({
   most_balanced: z.boolean(),
   next_bet_stop: z.string().nullable(),
   custom_bet_groups: z.array(z.string()),
-  provider: providerSchema,
+  provider: z.string(),
 });
 export type Market = z.infer<typeof marketSchema>;
 
@@ -135,7 +134,7 @@ export const matchSchema = z.object({
   /** Count of markets a player can see on the match page. */
   available_markets: z.number().int(),
   has_video: z.boolean(),
-  provider: providerSchema,
+  provider: z.string(),
   is_live: z.boolean(),
   is_finished: z.boolean(),
   bettable: z.boolean(),
@@ -197,7 +196,7 @@ export const marketsResponseSchema = listOf(marketSchema).extend({
 
 /** `POST /counters`: which matches to count; the answer counts per sport, category and tournament. */
 export const countersBodySchema = z.object({
-  match_status: z.array(matchStatusSchema).max(6).optional(),
+  match_status: z.array(matchStatusCodeSchema).max(6).optional(),
   sport_type: sportTypeSchema.optional(),
   start_from: instantSchema.optional(),
   start_to: instantSchema.optional(),

@@ -1,0 +1,124 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { players, sessions } from "@sportsbook/db";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.js";
+import { ApiError } from "../http/errors.js";
+
+export const SESSION_COOKIE = "sb_session";
+/** Readable by the page's script, which echoes it in the `X-CSRF-Token` header (double submit). */
+export const CSRF_COOKIE = "sb_csrf";
+export const CSRF_HEADER = "x-csrf-token";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export type PlayerRow = typeof players.$inferSelect;
+
+export type SessionState =
+  | { state: "none" }
+  | { state: "expired" }
+  | { state: "active"; player: PlayerRow; csrfToken: string; tokenHash: string };
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Starts a session for a player; returns the cookie token (only its hash is stored) and the CSRF token. */
+export async function createSession(
+  ctx: AppContext,
+  playerId: number,
+  meta: { userAgent?: string | undefined; ip?: string | undefined } = {},
+): Promise<{ token: string; csrfToken: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const csrfToken = randomBytes(24).toString("base64url");
+  const expiresAt = new Date(ctx.now().getTime() + ctx.settings.sessionTtlSeconds * 1000);
+  await ctx.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    playerId,
+    csrfToken,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 500),
+    ip: meta.ip,
+  });
+  return { token, csrfToken, expiresAt };
+}
+
+/** Sets the session and CSRF cookies; `Secure` whenever the request came over TLS. */
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; csrfToken: string; expiresAt: Date },
+): void {
+  const secure = request.protocol === "https";
+  const common = { path: "/", sameSite: "lax" as const, secure, expires: session.expiresAt };
+  reply.setCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
+  reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/" });
+  reply.clearCookie(CSRF_COOKIE, { path: "/" });
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<SessionState>>();
+
+/** The request's session, looked up once per request. */
+export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SessionState> {
+  let state = resolved.get(request);
+  if (!state) {
+    state = lookup(ctx, request.cookies[SESSION_COOKIE]);
+    resolved.set(request, state);
+  }
+  return state;
+}
+
+async function lookup(ctx: AppContext, token: string | undefined): Promise<SessionState> {
+  if (!token) return { state: "none" };
+  const tokenHash = hashToken(token);
+  const [row] = await ctx.db
+    .select({ player: players, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  if (!row || row.expiresAt.getTime() <= ctx.now().getTime()) return { state: "expired" };
+  return { state: "active", player: row.player, csrfToken: row.csrfToken, tokenHash };
+}
+
+function csrfMatches(expected: string, given: string | string[] | undefined): boolean {
+  if (typeof given !== "string") return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The signed-in player or a 401: `unauthorized` without a session, `sessionExpired` for a stale one.
+ * State-changing calls must also carry the CSRF token.
+ */
+export async function requirePlayer(ctx: AppContext, request: FastifyRequest): Promise<PlayerRow> {
+  const player = await optionalPlayer(ctx, request);
+  if (!player) throw new ApiError("unauthorized");
+  return player;
+}
+
+/** The signed-in player, or null for a visitor. A stale session still answers 401 so the client signs out. */
+export async function optionalPlayer(ctx: AppContext, request: FastifyRequest): Promise<PlayerRow | null> {
+  const session = await sessionOf(ctx, request);
+  if (session.state === "none") return null;
+  if (session.state === "expired") throw new ApiError("sessionExpired");
+  if (session.player.status === "blocked") throw new ApiError("playerBlocked");
+  if (!SAFE_METHODS.has(request.method) && !csrfMatches(session.csrfToken, request.headers[CSRF_HEADER])) {
+    throw new ApiError("csrfRejected");
+  }
+  return session.player;
+}
+
+/** Ends the request's session, if any. */
+export async function revokeSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const session = await sessionOf(ctx, request);
+  if (session.state !== "active") return;
+  await ctx.db
+    .update(sessions)
+    .set({ revokedAt: ctx.now() })
+    .where(eq(sessions.tokenHash, session.tokenHash));
+}

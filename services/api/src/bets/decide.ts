@@ -1,0 +1,183 @@
+import { type BetInput, errorCatalogue } from "@sportsbook/contracts";
+import {
+  combinabilityIssues,
+  comboOdds,
+  isMarketOpen,
+  isMatchAvailable,
+  MAX_SELECTIONS,
+  type Odds,
+  potentialReturn,
+  type SlipSelection,
+  type SystemType,
+  systemTypesFor,
+} from "@sportsbook/domain";
+import { type SelectionState, selectionKey } from "./state.js";
+
+export type OddsAcceptMode = "none" | "higher" | "any";
+
+/**
+ * SPEC §4 odds-change policy on the server: `none` takes only the odds the player saw, `higher` also
+ * takes better odds, `any` takes whatever the odds are now.
+ */
+export function oddsChangeAccepted(sent: number, current: number, mode: OddsAcceptMode): boolean {
+  if (sent === current || mode === "any") return true;
+  return mode === "higher" && current > sent;
+}
+
+/** The bet-builder price of selections from one match: their combined odds less a correlation margin. */
+export function customBetOdds(odds: readonly number[]): number {
+  const combined = comboOdds(odds as Odds[]);
+  return Math.max(1001, Math.floor((combined * 9) / 10));
+}
+
+export interface BetRefusal {
+  code: number;
+  reason: string;
+  selections?: {
+    match_id: number;
+    market_id: number;
+    specifier: string;
+    outcome_id: string;
+    odds: number | null;
+    active: boolean;
+  }[];
+}
+
+export interface AcceptedBet {
+  /** Odds taken for each selection, in request order. */
+  odds: number[];
+  states: SelectionState[];
+  totalOdds: number;
+  potentialWin: number;
+  systemType?: SystemType;
+  customOdds?: number;
+}
+
+export type BetDecision = { ok: true; bet: AcceptedBet } | { ok: false; refusal: BetRefusal };
+
+export interface DecisionRules {
+  mode: OddsAcceptMode;
+  /** Largest payout in minor units of the bet's currency. */
+  maxPayout: number;
+}
+
+const refuse = (code: number, reason: string, selections?: BetRefusal["selections"]): BetDecision => ({
+  ok: false,
+  refusal: selections ? { code, reason, selections } : { code, reason },
+});
+
+function parseSystem(id: string | undefined, count: number): SystemType | undefined {
+  if (!id) return undefined;
+  const [win, total] = id.split("/").map(Number);
+  return systemTypesFor(count).find((t) => t.winCount === win && t.totalCount === total);
+}
+
+/**
+ * Decides one bet against the current state of its selections (SPEC §5): availability, combinability,
+ * odds under the player's policy, stake and payout limits. Pure: everything it needs is an argument.
+ */
+export function decideBet(
+  bet: BetInput,
+  states: Map<string, SelectionState>,
+  rules: DecisionRules,
+): BetDecision {
+  const codes = errorCatalogue;
+  const n = bet.selections.length;
+  if (n > MAX_SELECTIONS) return refuse(codes.tooManySelections.code, "max_selections");
+  if (bet.type === "single" && n !== 1) return refuse(codes.notCombinable.code, "single_needs_one_selection");
+  if ((bet.type === "combo" || bet.type === "custom_bet") && n < 2) {
+    return refuse(codes.notCombinable.code, "needs_two_selections");
+  }
+  const seen = new Set<string>();
+  for (const s of bet.selections) {
+    const key = selectionKey(s);
+    if (seen.has(key)) return refuse(codes.notCombinable.code, "duplicate_selection");
+    seen.add(key);
+  }
+
+  const found: SelectionState[] = [];
+  const missing: BetRefusal["selections"] = [];
+  const suspended: BetRefusal["selections"] = [];
+  const moved: BetRefusal["selections"] = [];
+  for (const s of bet.selections) {
+    const state = states.get(selectionKey(s));
+    const view = { ...s, odds: state?.odds ?? null, active: state?.active ?? false };
+    if (!state || !isMatchAvailable(state.matchStatus)) {
+      missing.push({ ...view, active: false });
+      continue;
+    }
+    found.push(state);
+    if (!isMarketOpen(state.marketStatus) || !state.active) suspended.push({ ...view, active: false });
+    else if (bet.type !== "custom_bet" && !oddsChangeAccepted(s.odds, state.odds, rules.mode))
+      moved.push(view);
+  }
+  if (missing.length) return refuse(codes.selectionNotAvailable.code, "selection_not_available", missing);
+  if (suspended.length) return refuse(codes.selectionSuspended.code, "selection_suspended", suspended);
+  if (moved.length) return refuse(codes.invalidOdds.code, "odds_different_than_bookmaker", moved);
+
+  const slip: SlipSelection[] = found.map((st, i) => {
+    const odds = st.odds as Odds;
+    return {
+      id: String(i),
+      matchId: String(st.matchId),
+      matchStatus: st.matchStatus,
+      marketId: String(bet.selections[i]?.market_id),
+      specifier: bet.selections[i]?.specifier ?? "",
+      outcomeId: bet.selections[i]?.outcome_id ?? "",
+      odds,
+      acceptedOdds: odds,
+      initialOdds: odds,
+      provider: st.provider,
+      active: true,
+      isSuspended: false,
+      isChanged: false,
+      isNotAvailable: false,
+    };
+  });
+  if (combinabilityIssues(bet.type, slip).length > 0)
+    return refuse(codes.notCombinable.code, "not_combinable");
+
+  const odds = found.map((st) => st.odds);
+  let systemType: SystemType | undefined;
+  let customOdds: number | undefined;
+  if (bet.type === "system") {
+    systemType = parseSystem(bet.system_id, n);
+    if (!systemType) return refuse(codes.invalidSystem.code, "no_system_type");
+  }
+  if (bet.type === "custom_bet") {
+    if (new Set(found.map((st) => st.matchId)).size !== 1) {
+      return refuse(codes.notCombinable.code, "custom_bet_one_match");
+    }
+    if (found.some((st) => st.customBetGroups.length === 0)) {
+      return refuse(codes.notCombinable.code, "market_not_in_bet_builder");
+    }
+    customOdds = customBetOdds(odds);
+    if (bet.custom_odds === undefined || !oddsChangeAccepted(bet.custom_odds, customOdds, rules.mode)) {
+      return refuse(codes.invalidOddsCustomBet.code, "odds_different_than_bookmaker");
+    }
+  }
+
+  const totalOdds = customOdds ?? (bet.type === "single" ? (odds[0] ?? 0) : comboOdds(odds as Odds[]));
+  const potentialWin = potentialReturn({
+    betType: bet.type,
+    stake: bet.stake.value,
+    odds: odds as Odds[],
+    ...(systemType ? { systemType } : {}),
+    ...(customOdds ? { customOdds: customOdds as Odds } : {}),
+  });
+  if (potentialWin > rules.maxPayout) return refuse(codes.maxPayoutExceeded.code, "max_payout");
+  if (potentialWin <= bet.stake.value && bet.type !== "system") {
+    return refuse(codes.potentialWinTooLow.code, "potential_win_equal_or_less");
+  }
+  return {
+    ok: true,
+    bet: {
+      odds,
+      states: found,
+      totalOdds,
+      potentialWin,
+      ...(systemType ? { systemType } : {}),
+      ...(customOdds ? { customOdds } : {}),
+    },
+  };
+}

@@ -1,0 +1,284 @@
+import { randomBytes } from "node:crypto";
+import type { BetInput, PlaceBetsBody, PlacedBet } from "@sportsbook/contracts";
+import { betChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
+import {
+  accounts,
+  auditLog,
+  betSelections,
+  bets,
+  InsufficientFundsError,
+  playerSettings,
+  postPlayerTransfer,
+  type Transaction,
+} from "@sportsbook/db";
+import { eq } from "drizzle-orm";
+import type { PlayerRow } from "../auth/session.js";
+import type { AppContext } from "../context.js";
+import { ApiError } from "../http/errors.js";
+import { hashRequest, once } from "../http/idempotency.js";
+import { houseAccount, publishBalance } from "../wallet/accounts.js";
+import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
+import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
+import { presentBet, type SelectionView } from "./present.js";
+import { loadSelectionStates, type SelectionState } from "./state.js";
+
+const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A short public bet reference, e.g. `K7Q2MZ4XPA`. */
+function newRef(): string {
+  return [...randomBytes(10)].map((b) => REF_ALPHABET[b % REF_ALPHABET.length]).join("");
+}
+
+/** The player's odds-change policy (SPEC §4), `none` unless they chose another. */
+export async function oddsAcceptMode(ctx: AppContext, playerId: number): Promise<OddsAcceptMode> {
+  const [row] = await ctx.db
+    .select({ document: playerSettings.document })
+    .from(playerSettings)
+    .where(eq(playerSettings.playerId, playerId));
+  const mode = (row?.document as { auto_accept_odds_change?: OddsAcceptMode } | undefined)
+    ?.auto_accept_odds_change;
+  return mode ?? "none";
+}
+
+function refusalError(refusals: Map<number, BetRefusal>): ApiError {
+  const all = [...refusals.values()];
+  const wrongOdds = all.find((r) => r.code === 101 || r.code === 120);
+  const headline = wrongOdds ?? all[0];
+  const kind =
+    headline?.code === 101
+      ? "invalidOdds"
+      : headline?.code === 120
+        ? "invalidOddsCustomBet"
+        : headline?.code === 102
+          ? "insufficientFunds"
+          : "placeBetsDefault";
+  return new ApiError(kind, {
+    errorsByBet: Object.fromEntries([...refusals].map(([i, r]) => [String(i), r])),
+    isWrongOdds: wrongOdds !== undefined,
+  });
+}
+
+interface Decided {
+  accepted: AcceptedBet[];
+  live: boolean;
+}
+
+async function decideAll(
+  ctx: AppContext,
+  body: PlaceBetsBody,
+  mode: OddsAcceptMode,
+  balances: Map<string, { id: number; balance: number }>,
+  locale: string,
+): Promise<Decided> {
+  const table = await currencyTable(ctx);
+  const states = await loadSelectionStates(
+    ctx,
+    body.bets.flatMap((b) => b.selections),
+    locale,
+  );
+  const refusals = new Map<number, BetRefusal>();
+  const accepted: AcceptedBet[] = [];
+  const stakeByCurrency = new Map<string, number>();
+  body.bets.forEach((bet: BetInput, i) => {
+    const currency = table.get(bet.stake.currency);
+    if (!currency?.enabled || !balances.has(bet.stake.currency)) {
+      refusals.set(i, { code: 110, reason: "no_account_in_currency" });
+      return;
+    }
+    const decision = decideBet(bet, states, { mode, maxPayout: maxPayoutMinor(ctx, currency) });
+    if (!decision.ok) refusals.set(i, decision.refusal);
+    else accepted[i] = decision.bet;
+    stakeByCurrency.set(bet.stake.currency, (stakeByCurrency.get(bet.stake.currency) ?? 0) + bet.stake.value);
+  });
+  for (const [code, total] of stakeByCurrency) {
+    if (total > (balances.get(code)?.balance ?? 0)) {
+      body.bets.forEach((bet, i) => {
+        if (bet.stake.currency === code && !refusals.has(i))
+          refusals.set(i, { code: 102, reason: "insufficient_funds" });
+      });
+    }
+  }
+  if (refusals.size > 0) throw refusalError(refusals);
+  return { accepted, live: accepted.some((a) => a.states.some((s: SelectionState) => s.matchStatus === 1)) };
+}
+
+/**
+ * `POST /bets` as stages: load state → decide (domain rules) → wait the live delay and decide again
+ * → persist stakes, bets and audit in one transaction → publish. Nothing is placed unless every bet
+ * is accepted.
+ */
+export async function placeBets(
+  ctx: AppContext,
+  player: PlayerRow,
+  body: PlaceBetsBody,
+  locale: string,
+  idempotencyKey: string | undefined,
+): Promise<{ data: PlacedBet[] }> {
+  const started = performance.now();
+  const scope = idempotencyKey
+    ? { playerId: player.id, scope: "place_bets", key: idempotencyKey, requestHash: hashRequest(body) }
+    : undefined;
+  try {
+    const answer = await once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
+      const mode = await oddsAcceptMode(ctx, player.id);
+      const accountRows = await ctx.db
+        .select({ id: accounts.id, currency: accounts.currency, balance: accounts.balance })
+        .from(accounts)
+        .where(eq(accounts.playerId, player.id));
+      const balances = new Map(accountRows.map((a) => [a.currency, a]));
+      let decided = await decideAll(ctx, body, mode, balances, locale);
+      if (decided.live && ctx.settings.liveBetDelayMs > 0) {
+        // Live odds can move during the delay: everything is checked again against fresh state.
+        await ctx.sleep(ctx.settings.liveBetDelayMs);
+        decided = await decideAll(ctx, body, mode, balances, locale);
+      }
+      return persist(ctx, player, body, mode, decided.accepted, balances, record);
+    });
+    for (const bet of answer.data) ctx.metrics.betsPlaced.inc({ type: bet.type });
+    ctx.metrics.placementDuration.observe((performance.now() - started) / 1000);
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError) ctx.metrics.betsRefused.inc({ code: error.kind });
+    throw error;
+  }
+}
+
+async function persist(
+  ctx: AppContext,
+  player: PlayerRow,
+  body: PlaceBetsBody,
+  mode: OddsAcceptMode,
+  accepted: AcceptedBet[],
+  balances: Map<string, { id: number; balance: number }>,
+  record: (tx: Transaction, answer: { data: PlacedBet[] }) => Promise<void>,
+): Promise<{ data: PlacedBet[] }> {
+  const table = await currencyTable(ctx);
+  const now = ctx.now();
+  const newBalances = new Map<string, number>();
+  let answer: { data: PlacedBet[] };
+  try {
+    answer = await ctx.db.transaction(async (tx) => {
+      const placed: PlacedBet[] = [];
+      const postings: { betId: number; currency: string; accountId: number; stake: number }[] = [];
+      for (const [i, input] of body.bets.entries()) {
+        const decision = accepted[i];
+        const account = balances.get(input.stake.currency);
+        if (!decision || !account) throw new Error("an undecided bet reached persistence");
+        const [betRow] = await tx
+          .insert(bets)
+          .values({
+            ref: newRef(),
+            playerId: player.id,
+            accountId: account.id,
+            type: input.type,
+            status: "waiting_results",
+            currency: input.stake.currency,
+            stake: input.stake.value,
+            activeStake: input.stake.value,
+            odds: decision.totalOdds,
+            potentialWin: decision.potentialWin,
+            systemWinCount: decision.systemType?.winCount,
+            systemTotalCount: decision.systemType?.totalCount,
+            customOdds: decision.customOdds,
+            isVip: player.isVip,
+            quick: body.meta.quick,
+            deviceId: body.meta.device_id,
+            oddsAcceptMode: mode,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!betRow) throw new Error("bet row was not written");
+        const selectionRows = await tx
+          .insert(betSelections)
+          .values(
+            input.selections.map((s, position) => ({
+              betId: betRow.id,
+              position,
+              matchId: s.match_id,
+              marketRowId: decision.states[position]?.marketRowId ?? 0,
+              marketId: s.market_id,
+              specifier: s.specifier,
+              outcomeId: s.outcome_id,
+              odds: decision.odds[position] ?? s.odds,
+            })),
+          )
+          .returning();
+        await tx.insert(auditLog).values({
+          entityType: "bet",
+          entityId: String(betRow.id),
+          action: "placed",
+          playerId: player.id,
+          data: { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
+          createdAt: now,
+        });
+        postings.push({
+          betId: betRow.id,
+          currency: input.stake.currency,
+          accountId: account.id,
+          stake: input.stake.value,
+        });
+        const views: SelectionView[] = selectionRows.map((row, position) => {
+          const st = decision.states[position] as SelectionState;
+          return {
+            row,
+            matchUrnId: st.matchUrnId,
+            matchSlug: st.matchSlug,
+            matchName: st.matchName,
+            matchStatus: st.matchStatus,
+            startTime: st.startTime,
+            sportKey: st.sportKey,
+            provider: st.provider,
+            marketName: st.marketName,
+            marketStatus: st.marketStatus,
+            outcomeName: st.outcomeName,
+            leg: {
+              acceptedOdds: row.odds,
+              currentOdds: st.odds,
+              status: row.status,
+              voidFactor: null,
+              deadHeatFactor: null,
+              result: null,
+            },
+          };
+        });
+        placed.push(presentBet(ctx, betRow, views, table));
+      }
+      // Money moves last: the house row is the contended one, so it is held for the shortest time.
+      for (const p of postings) {
+        const { playerBalance } = await postPlayerTransfer(tx, {
+          kind: "stake",
+          currency: p.currency,
+          reference: { type: "bet", id: String(p.betId) },
+          playerAccountId: p.accountId,
+          houseAccountId: await houseAccount(ctx, tx, "house_stakes", p.currency),
+          amount: -p.stake,
+        });
+        newBalances.set(p.currency, playerBalance);
+      }
+      const result = { data: placed };
+      await record(tx, result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new ApiError("insufficientFunds", {
+        errorsByBet: Object.fromEntries(
+          body.bets.map((_, i) => [String(i), { code: 102, reason: "insufficient_funds" }]),
+        ),
+      });
+    }
+    throw error;
+  }
+  for (const bet of answer.data) {
+    const event = betChangedSchema.parse({
+      type: "bet_changed",
+      bet_id: bet.id,
+      status: "accepted",
+      currency: bet.stake.currency,
+    });
+    await ctx.publisher.publish(userChannel(player.id), event).catch(() => {});
+  }
+  for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
+  return answer;
+}

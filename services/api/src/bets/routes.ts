@@ -1,0 +1,217 @@
+import {
+  betsQuerySchema,
+  betsResponseSchema,
+  cashoutBodySchema,
+  cashoutResponseSchema,
+  customMarketsResponseSchema,
+  customOddsBodySchema,
+  customOddsResponseSchema,
+  idSchema,
+  maxStakeBodySchema,
+  maxStakeResponseSchema,
+  placeBetsBodySchema,
+  placeBetsResponseSchema,
+  shareCodeBodySchema,
+  shareCodeCreatedSchema,
+  shareCodeQuerySchema,
+  shareCodeResponseSchema,
+} from "@sportsbook/contracts";
+import { bets, matches, shareCodes } from "@sportsbook/db";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { optionalPlayer, requirePlayer } from "../auth/session.js";
+import { loadMarkets } from "../catalogue/matches.js";
+import { presentMarket } from "../catalogue/present.js";
+import type { AppContext } from "../context.js";
+import { ApiError } from "../http/errors.js";
+import { errorResponses, idempotencyKeyOf, localeOf, pagination, typed } from "../http/route-kit.js";
+import { currencyTable } from "../wallet/currencies.js";
+import { cashoutBet } from "./cashout.js";
+import { placeBets } from "./place.js";
+import { loadSelectionViews, presentBet } from "./present.js";
+import { customOdds, maxStakes } from "./pricing.js";
+import { newShareCode } from "./share.js";
+
+const OPEN = ["waiting_results", "ready_to_process", "cashout_in_progress", "submitted"];
+const SETTLED = ["done", "cashed_out", "cancelled", "withdrawn", "rejected"];
+const RESULTS: Record<string, string[]> = {
+  win: ["win_entire", "refund_half_win_other", "cashed_out"],
+  lose: ["lose_entire", "refund_half_lose_other"],
+  refund: ["refund_entire", "canceled"],
+};
+
+export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const tags = ["bets"];
+
+  r.get(
+    "/bets",
+    {
+      schema: {
+        tags,
+        summary: "The player's bets, newest first; status may be statuses or all/open/settled",
+        querystring: betsQuerySchema,
+        response: { 200: betsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      const q = request.query;
+      const where: SQL[] = [eq(bets.playerId, player.id)];
+      const statuses = new Set<string>();
+      for (const s of q.status ?? ["all"]) {
+        if (s === "all") for (const x of [...OPEN, ...SETTLED]) statuses.add(x);
+        else if (s === "open") for (const x of OPEN) statuses.add(x);
+        else if (s === "settled") for (const x of SETTLED) statuses.add(x);
+        else statuses.add(s);
+      }
+      where.push(inArray(bets.status, [...statuses]));
+      const results = RESULTS[q.result];
+      if (results) where.push(inArray(bets.result, results));
+      const [total] = await ctx.db
+        .select({ n: count() })
+        .from(bets)
+        .where(and(...where));
+      const rows = await ctx.db
+        .select()
+        .from(bets)
+        .where(and(...where))
+        .orderBy(desc(bets.createdAt), desc(bets.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
+      const locale = q.locale ?? localeOf(request);
+      const views = await loadSelectionViews(
+        ctx.db,
+        rows.map((b) => b.id),
+        locale,
+      );
+      const table = await currencyTable(ctx);
+      return {
+        data: rows.map((b) => presentBet(ctx, b, views.get(b.id) ?? [], table)),
+        pagination: pagination(Number(total?.n ?? 0), q.page, q.limit),
+      };
+    },
+  );
+
+  r.post(
+    "/bets",
+    {
+      schema: {
+        tags,
+        summary: "Places bets (all or none). Send Idempotency-Key to make retries safe",
+        body: placeBetsBodySchema,
+        headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+        response: { 200: placeBetsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      return placeBets(ctx, player, request.body, localeOf(request), idempotencyKeyOf(request));
+    },
+  );
+
+  r.post(
+    "/bets/max-stake",
+    {
+      schema: {
+        tags,
+        summary: "The largest stake each bet accepts (balance and payout limit); 0 when it cannot be placed",
+        body: maxStakeBodySchema,
+        response: { 200: maxStakeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      return { data: await maxStakes(ctx, player, request.body.bets, localeOf(request)) };
+    },
+  );
+
+  r.post(
+    "/bets/cashout",
+    {
+      schema: {
+        tags,
+        summary: "Cashes a bet out, wholly or partly (to_cashout); idempotent with Idempotency-Key",
+        body: cashoutBodySchema,
+        headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
+        response: { 200: cashoutResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      return cashoutBet(ctx, player, request.body, localeOf(request), idempotencyKeyOf(request));
+    },
+  );
+
+  r.post(
+    "/bets/custom/odds",
+    {
+      schema: {
+        tags,
+        summary: "Prices a bet-builder combination of one match",
+        body: customOddsBodySchema,
+        response: { 200: customOddsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: { odds: await customOdds(ctx, request.body, localeOf(request)) } }),
+  );
+
+  r.get(
+    "/bets/custom/markets/:matchId",
+    {
+      schema: {
+        tags,
+        summary: "Markets of a match open to the bet builder",
+        params: z.object({ matchId: idSchema }),
+        response: { 200: customMarketsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const [match] = await ctx.db.select().from(matches).where(eq(matches.id, request.params.matchId));
+      if (!match)
+        throw new ApiError("notFound", { details: [{ field: "params.matchId", message: "no such match" }] });
+      const loaded = (await loadMarkets(ctx, [match.id], { customBetOnly: true })).get(match.id) ?? [];
+      return { data: loaded.map((m) => presentMarket(m.row, m.outcomes, match, localeOf(request))) };
+    },
+  );
+
+  r.post(
+    "/bets/share-code",
+    {
+      schema: {
+        tags,
+        summary: "Stores a slip under a short code to share",
+        body: shareCodeBodySchema,
+        response: { 200: shareCodeCreatedSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await optionalPlayer(ctx, request);
+      const code = newShareCode();
+      await ctx.db.insert(shareCodes).values({ code, playerId: player?.id ?? null, bets: request.body.bets });
+      return { data: { code } };
+    },
+  );
+
+  r.get(
+    "/bets/share-code",
+    {
+      schema: {
+        tags,
+        summary: "The slip stored under a share code",
+        querystring: shareCodeQuerySchema,
+        response: { 200: shareCodeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const [row] = await ctx.db
+        .select()
+        .from(shareCodes)
+        .where(eq(shareCodes.code, request.query.code.toUpperCase()));
+      if (!row)
+        throw new ApiError("notFound", { details: [{ field: "query.code", message: "no such share code" }] });
+      return { data: { code: row.code, bets: shareCodeBodySchema.shape.bets.parse(row.bets) } };
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { RealtimePublisher } from "@sportsbook/contracts";
+import type { DatabaseHandle } from "@sportsbook/db";
+import type { FastifyBaseLogger } from "fastify";
+import type { Registry } from "prom-client";
+import type { IdentityOptions } from "./identity/settings.js";
+
+export interface ApiConfig {
+  /** The opened (and migrated) database. */
+  database: DatabaseHandle;
+  /** Where placed bets and balance changes go; the gateway's broker once it is wired. */
+  publisher?: RealtimePublisher;
+  /** HS256 secret shared with the realtime gateway for connection and subscription tokens (≥ 32 bytes). */
+  realtimeTokenSecret: string;
+  /** Lifetime of realtime tokens, seconds (default 600). */
+  realtimeTokenTtlSeconds?: number;
+  /** Lifetime of a player session, seconds (default 30 days). */
+  sessionTtlSeconds?: number;
+  /** Wait before accepting a bet with live selections, after which odds and status are checked again (default 0). */
+  liveBetDelayMs?: number;
+  /** Largest payout of one bet in major units of its currency (default 100 000). */
+  maxPayoutMajor?: number;
+  /** Embedded demo mode: the demo sign-in route and the demo payment provider. */
+  demo?: boolean;
+  /** Logger for a standalone app; ignored when the routes are registered into another app. */
+  logger?: FastifyBaseLogger | false;
+  /** Metrics registry; a fresh one when absent. */
+  metrics?: Registry;
+  /** Injected clock and sleep so tests control time. */
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  /** Accounts, mail and responsible gambling: sign-in rules, country blocking, SMTP, limits. */
+  identity?: IdentityOptions;
+}

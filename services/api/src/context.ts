@@ -1,0 +1,51 @@
+import { nullPublisher, type RealtimePublisher } from "@sportsbook/contracts";
+import type { Database, DatabaseHandle } from "@sportsbook/db";
+import { Registry } from "prom-client";
+import type { ApiConfig } from "./config.js";
+import { type IdentitySettings, identitySettings } from "./identity/settings.js";
+import { createMetrics, type Metrics } from "./ops/metrics.js";
+
+/** Every dependency of the routes, handed around explicitly: no module globals. */
+export interface AppContext {
+  db: Database;
+  database: DatabaseHandle;
+  publisher: RealtimePublisher;
+  metrics: Metrics;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  settings: {
+    realtimeTokenSecret: Uint8Array;
+    realtimeTokenTtlSeconds: number;
+    sessionTtlSeconds: number;
+    liveBetDelayMs: number;
+    maxPayoutMajor: number;
+    demo: boolean;
+  };
+  /** Ids of house accounts by `kind:currency`, filled on first use. */
+  houseAccounts: Map<string, number>;
+  identity: IdentitySettings;
+}
+
+export function createContext(config: ApiConfig): AppContext {
+  if (new TextEncoder().encode(config.realtimeTokenSecret).length < 32) {
+    throw new Error("realtimeTokenSecret must be at least 32 bytes");
+  }
+  return {
+    db: config.database.db,
+    database: config.database,
+    publisher: config.publisher ?? nullPublisher,
+    metrics: createMetrics(config.metrics ?? new Registry()),
+    now: config.now ?? (() => new Date()),
+    sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    settings: {
+      realtimeTokenSecret: new TextEncoder().encode(config.realtimeTokenSecret),
+      realtimeTokenTtlSeconds: config.realtimeTokenTtlSeconds ?? 600,
+      sessionTtlSeconds: config.sessionTtlSeconds ?? 30 * 24 * 3600,
+      liveBetDelayMs: config.liveBetDelayMs ?? 0,
+      maxPayoutMajor: config.maxPayoutMajor ?? 100_000,
+      demo: config.demo ?? false,
+    },
+    houseAccounts: new Map(),
+    identity: identitySettings(config.identity),
+  };
+}

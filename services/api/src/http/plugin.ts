@@ -1,0 +1,106 @@
+import cookie from "@fastify/cookie";
+import swagger from "@fastify/swagger";
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { registerBetRoutes } from "../bets/routes.js";
+import { registerCatalogueRoutes } from "../catalogue/routes.js";
+import type { AppContext } from "../context.js";
+import { registerOpsRoutes } from "../ops/routes.js";
+import { registerPlayerRoutes } from "../player/routes.js";
+import { ApiError, errorBody, validationError } from "./errors.js";
+import { requestLocale } from "./i18n.js";
+
+function fieldOf(context: string | undefined, instancePath: string): string {
+  const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return [context, path].filter(Boolean).join(".") || "body";
+}
+
+/** Turns anything thrown into the catalogue's error body, keeping the cause in the log. */
+function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return validationError(
+      error.validation.map((v) => ({
+        field: fieldOf(error.validationContext, v.instancePath),
+        message: v.message ?? "invalid",
+      })),
+    );
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, cause: error.cause }, "response did not match its schema");
+    return new ApiError("internal");
+  }
+  if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return new ApiError("payloadTooLarge");
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type, bad cookies: the body is at fault.
+    return validationError([{ field: "body", message: error.message }]);
+  }
+  request.log.error({ err: error }, "unhandled error");
+  return new ApiError("internal");
+}
+
+/**
+ * Every API route with its validation, errors, cookies, OpenAPI document and metrics. Register it
+ * under a prefix (`/api`) in any Fastify app.
+ */
+export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(cookie);
+    await app.register(swagger, {
+      openapi: {
+        openapi: "3.0.3",
+        info: {
+          title: "Sportsbook API",
+          version: "1.0.0",
+          description:
+            "Sportsbook and Platform API. Money is integer minor units; odds are integers × 1000. Errors follow docs/errors.md.",
+        },
+        components: {
+          securitySchemes: {
+            session: { type: "apiKey", in: "cookie", name: "sb_session" },
+            csrf: { type: "apiKey", in: "header", name: "X-CSRF-Token" },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const apiError = toApiError(error, request);
+      if (apiError.kind === "sessionExpired") reply.clearCookie("sb_session", { path: "/" });
+      return reply
+        .status(apiError.status)
+        .send(errorBody(apiError, requestLocale(request.headers["accept-language"])));
+    });
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .status(404)
+        .send(errorBody(new ApiError("notFound"), requestLocale(request.headers["accept-language"]))),
+    );
+
+    app.addHook("onResponse", async (request, reply) => {
+      ctx.metrics.httpDuration.observe(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? "unmatched",
+          status: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+    registerOpsRoutes(app, ctx);
+    registerPlayerRoutes(app, ctx);
+    registerCatalogueRoutes(app, ctx);
+    registerBetRoutes(app, ctx);
+  };
+}

@@ -1,0 +1,40 @@
+import { Counter, Histogram, type Registry } from "prom-client";
+
+export interface Metrics {
+  registry: Registry;
+  httpDuration: Histogram<"method" | "route" | "status">;
+  betsPlaced: Counter<"type">;
+  betsRefused: Counter<"code">;
+  placementDuration: Histogram;
+}
+
+export function createMetrics(registry: Registry): Metrics {
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: "sportsbook_api_http_request_duration_seconds",
+      help: "HTTP request duration by route and status",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    betsPlaced: new Counter({
+      name: "sportsbook_bets_placed_total",
+      help: "Bets accepted, by type",
+      labelNames: ["type"],
+      registers: [registry],
+    }),
+    betsRefused: new Counter({
+      name: "sportsbook_bets_refused_total",
+      help: "Bet placements refused, by error code",
+      labelNames: ["code"],
+      registers: [registry],
+    }),
+    placementDuration: new Histogram({
+      name: "sportsbook_bet_placement_duration_seconds",
+      help: "Time from request to committed bet",
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+  };
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../context.js";
+import { typed } from "../http/route-kit.js";
+import { docsPage } from "./docs-page.js";
+
+export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  r.get(
+    "/live",
+    {
+      schema: {
+        tags: ["operations"],
+        summary: "Liveness",
+        response: { 200: z.object({ status: z.literal("ok") }) },
+      },
+    },
+    async () => ({ status: "ok" as const }),
+  );
+  r.get(
+    "/ready",
+    {
+      schema: {
+        tags: ["operations"],
+        summary: "Readiness: the database answers",
+        response: {
+          200: z.object({ status: z.literal("ready"), database: z.string() }),
+          503: z.object({ status: z.literal("unavailable"), database: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await ctx.database.ping();
+        return { status: "ready" as const, database: ctx.database.kind };
+      } catch {
+        return reply.status(503).send({ status: "unavailable" as const, database: ctx.database.kind });
+      }
+    },
+  );
+  app.get("/metrics", { schema: { hide: true } as object }, async (_request, reply) => {
+    reply.type(ctx.metrics.registry.contentType);
+    return ctx.metrics.registry.metrics();
+  });
+  app.get("/openapi.json", { schema: { hide: true } as object }, async () => app.swagger());
+  app.get("/docs", { schema: { hide: true } as object }, async (_request, reply) => {
+    reply.type("text/html; charset=utf-8");
+    return docsPage(app.swagger() as unknown as OpenApiDocument);
+  });
+}
+
+export interface OpenApiDocument {
+  info: { title: string; description?: string };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        tags?: string[];
+        description?: string;
+        parameters?: unknown[];
+        requestBody?: unknown;
+        responses?: Record<string, unknown>;
+      }
+    >
+  >;
+}

@@ -1,0 +1,280 @@
+import {
+  accountsResponseSchema,
+  authorizeChannelsBodySchema,
+  authorizeChannelsResponseSchema,
+  connectionTokenResponseSchema,
+  currencyBodySchema,
+  depositBodySchema,
+  depositResponseSchema,
+  localeBodySchema,
+  okSchema,
+  profileSchema,
+  sessionResponseSchema,
+} from "@sportsbook/contracts";
+import { userChannel } from "@sportsbook/contracts/realtime";
+import { accounts, currencies, ensurePlayerAccount, players } from "@sportsbook/db";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { connectionToken, subscriptionToken } from "../auth/realtime-tokens.js";
+import {
+  clearSessionCookies,
+  createSession,
+  optionalPlayer,
+  type PlayerRow,
+  requirePlayer,
+  revokeSession,
+  setSessionCookies,
+} from "../auth/session.js";
+import type { AppContext } from "../context.js";
+import { ApiError } from "../http/errors.js";
+import { hashRequest, once } from "../http/idempotency.js";
+import { errorResponses, idempotencyKeyOf, typed } from "../http/route-kit.js";
+import { demoDeposit } from "../wallet/deposit.js";
+import { registerPreferenceRoutes } from "./preferences.js";
+import { demoPlayer } from "./provisioning.js";
+
+function profile(p: PlayerRow | null) {
+  if (!p) {
+    return {
+      id: null,
+      email: null,
+      phone: null,
+      name: null,
+      first_name: null,
+      last_name: null,
+      nickname: null,
+      language: null,
+      currency: null,
+      statuses: [],
+      auth_fields_missed: [],
+      country: null,
+      is_blocked: false,
+    };
+  }
+  const name = [p.firstName, p.lastName].filter(Boolean).join(" ") || p.nickname;
+  return {
+    id: p.id,
+    email: p.email,
+    phone: p.phone,
+    name,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    nickname: p.nickname,
+    language: p.language,
+    currency: p.currency,
+    statuses: p.statusIds.map((id) => ({ id })),
+    auth_fields_missed: [],
+    country: p.countryCode ? { name: p.countryCode, code: p.countryCode } : null,
+    is_blocked: p.status === "blocked",
+  };
+}
+
+export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const tags = ["player"];
+
+  r.get(
+    "/player",
+    {
+      schema: {
+        tags,
+        summary: "The signed-in player's profile (id null for a visitor)",
+        response: { 200: profileSchema, ...errorResponses },
+      },
+    },
+    async (request) => profile(await optionalPlayer(ctx, request)),
+  );
+
+  r.get(
+    "/player/accounts",
+    {
+      schema: {
+        tags,
+        summary: "Balances per currency",
+        response: { 200: accountsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      const rows = await ctx.db
+        .select({
+          currency: accounts.currency,
+          balance: accounts.balance,
+          subunits: currencies.subunits,
+          fiat: currencies.fiat,
+        })
+        .from(accounts)
+        .innerJoin(currencies, eq(currencies.code, accounts.currency))
+        .where(eq(accounts.playerId, player.id))
+        .orderBy(asc(accounts.currency));
+      return { data: rows.map((a) => ({ ...a, is_current: a.currency === player.currency })) };
+    },
+  );
+
+  r.post(
+    "/player/logout",
+    { schema: { tags, summary: "Ends the session", response: { 200: okSchema, ...errorResponses } } },
+    async (request, reply) => {
+      await optionalPlayer(ctx, request);
+      await revokeSession(ctx, request);
+      clearSessionCookies(reply);
+      return { ok: true as const };
+    },
+  );
+
+  r.put(
+    "/player/currency",
+    {
+      schema: {
+        tags,
+        summary: "Switches the playing currency (an account in it must exist)",
+        body: currencyBodySchema,
+        response: { 200: profileSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      const [account] = await ctx.db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.playerId, player.id), eq(accounts.currency, request.body.currency)));
+      if (!account) {
+        throw new ApiError("validationFailed", {
+          details: [{ field: "body.currency", message: "the player has no account in this currency" }],
+        });
+      }
+      const [updated] = await ctx.db
+        .update(players)
+        .set({ currency: request.body.currency, updatedAt: ctx.now() })
+        .where(eq(players.id, player.id))
+        .returning();
+      return profile(updated ?? player);
+    },
+  );
+
+  r.put(
+    "/player/locale",
+    {
+      schema: {
+        tags,
+        summary: "Stores the player's language",
+        body: localeBodySchema,
+        response: { 200: profileSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      const [updated] = await ctx.db
+        .update(players)
+        .set({ language: request.body.locale, updatedAt: ctx.now() })
+        .where(eq(players.id, player.id))
+        .returning();
+      return profile(updated ?? player);
+    },
+  );
+
+  r.post(
+    "/player/deposits",
+    {
+      schema: {
+        tags,
+        summary: "Deposit through the demo payment provider (embedded mode only)",
+        body: depositBodySchema,
+        response: { 200: depositResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!ctx.settings.demo) throw new ApiError("notFound");
+      const player = await requirePlayer(ctx, request);
+      const [currency] = await ctx.db
+        .select()
+        .from(currencies)
+        .where(and(eq(currencies.code, request.body.currency), eq(currencies.enabled, true)));
+      if (!currency) {
+        throw new ApiError("validationFailed", {
+          details: [{ field: "body.currency", message: "unknown currency" }],
+        });
+      }
+      const key = idempotencyKeyOf(request);
+      const scope = key
+        ? { playerId: player.id, scope: "deposit", key, requestHash: hashRequest(request.body) }
+        : undefined;
+      return once(ctx, scope, async () => {
+        const result = await demoDeposit(ctx, player.id, currency.code, request.body.amount);
+        return {
+          data: {
+            id: result.paymentId,
+            status: "success" as const,
+            balance: { value: result.balance, currency: currency.code, subunits: currency.subunits },
+          },
+        };
+      });
+    },
+  );
+
+  r.post(
+    "/demo/sign-in",
+    {
+      schema: {
+        tags,
+        summary: "Signs in as the funded demo player (embedded mode only)",
+        response: { 200: sessionResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!ctx.settings.demo) throw new ApiError("notFound");
+      const playerId = await demoPlayer(ctx);
+      await ensurePlayerAccount(ctx.db, playerId, "EUR");
+      const session = await createSession(ctx, playerId, {
+        userAgent: request.headers["user-agent"],
+        ip: request.ip,
+      });
+      setSessionCookies(request, reply, session);
+      return { data: { player_id: playerId, csrf_token: session.csrfToken } };
+    },
+  );
+
+  r.post(
+    "/websocket/token",
+    {
+      schema: {
+        tags: ["realtime"],
+        summary: "Connection token for the realtime gateway",
+        response: { 200: connectionTokenResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await optionalPlayer(ctx, request);
+      const { token, expiresAt } = await connectionToken(ctx, player?.id ?? null);
+      return { token, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  r.post(
+    "/websocket/authorize",
+    {
+      schema: {
+        tags: ["realtime"],
+        summary: "Subscription tokens for the player's private channels",
+        body: authorizeChannelsBodySchema,
+        response: { 200: authorizeChannelsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      const own = userChannel(player.id);
+      const channels = [];
+      for (const channel of request.body.channels) {
+        if (channel !== own) {
+          throw new ApiError("forbidden", {
+            details: [{ field: "body.channels", message: `not yours: ${channel}` }],
+          });
+        }
+        channels.push({ channel, token: await subscriptionToken(ctx, player.id, channel) });
+      }
+      return { channels };
+    },
+  );
+
+  registerPreferenceRoutes(app, ctx);
+}

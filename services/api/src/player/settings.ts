@@ -1,0 +1,83 @@
+import type { UserSettings } from "@sportsbook/contracts";
+import { currencies, playerSettings, settings } from "@sportsbook/db";
+import { asc, eq } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+
+/** Largest number of selections in one bet (SPEC §9). */
+export const MAX_SELECTIONS = 40;
+
+const defaults: Omit<UserSettings, "currencies" | "updated_at"> = {
+  custom_bet_allow_single: false,
+  custom_bet_enabled: true,
+  stakes: { EUR: [1_00, 5_00, 10_00, 25_00], USD: [1_00, 5_00, 10_00, 25_00] },
+  auto_accept_odds_change: "none",
+  odds_types: {
+    available: ["decimal", "fractional", "american", "hongkong", "indonesian", "malaysian"],
+    selected: "decimal",
+  },
+  active_odds_type: "decimal",
+  video_settings: { enabled: true },
+  provider_statuses: { betradar: true, oddin: true, betconstruct: true },
+  sport_type_providers: { regular: ["betradar"], cyber: ["oddin"], premium_cricket: ["betradar"] },
+  multi_bet_settings: { available_by_provider: { betradar: true, oddin: false, betconstruct: true } },
+  additional_providers: {
+    horse_racing: { enabled: false },
+    lotto: { enabled: false },
+    premium_cricket: { enabled: false },
+  },
+  allow_multiple_active_user_freebets: false,
+  default_currency: "EUR",
+  max_selections: MAX_SELECTIONS,
+};
+
+/** What a player may change (POST /settings); stored in `player_settings`. */
+export interface PlayerPreferences {
+  stakes?: Record<string, number[]>;
+  auto_accept_odds_change?: UserSettings["auto_accept_odds_change"];
+  odds_type?: UserSettings["active_odds_type"];
+  one_signal_push_notification_subscription?: string;
+}
+
+/** System defaults, overlaid with the `system` settings document, overlaid with the player's choices. */
+export async function effectiveSettings(ctx: AppContext, playerId: number | null): Promise<UserSettings> {
+  const [system] = await ctx.db.select().from(settings).where(eq(settings.scope, "system"));
+  const base = { ...defaults, ...((system?.document as Partial<UserSettings> | undefined) ?? {}) };
+  const currencyRows = await ctx.db
+    .select({ code: currencies.code, subunits: currencies.subunits, fiat: currencies.fiat })
+    .from(currencies)
+    .where(eq(currencies.enabled, true))
+    .orderBy(asc(currencies.code));
+  let prefs: PlayerPreferences = {};
+  let updatedAt: Date | null = system?.updatedAt ?? null;
+  if (playerId !== null) {
+    const [row] = await ctx.db.select().from(playerSettings).where(eq(playerSettings.playerId, playerId));
+    if (row) {
+      prefs = row.document as PlayerPreferences;
+      updatedAt = row.updatedAt;
+    }
+  }
+  const oddsType = prefs.odds_type ?? base.odds_types.selected;
+  return {
+    ...base,
+    stakes: { ...base.stakes, ...(prefs.stakes ?? {}) },
+    auto_accept_odds_change: prefs.auto_accept_odds_change ?? base.auto_accept_odds_change,
+    odds_types: { available: base.odds_types.available, selected: oddsType },
+    active_odds_type: oddsType,
+    currencies: currencyRows,
+    updated_at: updatedAt?.toISOString() ?? null,
+  };
+}
+
+/** Merges new preferences into the player's stored document. */
+export async function savePreferences(
+  ctx: AppContext,
+  playerId: number,
+  change: PlayerPreferences,
+): Promise<void> {
+  const [row] = await ctx.db.select().from(playerSettings).where(eq(playerSettings.playerId, playerId));
+  const document = { ...((row?.document as PlayerPreferences | undefined) ?? {}), ...change };
+  await ctx.db
+    .insert(playerSettings)
+    .values({ playerId, document, updatedAt: ctx.now() })
+    .onConflictDoUpdate({ target: playerSettings.playerId, set: { document, updatedAt: ctx.now() } });
+}

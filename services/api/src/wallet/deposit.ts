@@ -1,0 +1,35 @@
+import { ensurePlayerAccount, payments, postPlayerTransfer } from "@sportsbook/db";
+import type { AppContext } from "../context.js";
+import { houseAccount, publishBalance } from "./accounts.js";
+
+/**
+ * Credits a deposit through the demo payment provider: the payment row and its ledger posting are
+ * written in one transaction, then the new balance is published.
+ */
+export async function demoDeposit(
+  ctx: AppContext,
+  playerId: number,
+  currency: string,
+  amount: number,
+): Promise<{ paymentId: number; balance: number }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const account = await ensurePlayerAccount(tx, playerId, currency);
+    const house = await houseAccount(ctx, tx, "house_payments", currency);
+    const [payment] = await tx
+      .insert(payments)
+      .values({ playerId, direction: "deposit", provider: "demo", currency, amount, status: "success" })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error("payment row was not written");
+    const posting = await postPlayerTransfer(tx, {
+      kind: "deposit",
+      currency,
+      reference: { type: "payment", id: String(payment.id) },
+      playerAccountId: account.id,
+      houseAccountId: house,
+      amount,
+    });
+    return { paymentId: payment.id, balance: posting.playerBalance };
+  });
+  await publishBalance(ctx, playerId, currency, result.balance);
+  return result;
+}

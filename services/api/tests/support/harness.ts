@@ -1,0 +1,100 @@
+import type { RealtimePublisher } from "@sportsbook/contracts";
+import type { DatabaseHandle } from "@sportsbook/db";
+import type { DatabaseTarget } from "@sportsbook/db/testing";
+import type { LightMyRequestResponse } from "fastify";
+import { type Api, createApi } from "../../src/index.js";
+import { createPlayerWithSession, type NewPlayer } from "../../src/player/provisioning.js";
+import { type CatalogueFixture, seedCatalogue } from "./catalogue-fixture.js";
+
+export const TEST_SECRET = "a-test-secret-of-at-least-32-bytes!!";
+
+/** Records publications so tests can assert what players would see. */
+export function recordingPublisher() {
+  const events: { channel: string; data: unknown }[] = [];
+  const publisher: RealtimePublisher = {
+    async publish(channel, data) {
+      events.push({ channel, data });
+    },
+  };
+  return { events, publisher };
+}
+
+export interface Harness {
+  api: Api;
+  handle: DatabaseHandle;
+  fixture: CatalogueFixture;
+  events: { channel: string; data: unknown }[];
+  clock: { now: Date };
+  /** Hook run instead of the live-bet delay. */
+  onSleep: { fn: (ms: number) => Promise<void> };
+  close(): Promise<void>;
+}
+
+/** A migrated database with the catalogue fixture and an API over it. */
+export async function startHarness(
+  target: DatabaseTarget,
+  label: string,
+  options: { liveBetDelayMs?: number } = {},
+): Promise<Harness> {
+  const handle = await target.open(label);
+  const clock = { now: new Date("2026-06-01T12:00:00Z") };
+  const fixture = await seedCatalogue(handle.db, clock.now);
+  const { events, publisher } = recordingPublisher();
+  const onSleep = { fn: async (_ms: number) => {} };
+  const api = await createApi({
+    database: handle,
+    publisher,
+    realtimeTokenSecret: TEST_SECRET,
+    demo: true,
+    now: () => clock.now,
+    sleep: (ms) => onSleep.fn(ms),
+    liveBetDelayMs: options.liveBetDelayMs ?? 0,
+  });
+  return {
+    api,
+    handle,
+    fixture,
+    events,
+    clock,
+    onSleep,
+    async close() {
+      await api.stop();
+      await handle.close();
+    },
+  };
+}
+
+export interface Player {
+  playerId: number;
+  headers: Record<string, string>;
+}
+
+/** A signed-in player: cookie and CSRF header ready to send. */
+export async function player(h: Harness, input: NewPlayer = {}): Promise<Player> {
+  const p = await createPlayerWithSession(h.api.ctx, { balance: 100_00, ...input });
+  return {
+    playerId: p.playerId,
+    headers: { cookie: `sb_session=${p.sessionToken}`, "x-csrf-token": p.csrfToken },
+  };
+}
+
+/** Parses a JSON answer. */
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return JSON.parse(res.body) as T;
+}
+
+export type ErrorJson = {
+  code: number;
+  error: string;
+  data: {
+    key: string;
+    localized_message: string;
+    details?: { field: string; message: string }[];
+    errors_by_bet?: Record<
+      string,
+      { code: number; reason?: string; selections?: { outcome_id: string; odds: number | null }[] }
+    >;
+    is_wrong_odds?: boolean;
+    extra?: Record<string, unknown>;
+  };
+};
