@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { betTypeFromName } from "./bet.js";
+import { betTypeFromName, ticketLabel } from "./bet.js";
 import { addSelection, normalizeBets, removeSelection, setSystemType, switchBetType } from "./bet-type.js";
 import { bet, NO_MULTI_SINGLE, RULES, selection } from "./test-support.js";
 
@@ -19,6 +19,14 @@ describe("bet types (SPEC §3, §4 bet type changes, §5)", () => {
     expect(betTypeFromName("Accumulator")).toBe("combo");
     expect(betTypeFromName("system")).toBe("system");
     expect(betTypeFromName("lucky15")).toBeUndefined();
+  });
+
+  it("§7 analytics labels: singles, doubles, trebles, accumulator or the system name", () => {
+    expect(ticketLabel("single", 1)).toBe("singles");
+    expect(ticketLabel("combo", 2)).toBe("doubles");
+    expect(ticketLabel("combo", 3)).toBe("trebles");
+    expect(ticketLabel("combo", 7)).toBe("accumulator");
+    expect(ticketLabel("system", 4, { winCount: 2, totalCount: 4 })).toBe("system 2/4");
   });
 
   it("§4 adding an outcome to an empty slip gives a single", () => {

@@ -12,6 +12,16 @@ export function betTypeFromName(name: string): BetType | undefined {
   return (BET_TYPES as readonly string[]).includes(key) ? (key as BetType) : undefined;
 }
 
+/**
+ * The analytics label of a slip (SPEC §7): singles, doubles (2), trebles (3), accumulator (more), or
+ * the system's name.
+ */
+export function ticketLabel(betType: BetType, selectionCount: number, system?: SystemType): string {
+  if (betType === "system" && system) return `system ${system.winCount}/${system.totalCount}`;
+  if (betType === "single" || betType === "custom_bet" || selectionCount < 2) return "singles";
+  return selectionCount === 2 ? "doubles" : selectionCount === 3 ? "trebles" : "accumulator";
+}
+
 /** Odds providers named by SPEC §1. */
 export const PROVIDERS = ["betradar", "oddin", "betconstruct"] as const;
 

@@ -1,5 +1,6 @@
 export * from "./bet.js";
 export * from "./bet-slip-panel.js";
+export * from "./bet-status.js";
 export * from "./bet-type.js";
 export * from "./cashout.js";
 export * from "./combinability.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modalFromHash, parseQueryLists, splitQueryList, trackedTags } from "./query.js";
+import { isSearchQueryValid, modalFromHash, parseQueryLists, splitQueryList, trackedTags } from "./query.js";
 
 describe("query and hash (SPEC §2)", () => {
   it("§2 query parameters are split on commas into lists", () => {
@@ -25,5 +25,12 @@ describe("query and hash (SPEC §2)", () => {
     expect(modalFromHash("#sign-in")).toBe("sign-in");
     expect(modalFromHash("unlock")).toBe("unlock");
     expect(modalFromHash("#betBuilder")).toBeUndefined();
+  });
+
+  it("§2 search queries are 3 to 50 characters", () => {
+    expect(isSearchQueryValid("ab")).toBe(false);
+    expect(isSearchQueryValid(" abc ")).toBe(true);
+    expect(isSearchQueryValid("x".repeat(50))).toBe(true);
+    expect(isSearchQueryValid("x".repeat(51))).toBe(false);
   });
 });

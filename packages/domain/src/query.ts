@@ -54,3 +54,12 @@ export function modalFromHash(hash: string): ModalHash | undefined {
   const key = hash.replace(/^#/, "").trim().toLowerCase();
   return (MODAL_HASHES as readonly string[]).includes(key) ? (key as ModalHash) : undefined;
 }
+
+/** Search queries are 3 to 50 characters (SPEC §2). */
+export const SEARCH_QUERY_LENGTH = { min: 3, max: 50 } as const;
+
+/** True when a search query (trimmed) is long enough to send and not too long. */
+export function isSearchQueryValid(query: string): boolean {
+  const length = query.trim().length;
+  return length >= SEARCH_QUERY_LENGTH.min && length <= SEARCH_QUERY_LENGTH.max;
+}
