@@ -1,5 +1,6 @@
 export * from "./bets.js";
 export * from "./catalogue.js";
+export * from "./feed.js";
 export * from "./identity.js";
 export * from "./players.js";
 export * from "./wallet.js";
