@@ -86,6 +86,8 @@ export interface SlipBonus {
   readonly freebetStake?: number;
   /** Comboboosts: the ranges of selection counts and their bonus odds. */
   readonly ranges?: readonly ComboboostRange[];
+  /** Comboboosts: selections priced below this do not count towards a range. */
+  readonly minOdds?: Odds;
   readonly activeRangeIndex?: number;
 }
 

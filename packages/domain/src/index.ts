@@ -2,6 +2,7 @@ export * from "./bet.js";
 export * from "./bet-slip-panel.js";
 export * from "./bet-status.js";
 export * from "./bet-type.js";
+export * from "./bonus-rules.js";
 export * from "./cashout.js";
 export * from "./combinability.js";
 export { divFloor, divRound, type ExactDecimal, formatRatio, readDecimal } from "./decimal.js";

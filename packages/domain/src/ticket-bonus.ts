@@ -1,24 +1,19 @@
 import { type BonusType, isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
+import { comboboostStanding } from "./bonus-rules.js";
 
 /** Bonuses chosen by default when the player chose none, in order of preference (SPEC §4). */
 export const DEFAULT_BONUS_PREFERENCE: readonly BonusType[] = ["hunting", "tournament", "comboboost"];
 
-/** The comboboost range that applies to a selection count, if any. */
-export function activeComboboostRange(bonus: SlipBonus, selectionCount: number): number | undefined {
-  const index = (bonus.ranges ?? []).findIndex(
-    (r) => selectionCount >= r.minCount && selectionCount <= r.maxCount,
-  );
-  return index < 0 ? undefined : index;
-}
-
-/** A comboboost's odds come from its active range; other bonuses carry none (SPEC §4). */
+/** A comboboost's odds come from the range its suitable selections reach (SPEC §4); other bonuses carry none. */
 export function withBonusOdds(bet: TicketBet): TicketBet {
   const { bonusOdds: _previous, ...rest } = bet;
   if (bet.bonus?.bonusType !== "comboboost") return rest;
-  const index = activeComboboostRange(bet.bonus, bet.selections.length);
-  const range = index === undefined ? undefined : bet.bonus.ranges?.[index];
-  const bonus = { ...bet.bonus, activeRangeIndex: index };
-  return range ? { ...rest, bonus, bonusOdds: range.bonusOdds } : { ...rest, bonus };
+  const standing = comboboostStanding(
+    { minOdds: bet.bonus.minOdds, ranges: bet.bonus.ranges ?? [] },
+    bet.selections,
+  );
+  const bonus = { ...bet.bonus, activeRangeIndex: standing.activeRangeIndex };
+  return standing.bonusOdds ? { ...rest, bonus, bonusOdds: standing.bonusOdds } : { ...rest, bonus };
 }
 
 /**

@@ -13,10 +13,20 @@ export interface MarketUpdate {
 /** How odds changes are accepted: none flags any change, higher flags only drops, any accepts all. */
 export type OddsPolicy = "none" | "higher" | "any";
 
+/**
+ * True when a price may replace the one the player accepted without asking (SPEC §4): any change
+ * under "any", a rise (or no change) under "higher", no change under "none". The server applies
+ * the same rule when a bet arrives with odds that moved.
+ */
+export function isOddsChangeAccepted(policy: OddsPolicy, acceptedOdds: Odds, currentOdds: Odds): boolean {
+  if (currentOdds === acceptedOdds || policy === "any") return true;
+  return policy === "higher" && currentOdds > acceptedOdds;
+}
+
 /** Applies a new price under the odds-change policy (SPEC §4 odds refresh). */
 export function repriceSelection(s: SlipSelection, odds: Odds, policy: OddsPolicy): SlipSelection {
-  const accepted = policy === "any" || (policy === "higher" && odds >= s.acceptedOdds);
-  if (accepted) return { ...s, odds, acceptedOdds: odds, isChanged: false };
+  if (isOddsChangeAccepted(policy, s.acceptedOdds, odds))
+    return { ...s, odds, acceptedOdds: odds, isChanged: false };
   return { ...s, odds, isChanged: odds !== s.acceptedOdds };
 }
 

@@ -164,6 +164,7 @@ function step(state: TicketState, action: TicketAction): TicketTransition {
     case "outcomeSelected":
       return selectOutcome(state, action.selection);
     case "selectionRemoved":
+      if (state.inProgress) return none(state);
       return none(withBets(state, removeSelection(state.bets, action.selectionId, rules(state))));
     case "customBetAdded": {
       const custom = {
