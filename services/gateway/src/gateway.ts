@@ -58,6 +58,16 @@ export function createGateway(options: GatewayOptions): Gateway {
   let server: Server | null = null;
   let serverUrl: string | null = null;
   let stopping = false;
+  let dirty: Session[] = [];
+  const flushAll = () => {
+    const batch = dirty;
+    dirty = [];
+    for (const s of batch) s.flush();
+  };
+  const scheduleFlush = (s: Session) => {
+    if (dirty.length === 0) setImmediate(flushAll);
+    dirty.push(s);
+  };
 
   wss.on("connection", (ws) => {
     if (stopping) {
@@ -73,6 +83,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       metrics,
       newId: randomUUID,
       onClosed: (s) => sessions.delete(s),
+      scheduleFlush,
     });
     sessions.add(session);
   });

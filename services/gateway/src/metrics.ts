@@ -3,7 +3,12 @@ import { Counter, Gauge, Registry } from "prom-client";
 /** Prometheus metrics of one gateway node, in their own registry so several nodes can share a process. */
 export function createGatewayMetrics() {
   const registry = new Registry();
+  // Counted on the hot path as a plain number, folded into the counter when scraped.
+  let pendingOut = 0;
   return {
+    countOut(n: number) {
+      pendingOut += n;
+    },
     registry,
     connections: new Gauge({
       name: "realtime_connections",
@@ -24,6 +29,10 @@ export function createGatewayMetrics() {
       name: "realtime_messages_sent_total",
       help: "Replies and pushes written to clients",
       registers: [registry],
+      collect() {
+        this.inc(pendingOut);
+        pendingOut = 0;
+      },
     }),
     publications: new Counter({
       name: "realtime_publications_total",

@@ -33,6 +33,8 @@ export interface SessionDeps {
   metrics: GatewayMetrics;
   newId(): string;
   onClosed(session: Session): void;
+  /** Runs `flush` of every session that queued frames, once per turn of the event loop. */
+  scheduleFlush(session: Session): void;
 }
 
 interface Subscription {
@@ -608,20 +610,19 @@ export class Session implements HubMember {
     }
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => this.flush());
+      this.deps.scheduleFlush(this);
     }
   }
 
-  private flush(): void {
+  /** Writes the queued frames as one WebSocket message (write errors surface as the socket's close). */
+  flush(): void {
     this.flushScheduled = false;
     if (this.outbox.length === 0 || this.ws.readyState !== this.ws.OPEN) return;
     const text = this.outbox.length === 1 ? (this.outbox[0] as string) : this.outbox.join("\n");
-    this.deps.metrics.messagesOut.inc(this.outbox.length);
+    this.deps.metrics.countOut(this.outbox.length);
     this.outbox = [];
     this.outboxBytes = 0;
-    this.ws.send(text, (err) => {
-      if (err) this.close(Disconnect.writeError);
-    });
+    this.ws.send(text);
   }
 
   /** Closes with a protocol code after flushing what is queued (e.g. the error reply before it). */
