@@ -48,3 +48,40 @@ export function panelAfterSelections(panel: BetSlipPanel, before: number, after:
   if (before > 0 && after === 0) return closePanel(panel);
   return panel;
 }
+
+/** Named actions of the side panel (SPEC §2 side panel). */
+export type PanelAction =
+  | { readonly type: "panelToggled" }
+  | { readonly type: "panelOpened"; readonly tab?: BetSlipTab }
+  | { readonly type: "panelClosed" }
+  | { readonly type: "panelTabSet"; readonly tab: BetSlipTab }
+  | { readonly type: "myBetsVisibilitySet"; readonly visible: boolean };
+
+const PANEL_ACTIONS: ReadonlySet<string> = new Set([
+  "panelToggled",
+  "panelOpened",
+  "panelClosed",
+  "panelTabSet",
+  "myBetsVisibilitySet",
+]);
+
+/** True for the actions panelReducer handles. */
+export function isPanelAction(action: { readonly type: string }): action is PanelAction {
+  return PANEL_ACTIONS.has(action.type);
+}
+
+/** Applies a panel action. */
+export function panelReducer(panel: BetSlipPanel, action: PanelAction): BetSlipPanel {
+  switch (action.type) {
+    case "panelToggled":
+      return togglePanel(panel);
+    case "panelOpened":
+      return openPanel(panel, action.tab);
+    case "panelClosed":
+      return closePanel(panel);
+    case "panelTabSet":
+      return setPanelTab(panel, action.tab);
+    case "myBetsVisibilitySet":
+      return setMyBetsVisible(panel, action.visible);
+  }
+}

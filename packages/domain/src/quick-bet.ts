@@ -110,3 +110,69 @@ export function quickBetAfterBalance(q: QuickBetState, balance: number, currency
   if (!q.isEnabled || currency !== q.currency) return q;
   return balance <= 0 || balance < q.stake ? { ...q, isEnabled: false, isApproved: false } : q;
 }
+
+/** Named actions of the quick bet (SPEC §4 quick bet). */
+export type QuickBetAction =
+  | { readonly type: "quickBetToggled" }
+  | { readonly type: "quickBetStakeSet"; readonly amount: number }
+  | { readonly type: "quickBetApproved" }
+  | { readonly type: "quickBetPlaceRequested" }
+  | { readonly type: "quickBetSucceeded"; readonly betId: string }
+  | { readonly type: "quickBetFailed"; readonly message: string }
+  | { readonly type: "balanceChanged"; readonly amount: number; readonly currency: string }
+  | { readonly type: "signedOut" };
+
+const QUICK_BET_ACTIONS: ReadonlySet<string> = new Set([
+  "quickBetToggled",
+  "quickBetStakeSet",
+  "quickBetApproved",
+  "quickBetPlaceRequested",
+  "quickBetSucceeded",
+  "quickBetFailed",
+  "balanceChanged",
+  "signedOut",
+]);
+
+/** True for the actions quickBetTransition handles. */
+export function isQuickBetAction(action: { readonly type: string }): action is QuickBetAction {
+  return QUICK_BET_ACTIONS.has(action.type);
+}
+
+/** The quick bet to submit, at its stake. */
+export interface QuickBetEffect {
+  readonly type: "submitQuickBet";
+  readonly bet: TicketBet;
+}
+
+/** Applies a quick-bet action: the next quick bet and, when placing starts, the bet to submit. */
+export function quickBetTransition(
+  q: QuickBetState,
+  action: QuickBetAction,
+): { readonly quickBet: QuickBetState; readonly effects: readonly QuickBetEffect[] } {
+  const only = (quickBet: QuickBetState) => ({ quickBet, effects: [] });
+  switch (action.type) {
+    case "quickBetToggled":
+      return only(toggleQuickBet(q));
+    case "quickBetStakeSet":
+      return only(setQuickBetStake(q, action.amount));
+    case "quickBetApproved":
+      return only(approveQuickBet(q));
+    case "quickBetPlaceRequested": {
+      const quickBet = placeQuickBet(q);
+      const starts = quickBet.state === "processing" && q.state !== "processing" && quickBet.bet;
+      return {
+        quickBet,
+        effects: starts ? [{ type: "submitQuickBet", bet: { ...starts, stake: quickBet.stake } }] : [],
+      };
+    }
+    case "quickBetSucceeded":
+      return only({ ...q, state: "success", bet: null, selectedOutcomeIds: [] });
+    case "quickBetFailed":
+      return only({ ...q, state: "error", error: action.message });
+    case "balanceChanged":
+      return only(quickBetAfterBalance(q, action.amount, action.currency));
+    case "signedOut":
+      // Sign-out turns quick bet off (SPEC §4).
+      return only({ ...q, isEnabled: false, isApproved: false });
+  }
+}

@@ -1,12 +1,5 @@
 import { effectiveStake, newTicketBet, type SlipSelection, type TicketBet } from "./bet.js";
-import {
-  closePanel,
-  openPanel,
-  panelAfterSelections,
-  setMyBetsVisible,
-  setPanelTab,
-  togglePanel,
-} from "./bet-slip-panel.js";
+import { isPanelAction, panelAfterSelections, panelReducer } from "./bet-slip-panel.js";
 import {
   addSelection,
   type BetTypeRules,
@@ -16,14 +9,11 @@ import {
   switchBetType,
 } from "./bet-type.js";
 import {
-  approveQuickBet,
-  placeQuickBet,
-  quickBetAfterBalance,
+  isQuickBetAction,
+  quickBetTransition,
   selectQuickBetOutcome,
   setQuickBetCurrency,
-  setQuickBetStake,
   startsQuickBet,
-  toggleQuickBet,
 } from "./quick-bet.js";
 import { sortSystemTypes } from "./system.js";
 import { reconcileBonuses, setBonus, withBonusOdds } from "./ticket-bonus.js";
@@ -39,6 +29,7 @@ import { restoreBetCurrency } from "./ticket-persistence.js";
 import { rescaleStake, resetStakeForCurrency, setTicketStake } from "./ticket-stake.js";
 import {
   initialTicketState,
+  type SlipAction,
   type TicketAction,
   type TicketEffect,
   type TicketFlowState,
@@ -158,6 +149,16 @@ function restoreFailureEffects(
 }
 
 function step(state: TicketState, action: TicketAction): TicketTransition {
+  if (isPanelAction(action))
+    return { state: { ...state, panel: panelReducer(state.panel, action) }, effects: [] };
+  if (isQuickBetAction(action)) {
+    const { quickBet, effects } = quickBetTransition(state.quickBet, action);
+    return { state: { ...state, quickBet }, effects };
+  }
+  return slipStep(state, action);
+}
+
+function slipStep(state: TicketState, action: SlipAction): TicketTransition {
   const none = (next: TicketState): TicketTransition => ({ state: next, effects: [] });
   const currency = state.config.currency;
   switch (action.type) {
@@ -282,45 +283,6 @@ function step(state: TicketState, action: TicketAction): TicketTransition {
     }
     case "restoreFailed":
       return { state: { ...state, isRestoring: false }, effects: restoreFailureEffects(action.reason) };
-    case "quickBetToggled":
-      return none({ ...state, quickBet: toggleQuickBet(state.quickBet) });
-    case "quickBetStakeSet":
-      return none({ ...state, quickBet: setQuickBetStake(state.quickBet, action.amount) });
-    case "quickBetApproved":
-      return none({ ...state, quickBet: approveQuickBet(state.quickBet) });
-    case "quickBetPlaceRequested": {
-      const quickBet = placeQuickBet(state.quickBet);
-      const bet = quickBet.bet;
-      const submits = quickBet.state === "processing" && state.quickBet.state !== "processing" && bet;
-      return {
-        state: { ...state, quickBet },
-        effects: submits ? [{ type: "submitQuickBet", bet: { ...bet, stake: quickBet.stake } }] : [],
-      };
-    }
-    case "quickBetSucceeded":
-      return none({
-        ...state,
-        quickBet: { ...state.quickBet, state: "success", bet: null, selectedOutcomeIds: [] },
-      });
-    case "quickBetFailed":
-      return none({ ...state, quickBet: { ...state.quickBet, state: "error", error: action.message } });
-    case "balanceChanged":
-      return none({
-        ...state,
-        quickBet: quickBetAfterBalance(state.quickBet, action.amount, action.currency),
-      });
-    case "signedOut":
-      return none({ ...state, quickBet: { ...state.quickBet, isEnabled: false, isApproved: false } });
-    case "panelToggled":
-      return none({ ...state, panel: togglePanel(state.panel) });
-    case "panelOpened":
-      return none({ ...state, panel: openPanel(state.panel, action.tab) });
-    case "panelClosed":
-      return none({ ...state, panel: closePanel(state.panel) });
-    case "panelTabSet":
-      return none({ ...state, panel: setPanelTab(state.panel, action.tab) });
-    case "myBetsVisibilitySet":
-      return none({ ...state, panel: setMyBetsVisible(state.panel, action.visible) });
   }
 }
 

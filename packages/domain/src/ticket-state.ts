@@ -1,9 +1,13 @@
 import type { BetType, SlipBonus, SlipSelection, StakeSource, TicketBet } from "./bet.js";
-import type { BetSlipPanel } from "./bet-slip-panel.js";
-import { initialBetSlipPanel } from "./bet-slip-panel.js";
+import { type BetSlipPanel, initialBetSlipPanel, type PanelAction } from "./bet-slip-panel.js";
 import type { Currency, ExchangeRate } from "./money.js";
 import type { Odds } from "./odds.js";
-import { initialQuickBet, type QuickBetState } from "./quick-bet.js";
+import {
+  initialQuickBet,
+  type QuickBetAction,
+  type QuickBetEffect,
+  type QuickBetState,
+} from "./quick-bet.js";
 import { allSystemTypes, type SystemType } from "./system.js";
 import type { TicketError } from "./ticket-errors.js";
 import type { MarketUpdate } from "./ticket-odds.js";
@@ -81,7 +85,10 @@ export type StoredTicketBet = Omit<TicketBet, "availableBonuses"> & {
 };
 
 /** Named actions of the slip reducer. Time and chance never enter: ids and clocks come in actions. */
-export type TicketAction =
+export type TicketAction = SlipAction | QuickBetAction | PanelAction;
+
+/** Actions on the slip itself. */
+export type SlipAction =
   | { readonly type: "outcomeSelected"; readonly selection: SlipSelection }
   | { readonly type: "selectionRemoved"; readonly selectionId: string }
   | {
@@ -124,20 +131,7 @@ export type TicketAction =
       readonly currencies: readonly Currency[];
       readonly rates: readonly ExchangeRate[];
     }
-  | { readonly type: "restoreFailed"; readonly reason: RestoreFailure }
-  | { readonly type: "quickBetToggled" }
-  | { readonly type: "quickBetStakeSet"; readonly amount: number }
-  | { readonly type: "quickBetApproved" }
-  | { readonly type: "quickBetPlaceRequested" }
-  | { readonly type: "quickBetSucceeded"; readonly betId: string }
-  | { readonly type: "quickBetFailed"; readonly message: string }
-  | { readonly type: "balanceChanged"; readonly amount: number; readonly currency: string }
-  | { readonly type: "signedOut" }
-  | { readonly type: "panelToggled" }
-  | { readonly type: "panelOpened"; readonly tab?: "BET_SLIP" | "MY_BETS" }
-  | { readonly type: "panelClosed" }
-  | { readonly type: "panelTabSet"; readonly tab: "BET_SLIP" | "MY_BETS" }
-  | { readonly type: "myBetsVisibilitySet"; readonly visible: boolean };
+  | { readonly type: "restoreFailed"; readonly reason: RestoreFailure };
 
 /** Why a restore did not bring bets back (SPEC §8 share-bet errors). */
 export type RestoreFailure = "share_not_found" | "share_empty" | "share_failed" | "storage_failed";
@@ -146,7 +140,7 @@ export type RestoreFailure = "share_not_found" | "share_empty" | "share_failed" 
 export type TicketEffect =
   | { readonly type: "openSignIn" }
   | { readonly type: "submitBets"; readonly bets: readonly TicketBet[] }
-  | { readonly type: "submitQuickBet"; readonly bet: TicketBet }
+  | QuickBetEffect
   | { readonly type: "alert"; readonly title: string; readonly description: string }
   | {
       readonly type: "openModal";
