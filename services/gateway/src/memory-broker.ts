@@ -15,28 +15,44 @@ interface Stream {
   items: Publication[];
   /** When the publications are dropped (the position and epoch stay). */
   expiresAt: number;
+  lastUsed: number;
 }
 
 export interface MemoryBrokerOptions {
   now?: () => number;
   random?: () => number;
+  /** How long a channel's epoch and offset outlive its last publication. */
+  metaTtlMs?: number;
 }
 
 /** A broker for a single process: fan-out is a function call, streams are arrays. */
 export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
+  const metaTtlMs = options.metaTtlMs ?? 24 * 3600_000;
   const streams = new Map<string, Stream>();
+  let opsSinceSweep = 0;
+
+  /** Forgets streams idle past the meta TTL, so finished matches do not stay in memory forever. */
+  function sweep(): void {
+    if (++opsSinceSweep < 1000) return;
+    opsSinceSweep = 0;
+    const t = now();
+    for (const [channel, s] of streams) if (t >= s.lastUsed + metaTtlMs) streams.delete(channel);
+  }
   const subscribed = new Set<string>();
   let handler: (msg: BrokerMessage) => void = () => {};
 
   function stream(channel: string): Stream {
+    sweep();
     let s = streams.get(channel);
     if (!s) {
-      s = { epoch: newEpoch(random), offset: 0, items: [], expiresAt: 0 };
+      s = { epoch: newEpoch(random), offset: 0, items: [], expiresAt: 0, lastUsed: 0 };
       streams.set(channel, s);
     }
-    if (s.items.length > 0 && now() >= s.expiresAt) s.items = [];
+    const t = now();
+    if (s.items.length > 0 && t >= s.expiresAt) s.items = [];
+    s.lastUsed = t;
     return s;
   }
 

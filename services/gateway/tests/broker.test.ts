@@ -168,3 +168,17 @@ describe("memory broker expiry", () => {
     expect(h.position).toEqual(p);
   });
 });
+
+describe("memory broker meta expiry", () => {
+  it("forgets a stream idle past the meta TTL: a new epoch starts", async () => {
+    let now = 0;
+    const b = createMemoryBroker({ now: () => now, metaTtlMs: 10_000 });
+    const first = await b.publish("match:old", { data: 1 }, policy);
+    now = 20_000;
+    // The sweep runs every thousand operations.
+    for (let i = 0; i < 1000; i++) await b.history("match:busy", { limit: 0, reverse: false }, policy);
+    const h = await b.history("match:old", { limit: 0, reverse: false }, policy);
+    expect(h.position.offset).toBe(0);
+    expect(h.position.epoch).not.toBe(first?.epoch);
+  });
+});
