@@ -1,3 +1,4 @@
+export * from "./access-rules.js";
 export * from "./bet.js";
 export * from "./bet-slip-panel.js";
 export * from "./bet-status.js";

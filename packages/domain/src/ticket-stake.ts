@@ -31,7 +31,8 @@ export function stakeForPotentialWin(bet: TicketBet, potentialWin: number, curre
     bonusOdds: bet.bonusOdds,
   });
   if (rate.n === 0n) return 0;
-  // Ceiling before rounding so the stake reaches the win where the step allows.
+  // The exact stake is taken up to a whole minor unit (so it reaches the win when the step is one
+  // unit), then rounded to the stake step like any typed stake.
   return roundStake((BigInt(potentialWin) * rate.d + rate.n - 1n) / rate.n, currency);
 }
 
