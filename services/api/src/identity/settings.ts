@@ -59,7 +59,8 @@ export interface IdentitySettings {
 
 /** Fills the defaults of the identity options and opens the SMTP transport when one is configured. */
 export function identitySettings(options: IdentityOptions = {}): IdentitySettings {
-  const transport = options.mailTransport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
+  const transport =
+    options.mailTransport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null);
   return {
     publicUrl: (options.publicUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
     mailFrom: options.mailFrom ?? "Sportsbook <no-reply@sportsbook.local>",
@@ -77,6 +78,11 @@ export function identitySettings(options: IdentityOptions = {}): IdentitySetting
     mailRequestsPerIp: options.mailRequestsPerIp ?? 20,
     limitIncreaseDelaySeconds: options.limitIncreaseDelaySeconds ?? 24 * 3600,
     defaultCurrency: options.defaultCurrency ?? "EUR",
-    tokenTtlSeconds: { confirm_email: 3 * 24 * 3600, unlock: 24 * 3600, reset_password: 2 * 3600, phone_code: 10 * 60 },
+    tokenTtlSeconds: {
+      confirm_email: 3 * 24 * 3600,
+      unlock: 24 * 3600,
+      reset_password: 2 * 3600,
+      phone_code: 10 * 60,
+    },
   };
 }

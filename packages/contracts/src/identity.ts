@@ -1,0 +1,237 @@
+import { z } from "zod";
+
+/**
+ * Wire schemas of the Platform API's account calls: sign-up, e-mail confirmation, sign-in, unlock,
+ * password reset, phone verification, required fields, responsible-gambling limits, sessions info
+ * and activity tracking. Every string has an upper bound so an overlong input is a named 400.
+ */
+
+/** An e-mail address, trimmed and compared case-insensitively (stored lower-cased). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((e) => e.toLowerCase());
+
+/**
+ * A password: 8 to 128 characters. The upper bound keeps the memory-hard hash affordable; the lower
+ * bound and the letter-and-digit rule keep the weakest guesses out.
+ */
+export const passwordSchema = z
+  .string()
+  .min(8)
+  .max(128)
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), "must contain a letter and a digit");
+
+/** A one-time token from a link (confirmation, unlock, reset): URL-safe, bounded. */
+export const linkTokenSchema = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** A phone number in E.164 form, e.g. `+4915112345678`. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, "must be in international form, e.g. +4915112345678");
+
+/** Tracked tags kept from the query (SPEC §2): affiliate and campaign identifiers. */
+export const trackedTagsSchema = z.object({
+  ctag: z.string().max(200).optional(),
+  btag: z.string().max(200).optional(),
+  stag: z.string().max(200).optional(),
+  qtag: z.string().max(200).optional(),
+  gclid: z.string().max(200).optional(),
+});
+export type TrackedTags = z.infer<typeof trackedTagsSchema>;
+export const TRACKED_TAGS = ["ctag", "btag", "stag", "qtag", "gclid"] as const;
+
+/** Profile fields an operator can require before deposits (SPEC §4 `authFieldsMissed`). */
+export const profileFieldSchema = z.enum(["first_name", "last_name", "nickname", "phone", "country_code"]);
+export type ProfileField = z.infer<typeof profileFieldSchema>;
+
+/** `POST /player/sign-up`. */
+export const signUpBodySchema = trackedTagsSchema.extend({
+  email: emailSchema,
+  password: passwordSchema,
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{3,5}$/)
+    .optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+    .optional(),
+  nickname: z.string().trim().min(1).max(50).optional(),
+  first_name: z.string().trim().min(1).max(100).optional(),
+  last_name: z.string().trim().min(1).max(100).optional(),
+  /** The player accepts the terms and confirms being of legal age. */
+  terms_accepted: z.literal(true),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+/** `POST /player/sign-in`. The password is not checked for strength here, only bounded. */
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(128),
+});
+
+/** Calls that start from an e-mail address: resend confirmation, resend unlock, forgot password. */
+export const emailBodySchema = z.object({ email: emailSchema });
+
+/** `POST /player/confirmation`, `POST /player/unlock`. */
+export const tokenBodySchema = z.object({ token: linkTokenSchema });
+
+/** `POST /player/password/reset`: the `reset_password_token` of the link and the new password. */
+export const resetPasswordBodySchema = z.object({
+  reset_password_token: linkTokenSchema,
+  password: passwordSchema,
+});
+
+/** `PUT /player/password` for a signed-in player. */
+export const changePasswordBodySchema = z.object({
+  current_password: z.string().min(1).max(128),
+  password: passwordSchema,
+});
+
+/** Answer of calls that send an e-mail: the same whether or not the address is known. */
+export const acceptedSchema = z.object({ ok: z.literal(true), message: z.string() });
+
+/** Answer of sign-in: cookies are set; the CSRF token is echoed for the page's script. */
+export const signInResponseSchema = z.object({
+  data: z.object({
+    player_id: z.number().int(),
+    csrf_token: z.string(),
+    auth_fields_missed: z.array(z.string()),
+    phone_verification_required: z.boolean(),
+  }),
+});
+
+/** `PUT /player/profile`: completing the required fields. */
+export const profileFieldsBodySchema = z
+  .object({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    nickname: z.string().trim().min(1).max(50),
+    phone: phoneSchema,
+    country_code: z.string().regex(/^[A-Z]{2}$/),
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, "at least one field");
+
+/** `GET /player/phone-verification`: SPEC §3 phone verification. */
+export const phoneVerificationSchema = z.object({
+  data: z.object({
+    phone: z.string().nullable(),
+    is_verified: z.boolean(),
+    /** True when the operator demands verification after sign-in and the phone is not verified. */
+    is_required: z.boolean(),
+  }),
+});
+export const phoneCodeBodySchema = z.object({ phone: phoneSchema.optional() });
+export const phoneVerifyBodySchema = z.object({ code: z.string().regex(/^\d{6}$/, "six digits") });
+
+/** SPEC §4 limit types. */
+export const limitTypeSchema = z.enum([
+  "activity",
+  "sportsbook_session",
+  "session",
+  "bet",
+  "time",
+  "loss",
+  "wager",
+  "deposit",
+  "reality_check",
+  "selfexclusion",
+  "coolingoff",
+]);
+export type LimitType = z.infer<typeof limitTypeSchema>;
+
+/** SPEC §4 limit statuses. */
+export const limitStatusSchema = z.enum([
+  "active",
+  "confirmed",
+  "confirmed_disabled",
+  "unconfirmed_disabled",
+  "unconfirmed",
+  "disabled",
+]);
+export type LimitStatus = z.infer<typeof limitStatusSchema>;
+
+/** Periods of a limit: a rolling day, week or month; exclusions also run for longer. */
+export const limitPeriodSchema = z.enum(["day", "week", "month", "quarter", "half_year", "year"]);
+export type LimitPeriod = z.infer<typeof limitPeriodSchema>;
+
+/** `POST /player/limits`: sets a limit; stricter applies now, looser after the cooling-off period and a confirmation. */
+export const setLimitBodySchema = z.object({
+  type: limitTypeSchema,
+  /** Minor units for money limits (bet, deposit, loss, wager), seconds for time limits; absent for exclusions. */
+  value: z.number().int().positive().max(1e12).optional(),
+  period: limitPeriodSchema.optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{3,5}$/)
+    .optional(),
+});
+export type SetLimitBody = z.infer<typeof setLimitBodySchema>;
+
+export const limitSchema = z.object({
+  id: z.number().int(),
+  type: limitTypeSchema,
+  status: limitStatusSchema,
+  value: z.number().int().nullable(),
+  period: limitPeriodSchema.nullable(),
+  currency: z.string().nullable(),
+  /** When the limit is in force from (a pending change: the earliest moment it can be). */
+  effective_at: z.string(),
+  /** End of a self-exclusion or cooling-off. */
+  ends_at: z.string().nullable(),
+  /** A pending change that, once in force, removes the limit. */
+  removal: z.boolean(),
+  /** Used so far in the current period (minor units or seconds); null when it does not apply. */
+  used: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Limit = z.infer<typeof limitSchema>;
+export const limitsResponseSchema = z.object({ data: z.array(limitSchema) });
+export const limitResponseSchema = z.object({ data: limitSchema });
+
+/** `GET /player/sessions/info` (polled every 30 s, SPEC §9). */
+export const sessionsInfoSchema = z.object({
+  data: z.object({
+    started_at: z.string(),
+    duration_seconds: z.number().int(),
+    session_limit_seconds: z.number().int().nullable(),
+    remaining_seconds: z.number().int().nullable(),
+    reality_check: z
+      .object({
+        interval_seconds: z.number().int(),
+        next_at: z.string(),
+        is_due: z.boolean(),
+      })
+      .nullable(),
+  }),
+});
+
+/** `POST /player/activity`: one tick of activity tracking (every 60 s while the page is visible). */
+export const activityResponseSchema = z.object({
+  data: z.object({
+    active_seconds: z.number().int(),
+    remaining_seconds: z.number().int().nullable(),
+  }),
+});
+
+/** A message of the development mailbox (outbox of e-mail and SMS). */
+export const mailboxMessageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(["email", "sms"]),
+  recipient: z.string(),
+  template: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const mailboxResponseSchema = z.object({ data: z.array(mailboxMessageSchema) });

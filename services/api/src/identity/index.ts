@@ -1,0 +1,17 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context.js";
+import { registerLimitRoutes } from "../limits/routes.js";
+import { registerMailboxRoutes } from "../mail/routes.js";
+import { registerProfileRoutes } from "./profile-routes.js";
+import { registerIdentityRoutes } from "./routes.js";
+
+/** Every account route: sign-up and sign-in, recovery, phone and profile, limits, the development mailbox. */
+export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerIdentityRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerLimitRoutes(app, ctx);
+  registerMailboxRoutes(app, ctx);
+}
+
+export { authFieldsMissed, phoneVerificationRequired, recordTrackedTags } from "./profile.js";
+export type { IdentityOptions } from "./settings.js";

@@ -1,0 +1,96 @@
+import { playerSecurity, sessions } from "@sportsbook/db";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { createSession, type PlayerRow, setSessionCookies } from "../auth/session.js";
+import type { AppContext } from "../context.js";
+import { ApiError } from "../http/errors.js";
+import { assertMayStartSession } from "../limits/barriers.js";
+import { kickDelivery } from "../mail/dispatcher.js";
+import { enqueue, siteLink } from "../mail/outbox.js";
+import { assertWithinBudget, recordAttempt } from "./attempts.js";
+import { checkPassword } from "./passwords.js";
+import { playerByEmail, securityOf } from "./players.js";
+import { issueToken } from "./tokens.js";
+
+/**
+ * Checks e-mail and password. Unknown address, wrong password and a locked account get the same
+ * answer after the same amount of work; only the right password on a usable account gets further.
+ * Consecutive failures lock the account and e-mail unlock instructions to its owner.
+ */
+export async function authenticate(
+  ctx: AppContext,
+  credentials: { email: string; password: string },
+  ip: string,
+): Promise<PlayerRow> {
+  const identity = ctx.identity;
+  await assertWithinBudget(ctx, "sign_in", [
+    { by: "ip", value: ip, max: identity.signInFailuresPerIp, failuresOnly: true },
+    { by: "subject", value: credentials.email, max: identity.signInFailuresPerAccount, failuresOnly: true },
+  ]);
+  const player = await playerByEmail(ctx.db, credentials.email);
+  const passwordOk = await checkPassword(player?.passwordHash, credentials.password);
+  const security = player ? await securityOf(ctx.db, player.id) : undefined;
+  if (!player || !passwordOk || security?.lockedAt) {
+    await recordAttempt(ctx, "sign_in", { ip, subject: credentials.email, success: false });
+    if (player && !passwordOk && !security?.lockedAt) await countFailure(ctx, player);
+    throw new ApiError("invalidCredentials");
+  }
+  await recordAttempt(ctx, "sign_in", { ip, subject: credentials.email, success: true });
+  if (!player.emailConfirmedAt) throw new ApiError("emailNotConfirmed");
+  if (player.status === "blocked") throw new ApiError("playerBlocked");
+  await assertMayStartSession(ctx, player.id);
+  if (security && security.failedAttempts > 0) {
+    await ctx.db
+      .update(playerSecurity)
+      .set({ failedAttempts: 0, updatedAt: ctx.now() })
+      .where(eq(playerSecurity.playerId, player.id));
+  }
+  return player;
+}
+
+async function countFailure(ctx: AppContext, player: PlayerRow): Promise<void> {
+  const email = player.email;
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(playerSecurity)
+      .set({ failedAttempts: sql`${playerSecurity.failedAttempts} + 1`, updatedAt: ctx.now() })
+      .where(and(eq(playerSecurity.playerId, player.id), isNull(playerSecurity.lockedAt)))
+      .returning();
+    if (!row || row.failedAttempts < ctx.identity.lockoutThreshold || !email) return;
+    await tx
+      .update(playerSecurity)
+      .set({ lockedAt: ctx.now() })
+      .where(eq(playerSecurity.playerId, player.id));
+    const token = await issueToken(ctx, tx, player.id, "unlock");
+    await enqueue(ctx, tx, "email", email, player.id, {
+      template: "unlock",
+      link: siteLink(ctx, "/users/sign-in", { modal: "unlock", unlock_token: token }),
+    });
+  });
+  kickDelivery(ctx);
+}
+
+/**
+ * Starts a fresh session for an authenticated player. A session cookie the browser already carried
+ * is revoked, never reused, so a planted session id is worthless (session fixation).
+ */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  player: PlayerRow,
+  presentedTokenHash: string | null,
+): Promise<{ csrfToken: string }> {
+  if (presentedTokenHash) {
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: ctx.now() })
+      .where(eq(sessions.tokenHash, presentedTokenHash));
+  }
+  const session = await createSession(ctx, player.id, {
+    userAgent: request.headers["user-agent"],
+    ip: request.ip,
+  });
+  setSessionCookies(request, reply, session);
+  return { csrfToken: session.csrfToken };
+}
