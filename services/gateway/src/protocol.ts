@@ -111,6 +111,6 @@ export function parseCommand(value: unknown): ParsedCommand | null {
   if (keys.length === 0) return id === 0 ? { kind: "pong" } : null;
   if (keys.length !== 1) return null;
   const method = keys[0] as string;
-  if (!(method in methodSchemas)) return { kind: "unknown", id, method };
+  if (!Object.hasOwn(methodSchemas, method)) return { kind: "unknown", id, method };
   return { kind: "method", id, method: method as Method, params: o[method] };
 }

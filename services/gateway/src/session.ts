@@ -60,7 +60,8 @@ export function resolveChannel(
   const name = isPrivate ? channel.slice(1) : channel;
   const colon = name.indexOf(":");
   if (colon <= 0 || colon === name.length - 1) return null;
-  const ns = namespaces[name.slice(0, colon)];
+  const nsName = name.slice(0, colon);
+  const ns = Object.hasOwn(namespaces, nsName) ? namespaces[nsName] : undefined;
   if (!ns) return null;
   return { ns, isPrivate, id: name.slice(colon + 1) };
 }
@@ -129,7 +130,13 @@ export class Session implements HubMember {
         continue;
       }
       // Commands run strictly in order: a subscribe sent with the connect sees the connected state.
-      this.queue = this.queue.then(() => this.run(cmd));
+      this.queue = this.queue
+        .then(() => this.run(cmd))
+        .catch((err: unknown) => {
+          // A fault here must cost one connection, never the process or the commands after it.
+          this.deps.config.onError(err);
+          this.close(Disconnect.internal);
+        });
     }
   }
 
