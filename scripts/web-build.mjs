@@ -41,9 +41,9 @@ export function ensureWebBuild(root, log = console.log) {
     log("▶ web app build is current");
     return true;
   }
-  log(`▶ building the web app (next build; build ${reason})`);
+  log(`▶ building the web app (next build --webpack; build ${reason})`);
   const started = Date.now();
-  const r = spawnSync(join(root, "node_modules/.bin/next"), ["build"], {
+  const r = spawnSync(join(root, "node_modules/.bin/next"), ["build", "--webpack"], {
     cwd: join(root, "apps/web"),
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },

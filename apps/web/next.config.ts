@@ -7,6 +7,8 @@ export const IMAGE_QUALITY = { base: 80, avif: 65, webp: 70 } as const;
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Types are checked by the test command (tsc -p apps/web); the build does not repeat it.
+  typescript: { ignoreBuildErrors: true },
   // Workspace packages are TypeScript source; Next compiles them with the app.
   transpilePackages: ["@sportsbook/domain", "@sportsbook/contracts"],
   images: {
@@ -16,7 +18,12 @@ const config: NextConfig = {
     imageSizes: [16, 24, 32, 48, 64, 96, 128, 256],
     remotePatterns: [{ protocol: "https", hostname: "**" }],
   },
-  turbopack: { root: new URL("../..", import.meta.url).pathname },
+  // Workspace packages import their own files as `./x.js` (TypeScript ESM style); the bundler must
+  // resolve those to the `.ts` sources. Turbopack has no equivalent yet, so builds use webpack.
+  webpack(webpackConfig: { resolve: { extensionAlias?: Record<string, string[]> } }) {
+    webpackConfig.resolve.extensionAlias = { ".js": [".ts", ".tsx", ".js"], ".mjs": [".mts", ".mjs"] };
+    return webpackConfig;
+  },
 };
 
 export default createNextIntlPlugin("./src/i18n/request.ts")(config);

@@ -17,6 +17,15 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
+export interface ApiCall {
+  locale: string;
+  query?: Query;
+  /** The visitor's cookies, so signed-in answers (favourites) reach the page. */
+  cookie?: string;
+  method?: "GET" | "POST";
+  body?: unknown;
+}
+
 function withQuery(path: string, query: Query = {}): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") q.set(k, String(v));
@@ -25,26 +34,28 @@ function withQuery(path: string, query: Query = {}): string {
 }
 
 /**
- * Calls the Sportsbook API with the page's language and validates the answer. Any failure
- * (unreachable, non-2xx, wrong shape) becomes an ApiError so a page can show its empty state.
+ * Calls the Sportsbook API in the page's language and validates the answer. Any failure
+ * (unreachable, non-2xx, wrong shape) becomes an ApiError.
  */
 export async function apiGet<S extends z.ZodType>(
   path: string,
   schema: S,
-  opts: { locale: string; query?: Query; cookie?: string },
+  call: ApiCall,
 ): Promise<z.infer<S>> {
-  const url = `${apiBase()}${withQuery(path, opts.query)}`;
+  const url = `${apiBase()}${withQuery(path, call.query)}`;
   let res: Response;
   try {
     res = await fetch(url, {
+      method: call.method ?? "GET",
       headers: {
-        "accept-language": opts.locale,
-        "x-language": opts.locale,
+        "accept-language": call.locale,
         accept: "application/json",
-        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        ...(call.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(call.cookie ? { cookie: call.cookie } : {}),
       },
+      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
       cache: "no-store",
-      signal: AbortSignal.timeout(5000),
+      signal: AbortSignal.timeout(8000),
     });
   } catch (err) {
     throw new ApiError(`${path}: ${(err as Error).message}`, 0);
@@ -52,25 +63,27 @@ export async function apiGet<S extends z.ZodType>(
   if (!res.ok) throw new ApiError(`${path}: HTTP ${res.status}`, res.status);
   const parsed = schema.safeParse(await res.json().catch(() => undefined));
   if (!parsed.success) {
-    throw new ApiError(
-      `${path}: unexpected answer (${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message})`,
-      502,
-    );
+    const issue = parsed.error.issues[0];
+    throw new ApiError(`${path}: unexpected answer (${issue?.path.join(".")}: ${issue?.message})`, 502);
   }
   return parsed.data;
 }
 
-/** Like apiGet, but a failure yields `fallback` and is logged: catalog blocks degrade to their empty state. */
+/**
+ * Like apiGet, but a failure yields `fallback`: a catalog block shows its empty state. Client errors
+ * that are expected (401 for visitors) stay quiet; anything else is logged.
+ */
 export async function apiGetOr<S extends z.ZodType>(
   path: string,
   schema: S,
-  opts: { locale: string; query?: Query; cookie?: string },
+  call: ApiCall,
   fallback: z.infer<S>,
 ): Promise<z.infer<S>> {
   try {
-    return await apiGet(path, schema, opts);
+    return await apiGet(path, schema, call);
   } catch (err) {
-    console.warn(`[web] ${(err as Error).message}`);
+    if (!(err instanceof ApiError && (err.status === 401 || err.status === 404)))
+      console.warn(`[web] ${(err as Error).message}`);
     return fallback;
   }
 }

@@ -1,8 +1,8 @@
+import { LIST_TABS } from "@sportsbook/domain";
 import { queryList } from "./locale-url";
 import type { MatchQuery } from "./matches.server";
 
-/** SPEC §2 special list tabs. */
-export const LIST_TABS = ["top", "all", "favorites", "outrights", "betbuilder"] as const;
+export { LIST_TABS };
 export type ListTab = (typeof LIST_TABS)[number];
 
 export const TIME_FILTERS = ["all", "today", "h1", "h3", "h6", "h12"] as const;
@@ -16,7 +16,7 @@ export interface ListParams {
   sortBy: "start_time" | "league";
   date?: string;
   sports: string[];
-  sportType?: string;
+  sportType?: "regular" | "cyber" | "premium_cricket";
   page: number;
   isBettable: boolean;
 }
@@ -37,7 +37,9 @@ export function readListParams(sp: SearchParams, defaultTab: ListTab = "all"): L
     sortBy: sortBy === "league" ? "league" : "start_time",
     ...(date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? { date } : {}),
     sports: queryList(sp.sport).filter((s) => /^[a-z0-9-]{1,50}$/.test(s)),
-    ...(sportType && /^[a-z_]{1,30}$/.test(sportType) ? { sportType } : {}),
+    ...(sportType === "regular" || sportType === "cyber" || sportType === "premium_cricket"
+      ? { sportType }
+      : {}),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     isBettable: first(sp.isBettable) === "true",
   };

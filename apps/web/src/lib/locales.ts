@@ -1,3 +1,5 @@
+import { localeDirection } from "@sportsbook/domain";
+
 /** Locales whose UI messages are complete; the default site configuration offers these. */
 export const MESSAGE_LOCALES = ["en", "es", "de", "pt-BR", "tr", "ar"] as const;
 
@@ -45,12 +47,9 @@ export const ERROR_PAGE_LOCALES = [
   "az",
 ] as const;
 
-const RTL = new Set(["ar", "he", "fa", "ur"]);
-
 /** SPEC §2: right-to-left only for ar, he, fa, ur and only when RTL is enabled. */
 export function directionOf(locale: string, rtlEnabled: boolean): "rtl" | "ltr" {
-  const base = locale.split("-")[0] ?? locale;
-  return rtlEnabled && RTL.has(base) ? "rtl" : "ltr";
+  return localeDirection(locale, rtlEnabled);
 }
 
 export function hasMessages(locale: string): boolean {

@@ -1,35 +1,36 @@
-import type { z } from "zod";
 import { apiGetOr } from "./api.server";
-import { listOf, type Match, matchSchema, type paginationSchema } from "./catalog-schemas";
+import { type Match, matchesResponseSchema } from "./catalog-schemas";
 
-/** Filters of GET /matches (SPEC §7) the pages use. */
+/** Filters of GET /matches (SPEC §7) the pages use; lists are comma-joined. */
 export interface MatchQuery {
+  id?: string | number;
   sport_key?: string;
-  sport_type?: string;
-  category_id?: string;
-  tournament_id?: string;
-  match_status?: number;
-  sort_by?: string;
+  sport_type?: "regular" | "cyber" | "premium_cricket";
+  category_id?: string | number;
+  tournament_id?: string | number;
+  match_status?: string | number;
+  sort_by?: "start_time" | "priority" | "tournament";
   start_from?: string;
   start_to?: string;
   bettable?: boolean;
   favourite?: boolean;
-  type?: string;
+  type?: "match" | "outright";
+  max_per_sport?: number;
   page?: number;
   limit?: number;
 }
 
 export interface MatchPage {
   matches: Match[];
-  pagination?: z.infer<typeof paginationSchema>;
+  pagination?: { total: number; page: number; limit: number; last_page: number };
 }
 
 export async function fetchMatches(locale: string, query: MatchQuery, cookie?: string): Promise<MatchPage> {
   const res = await apiGetOr(
     "/matches",
-    listOf(matchSchema),
+    matchesResponseSchema,
     { locale, query: { ...query }, ...(cookie ? { cookie } : {}) },
-    { data: [] },
+    { data: [], pagination: { total: 0, page: 1, limit: query.limit ?? 50, last_page: 1 } },
   );
-  return { matches: res.data, ...(res.pagination ? { pagination: res.pagination } : {}) };
+  return { matches: res.data, pagination: res.pagination };
 }

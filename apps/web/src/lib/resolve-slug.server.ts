@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { ApiError, apiGet, apiGetOr } from "./api.server";
+import { apiGet, apiGetOr } from "./api.server";
 import {
   type Category,
-  categorySchema,
-  listOf,
+  categoriesResponseSchema,
   type Match,
+  matchIdFromSlug,
   matchSchema,
+  matchSlug,
   type Sport,
-  sportSchema,
+  sportsResponseSchema,
   type Tournament,
-  tournamentSchema,
+  tournamentsResponseSchema,
 } from "./catalog-schemas";
 
 export type Resolved =
@@ -17,34 +18,27 @@ export type Resolved =
   | { kind: "league"; sport: Sport; league: Tournament }
   | { kind: "match"; sport: Sport; match: Match };
 
-const one = <T extends z.ZodType>(s: T) =>
-  z
-    .union([z.object({ data: s }), s])
-    .transform((v) =>
-      "data" in (v as object) && (v as { data?: unknown }).data !== undefined
-        ? (v as { data: z.infer<T> }).data
-        : (v as z.infer<T>),
-    );
-
 export async function findSport(key: string, locale: string): Promise<Sport | undefined> {
-  const sports = await apiGetOr("/sports", listOf(sportSchema), { locale }, { data: [] });
+  const sports = await apiGetOr("/sports", sportsResponseSchema, { locale }, { data: [] });
   return sports.data.find((s) => s.key === key);
 }
+
+const EMPTY_PAGE = { total: 0, page: 1, limit: 500, last_page: 1 };
 
 /** Category, league and match pages share /[sport]/[slug]; the slug says which one (SPEC §2). */
 export async function resolveSlug(sport: Sport, slug: string, locale: string): Promise<Resolved | undefined> {
   const [categories, leagues] = await Promise.all([
     apiGetOr(
       "/categories",
-      listOf(categorySchema),
-      { locale, query: { sport_key: sport.key, limit: 500 } },
+      categoriesResponseSchema,
+      { locale, query: { sport_key: sport.key } },
       { data: [] },
     ),
     apiGetOr(
       "/tournaments",
-      listOf(tournamentSchema),
+      tournamentsResponseSchema,
       { locale, query: { sport_key: sport.key, limit: 500 } },
-      { data: [] },
+      { data: [], pagination: EMPTY_PAGE },
     ),
   ]);
   const league = leagues.data.find((l) => l.slug === slug);
@@ -52,18 +46,15 @@ export async function resolveSlug(sport: Sport, slug: string, locale: string): P
   const category = categories.data.find((c) => c.slug === slug);
   if (category) return { kind: "category", sport, category };
   const match = await findMatch(slug, locale);
-  return match ? { kind: "match", sport, match } : undefined;
+  return match && match.sport.key === sport.key ? { kind: "match", sport, match } : undefined;
 }
 
+/** A match slug is its name slug and its id; both must agree so stale or forged links are not found. */
 async function findMatch(slug: string, locale: string): Promise<Match | undefined> {
-  const candidates = [slug, /-(\d+)$/.exec(slug)?.[1]].filter((c): c is string => Boolean(c));
-  for (const c of candidates) {
-    try {
-      const m = await apiGet(`/matches/${encodeURIComponent(c)}`, one(matchSchema), { locale });
-      if (m.slug === slug || m.id === c) return m;
-    } catch (err) {
-      if (!(err instanceof ApiError) || (err.status !== 404 && err.status !== 400)) throw err;
-    }
-  }
-  return undefined;
+  const id = matchIdFromSlug(slug);
+  if (id === undefined) return undefined;
+  const res = await apiGet(`/matches/${id}`, z.object({ data: matchSchema }), { locale }).catch(
+    () => undefined,
+  );
+  return res && matchSlug(res.data) === slug ? res.data : undefined;
 }

@@ -6,6 +6,10 @@ import { useLiveStore } from "./LiveStoreContext";
 
 const STATUS_KEYS = ["prematch", "live", "stopped", "closed", "finished", "not-covered"] as const;
 
+export function statusKey(status: number): (typeof STATUS_KEYS)[number] {
+  return STATUS_KEYS[status] ?? "prematch";
+}
+
 /** Status, clock and score of a match, kept current from the live store. */
 export function MatchLive({
   matchId,
@@ -14,7 +18,7 @@ export function MatchLive({
 }: {
   matchId: string;
   status: number;
-  statistics?: Statistics | null;
+  statistics: Statistics;
 }) {
   const store = useLiveStore();
   const t = useTranslations("match");
@@ -24,18 +28,16 @@ export function MatchLive({
     () => undefined,
   );
   const s = live?.status ?? status;
-  const stats = (live?.statistics as Statistics | undefined) ?? statistics ?? undefined;
-  const score = stats?.total_score;
-  const clock = stats?.clock?.match_time;
+  const stats = (live?.statistics as Statistics | undefined) ?? statistics;
+  const score = stats.total_score;
+  const clock = stats.clock?.match_time;
   return (
     <div className="match-live" data-status={s}>
-      <span className={`status status-${STATUS_KEYS[s] ?? "prematch"}`}>
-        {t(`status.${STATUS_KEYS[s] ?? "prematch"}`)}
-      </span>
-      {clock ? <span className="clock-time">{clock}′</span> : null}
-      {score && (score.home != null || score.away != null) ? (
+      <span className={`status status-${statusKey(s)}`}>{t(`status.${statusKey(s)}`)}</span>
+      {clock && s === 1 ? <span className="clock-time">{clock}′</span> : null}
+      {score && s !== 0 ? (
         <span className="score" data-score>
-          {score.home ?? 0}:{score.away ?? 0}
+          {score.home}:{score.away}
         </span>
       ) : null}
     </div>

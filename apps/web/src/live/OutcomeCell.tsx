@@ -1,4 +1,5 @@
 "use client";
+import { isMatchAvailable } from "@sportsbook/domain";
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { displayOdds } from "../odds/display";
 import { useOddsFormat } from "../odds/OddsFormatContext";
@@ -13,6 +14,7 @@ export interface OutcomeCellProps {
   odds: number;
   active: boolean;
   marketStatus: number;
+  matchStatus: number;
 }
 
 /**
@@ -34,10 +36,16 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
     () => store.market(mk),
     () => undefined,
   );
+  const match = useSyncExternalStore(
+    (l) => store.subscribe(p.matchId, l),
+    () => store.match(p.matchId)?.status,
+    () => undefined,
+  );
   const odds = outcome?.odds ?? p.odds;
   const active = outcome?.active ?? p.active;
   const status = market?.status ?? p.marketStatus;
-  const suspended = status !== 1 || !active;
+  // SPEC §4: a suspended market, an inactive outcome or an unavailable match cannot be bet on.
+  const suspended = status !== 1 || !active || !isMatchAvailable(match ?? p.matchStatus);
   const ref = useRef<HTMLButtonElement>(null);
   const last = useRef(odds);
   useLayoutEffect(() => {

@@ -1,9 +1,9 @@
 import type { RealtimeEvent } from "@sportsbook/contracts/realtime";
 import { z } from "zod";
-import type { LiveStore } from "./live-store";
+import { type LiveStore, marketIdKey } from "./live-store";
 
 /** Realtime match statuses → SPEC §4 numeric match status. */
-const MATCH_STATUS: Record<string, number> = {
+export const MATCH_STATUS_CODE: Readonly<Record<string, number>> = {
   not_started: 0,
   live: 1,
   suspended: 2,
@@ -15,8 +15,8 @@ const MATCH_STATUS: Record<string, number> = {
   postponed: 5,
 };
 
-/** Realtime market statuses → SPEC §4 numeric market status (1 allowed, -1 suspended, 0 and below not allowed). */
-const MARKET_STATUS: Record<string, number> = {
+/** Realtime market statuses → SPEC §4 numeric market status (1 allowed, -1 suspended, others not allowed). */
+export const MARKET_STATUS_CODE: Readonly<Record<string, number>> = {
   active: 1,
   suspended: -1,
   deactivated: 0,
@@ -31,9 +31,8 @@ export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
       store.applyMarkets(
         String(e.match_id),
         e.markets.map((m) => ({
-          id: String(m.id),
-          status: MARKET_STATUS[m.status] ?? 0,
-          specifier: m.specifier,
+          id: marketIdKey(m.id, m.specifier),
+          status: MARKET_STATUS_CODE[m.status] ?? 0,
           outcomes: m.outcomes.map((o) => ({ id: String(o.id), odds: o.odds, active: o.active })),
         })),
       );
@@ -42,33 +41,46 @@ export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
       if (e.statistics) store.applyMatch(String(e.match_id), { statistics: e.statistics });
       return;
     case "match_status_changed":
-      store.applyMatch(String(e.match_id), { status: MATCH_STATUS[e.status] ?? 0 });
+      store.applyMatch(String(e.match_id), { status: MATCH_STATUS_CODE[e.status] ?? 0 });
       return;
     default:
       return;
   }
 }
 
-const id = z.union([z.string(), z.number()]).transform(String);
-
-/** The part of a GET /matches item that live views show (status, statistics, main market). */
-export const matchSnapshotSchema = z.object({
-  id,
+const marketSnapshot = z.object({
+  id: z.number(),
+  specifier: z.string(),
   status: z.number().int(),
-  statistics: z.unknown().optional(),
-  main_market: z
-    .object({
-      id,
-      status: z.number().int(),
-      outcomes: z.array(z.object({ id, odds: z.number().int(), active: z.boolean().default(true) })),
-    })
-    .nullish(),
+  outcomes: z.array(z.object({ id: z.string(), odds: z.number().int(), active: z.boolean() })),
 });
 
+/** The part of a GET /matches item that live views show: status, statistics, main market. */
+export const matchSnapshotSchema = z.object({
+  id: z.number(),
+  status: z.number().int(),
+  statistics: z.unknown().optional(),
+  main_market: marketSnapshot.nullable(),
+});
+export const marketsSnapshotSchema = z.object({ data: z.array(marketSnapshot) });
+
+/** Applies a refetched match (after history could not be recovered) to the store. */
 export function applySnapshot(store: LiveStore, m: z.infer<typeof matchSnapshotSchema>): void {
-  store.applyMatch(m.id, {
+  const id = String(m.id);
+  store.applyMatch(id, {
     status: m.status,
     ...(m.statistics !== undefined ? { statistics: m.statistics } : {}),
   });
-  if (m.main_market) store.applyMarkets(m.id, [m.main_market]);
+  if (m.main_market) applyMarketSnapshot(store, id, [m.main_market]);
+}
+
+export function applyMarketSnapshot(
+  store: LiveStore,
+  matchId: string,
+  markets: z.infer<typeof marketSnapshot>[],
+): void {
+  store.applyMarkets(
+    matchId,
+    markets.map((mk) => ({ id: marketIdKey(mk.id, mk.specifier), status: mk.status, outcomes: mk.outcomes })),
+  );
 }

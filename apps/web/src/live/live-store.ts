@@ -30,14 +30,19 @@ export const frameScheduler: Scheduler = {
   },
 };
 
+/** Markets of one type differ by specifier (totals 2.5, 3.5 …): the store keys them by both. */
+export function marketIdKey(id: number | string, specifier?: string | null): string {
+  return specifier ? `${id}|${specifier}` : String(id);
+}
+
 export const outcomeKey = (matchId: string, marketId: string, outcomeId: string) =>
   `${matchId}/${marketId}/${outcomeId}`;
 export const marketKey = (matchId: string, marketId: string) => `${matchId}/${marketId}`;
 
 export interface MarketUpdate {
+  /** The market's store key (marketIdKey). */
   id: string;
   status: number;
-  specifier?: string | null;
   outcomes: { id: string; odds: number; active: boolean }[];
 }
 

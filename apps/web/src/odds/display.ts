@@ -1,6 +1,7 @@
+import { formatOdds, isOdds } from "@sportsbook/domain";
 import type { OddsFormat } from "./odds-preference";
 
-/** Formats odds ×1000 for display in the chosen format. */
-export function displayOdds(thousandths: number, _format: OddsFormat): string {
-  return (thousandths / 1000).toFixed(2);
+/** Formats odds ×1000 for display in the chosen format (the domain package's formats of SPEC §9). */
+export function displayOdds(thousandths: number, format: OddsFormat): string {
+  return isOdds(thousandths) ? formatOdds(thousandths, format) : "–";
 }

@@ -1,14 +1,6 @@
-/** Display formats of SPEC §9. */
-export const ODDS_FORMATS = [
-  "decimal",
-  "fractional",
-  "american",
-  "hongkong",
-  "indonesian",
-  "malaysian",
-  "percent",
-] as const;
-export type OddsFormat = (typeof ODDS_FORMATS)[number];
+import { ODDS_FORMATS, type OddsFormat } from "@sportsbook/domain";
+
+export { ODDS_FORMATS, type OddsFormat };
 
 export const ODDS_COOKIE = "odds_type";
 const LOCAL_KEY = "activeOddsType";

@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 import { Suspense } from "react";
 import { AuthModalHost } from "../../components/auth/AuthModalHost";
+import { FavoritesProvider } from "../../components/catalog/FavoritesContext";
 import { AlertsProvider } from "../../components/shell/Alerts";
 import { AppShell } from "../../components/shell/AppShell";
 import { ClientConfigProvider } from "../../components/shell/ClientConfig";
@@ -65,9 +66,11 @@ export default async function LocaleLayout({
                 <LiveStoreProvider>
                   <LiveProvider>
                     <AuthModalHost>
-                      <AppShell locale={locale} settings={settings}>
-                        {children}
-                      </AppShell>
+                      <FavoritesProvider>
+                        <AppShell locale={locale} settings={settings}>
+                          {children}
+                        </AppShell>
+                      </FavoritesProvider>
                     </AuthModalHost>
                   </LiveProvider>
                 </LiveStoreProvider>

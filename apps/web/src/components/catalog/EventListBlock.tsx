@@ -6,9 +6,9 @@ import { MatchList } from "./MatchList";
 const QUERIES: Partial<
   Record<Block["kind"], { title: "top-events" | "live-now" | "upcoming"; query: MatchQuery }>
 > = {
-  "top-events": { title: "top-events", query: { sort_by: "priority" } },
-  "live-events": { title: "live-now", query: { match_status: 1 } },
-  "prematch-events": { title: "upcoming", query: { match_status: 0, sort_by: "start_time" } },
+  "top-events": { title: "top-events", query: { sort_by: "priority", match_status: "0,1" } },
+  "live-events": { title: "live-now", query: { match_status: "1" } },
+  "prematch-events": { title: "upcoming", query: { match_status: "0", sort_by: "start_time" } },
 };
 
 /** A settings block listing events (top, live, prematch …) from GET /matches. */
@@ -22,7 +22,7 @@ export async function EventListBlock({
   settings: SiteSettings;
 }) {
   const t = await getTranslations({ locale, namespace: "home" });
-  const spec = QUERIES[block.kind] ?? { title: "upcoming" as const, query: { match_status: 0 } };
+  const spec = QUERIES[block.kind] ?? { title: "upcoming" as const, query: { match_status: "0" } };
   const { matches } = await fetchMatches(locale, {
     ...spec.query,
     ...(block.sportKey ? { sport_key: block.sportKey } : {}),

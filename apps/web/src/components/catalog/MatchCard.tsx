@@ -1,15 +1,17 @@
 import Image from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { isUnavailable, type Match } from "../../lib/catalog-schemas";
+import { isUnavailable, type Match, matchSlug } from "../../lib/catalog-schemas";
 import { localizeHref } from "../../lib/locale-url";
 import type { SiteSettings } from "../../lib/site-settings";
 import { LocalTime } from "../../live/LocalTime";
+import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
 import { OutcomeCell } from "../../live/OutcomeCell";
+import { FavoriteToggle } from "./FavoriteToggle";
 
 export function matchHref(m: Match, locale: string, settings: SiteSettings): string {
-  return localizeHref(`/${m.sport?.key ?? "sport"}/${m.slug}`, locale, settings);
+  return localizeHref(`/${m.sport.key}/${matchSlug(m)}`, locale, settings);
 }
 
 /** SPEC §3 card view: teams with logos, start time, league, sport, status and main-market odds. */
@@ -23,41 +25,48 @@ export async function MatchCard({
   settings: SiteSettings;
 }) {
   const t = await getTranslations({ locale, namespace: "catalog" });
-  const home = m.competitors?.home;
-  const away = m.competitors?.away;
+  const id = String(m.id);
   const main = m.main_market;
+  const href = matchHref(m, locale, settings);
   return (
-    <article className="match-card" data-match={m.id} data-unavailable={isUnavailable(m.status) || undefined}>
+    <article className="match-card" data-match={id} data-unavailable={isUnavailable(m.status) || undefined}>
       <header className="match-card-head">
         <span className="league">
-          {m.sport?.name ? `${m.sport.name} · ` : ""}
-          {m.tournament?.name ?? ""}
+          {m.sport.name} · {m.tournament.name}
         </span>
         <LocalTime iso={m.start_time} locale={locale} />
+        <FavoriteToggle matchId={id} />
       </header>
-      <Link href={matchHref(m, locale, settings)} className="teams" prefetch={false}>
-        <Team name={home?.name ?? m.name ?? ""} logo={home?.logo} />
-        <Team name={away?.name ?? ""} logo={away?.logo} />
+      <Link href={href} className="teams" prefetch={false}>
+        {m.competitors.home || m.competitors.away ? (
+          <>
+            <Team name={m.competitors.home?.name ?? ""} logo={m.competitors.home?.logo} />
+            <Team name={m.competitors.away?.name ?? ""} logo={m.competitors.away?.logo} />
+          </>
+        ) : (
+          <span className="team">{m.name}</span>
+        )}
       </Link>
-      <MatchLive matchId={m.id} status={m.status} statistics={m.statistics} />
+      <MatchLive matchId={id} status={m.status} statistics={m.statistics} />
       {main ? (
         <div className="outcomes" data-market={main.id}>
           {main.outcomes.map((o) => (
             <OutcomeCell
               key={o.id}
-              matchId={m.id}
-              marketId={main.id}
+              matchId={id}
+              marketId={marketIdKey(main.id, main.specifier)}
               outcomeId={o.id}
               name={o.name}
               odds={o.odds}
-              active={o.active && !isUnavailable(m.status)}
+              active={o.active}
               marketStatus={main.status}
+              matchStatus={m.status}
             />
           ))}
         </div>
       ) : null}
-      {m.available_markets ? (
-        <Link href={matchHref(m, locale, settings)} className="more-markets" prefetch={false}>
+      {m.available_markets > 0 ? (
+        <Link href={href} className="more-markets" prefetch={false}>
           {t("markets-count", { count: m.available_markets })}
         </Link>
       ) : null}
@@ -68,7 +77,7 @@ export async function MatchCard({
 function Team({ name, logo }: { name: string; logo?: string | null | undefined }) {
   return (
     <span className="team">
-      {logo ? <Image src={logo} alt="" width={20} height={20} /> : null}
+      {logo ? <Image src={logo} alt="" width={20} height={20} unoptimized={logo.endsWith(".svg")} /> : null}
       <span>{name}</span>
     </span>
   );

@@ -29,7 +29,7 @@ export async function MatchList({
           </li>
         ))}
       </ul>
-      <LiveSubscription matchIds={matches.map((m) => m.id)} />
+      <LiveSubscription matchIds={matches.map((m) => String(m.id))} />
     </>
   );
 }

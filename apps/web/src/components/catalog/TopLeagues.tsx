@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { apiGetOr } from "../../lib/api.server";
-import { listOf, tournamentSchema } from "../../lib/catalog-schemas";
+import { tournamentsResponseSchema } from "../../lib/catalog-schemas";
 import { localizeHref } from "../../lib/locale-url";
 import type { SiteSettings } from "../../lib/site-settings";
 
@@ -18,11 +18,11 @@ export async function TopLeagues({
   const t = await getTranslations({ locale, namespace: "catalog" });
   const res = await apiGetOr(
     "/tournaments",
-    listOf(tournamentSchema),
-    { locale, query: { limit, sort_by: "priority" } },
-    { data: [] },
+    tournamentsResponseSchema,
+    { locale, query: { limit: 100 } },
+    { data: [], pagination: { total: 0, page: 1, limit: 100, last_page: 1 } },
   );
-  const leagues = [...res.data].sort((a, b) => (b.priority ?? 0) - (a.priority ?? 0)).slice(0, limit);
+  const leagues = [...res.data].sort((a, b) => b.priority - a.priority).slice(0, limit);
   if (leagues.length === 0) return null;
   return (
     <nav className="top-leagues" aria-label={t("top-leagues")}>
@@ -30,10 +30,7 @@ export async function TopLeagues({
       <ul>
         {leagues.map((l) => (
           <li key={l.id}>
-            <Link
-              href={localizeHref(`/${l.sport?.key ?? "sport"}/${l.slug}`, locale, settings)}
-              prefetch={false}
-            >
+            <Link href={localizeHref(`/${l.sport.key}/${l.slug}`, locale, settings)} prefetch={false}>
               {l.name}
             </Link>
           </li>

@@ -1,27 +1,36 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
-import type { Match, Statistics } from "../../lib/catalog-schemas";
+import type { Statistics } from "../../lib/catalog-schemas";
 import { useLiveStore } from "../../live/LiveStoreContext";
 
 /** Scores per period, total, serving side and clock; follows the live store. */
-export function Scoreboard({ match: m }: { match: Match; locale: string }) {
+export function Scoreboard({
+  matchId,
+  home,
+  away,
+  statistics,
+}: {
+  matchId: string;
+  home: string;
+  away: string;
+  statistics: Statistics;
+}) {
   const t = useTranslations("match");
   const store = useLiveStore();
   const live = useSyncExternalStore(
-    (l) => store.subscribe(m.id, l),
-    () => store.match(m.id),
+    (l) => store.subscribe(matchId, l),
+    () => store.match(matchId),
     () => undefined,
   );
-  const stats = (live?.statistics as Statistics | undefined) ?? m.statistics ?? undefined;
-  if (!stats) return null;
+  const stats = (live?.statistics as Statistics | undefined) ?? statistics;
+  if (!stats.total_score && !stats.period_score?.length) return null;
   const periods = stats.period_score ?? [];
-  const server = stats.current_server;
-  const row = (side: "home" | "away") => (
+  const row = (side: "home" | "away", name: string) => (
     <tr>
       <th scope="row">
-        {m.competitors?.[side].name}
-        {server === side ? (
+        {name}
+        {stats.current_server === side ? (
           <span className="serving" title={t("serving")}>
             {" "}
             ●
@@ -29,9 +38,9 @@ export function Scoreboard({ match: m }: { match: Match; locale: string }) {
         ) : null}
       </th>
       {periods.map((p) => (
-        <td key={`${p.period_key ?? p.number}`}>{p[side] ?? "–"}</td>
+        <td key={`${p.period_key ?? p.number}`}>{p[side]}</td>
       ))}
-      {stats.game_score ? <td>{stats.game_score[side] ?? "–"}</td> : null}
+      {stats.game_score ? <td>{stats.game_score[side]}</td> : null}
       <td className="total">{stats.total_score?.[side] ?? "–"}</td>
     </tr>
   );
@@ -46,13 +55,13 @@ export function Scoreboard({ match: m }: { match: Match; locale: string }) {
                 {p.period_name ?? p.number}
               </th>
             ))}
-            {stats.game_score ? <th scope="col">G</th> : null}
+            {stats.game_score ? <th scope="col">{t("period")}</th> : null}
             <th scope="col">{t("total")}</th>
           </tr>
         </thead>
         <tbody>
-          {row("home")}
-          {row("away")}
+          {row("home", home)}
+          {row("away", away)}
         </tbody>
       </table>
     </section>

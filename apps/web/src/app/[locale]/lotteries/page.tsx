@@ -28,7 +28,7 @@ export default async function Page({ params, searchParams }: Props) {
       path="/lotteries"
       title={t("title")}
       searchParams={await searchParams}
-      fixed={{ sport_type: "lottery" }}
+      fixed={{ sport_key: "lottery" }}
       tabs={false}
     />
   );

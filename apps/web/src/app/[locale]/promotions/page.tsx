@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { apiGetOr } from "../../../lib/api.server";
-import { listOf } from "../../../lib/catalog-schemas";
 import { pageMetadata } from "../../../lib/metadata.server";
 import { pageContext } from "../../../lib/request.server";
 
 type Props = { params: Promise<{ locale: string }> };
 
+// The bonus API lists promotions as `data`; only the fields shown here are read.
 const bonusSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   name: z.string().max(300),
@@ -15,6 +15,8 @@ const bonusSchema = z.object({
   status: z.string().max(50).optional(),
   valid_to: z.string().max(50).nullish(),
 });
+
+const bonusesSchema = z.object({ data: z.array(bonusSchema) });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -27,7 +29,7 @@ export default async function Page({ params }: Props) {
   const { locale } = await params;
   await pageContext(locale);
   const t = await getTranslations({ locale, namespace: "pages.promotions" });
-  const bonuses = await apiGetOr("/bonuses", listOf(bonusSchema), { locale }, { data: [] });
+  const bonuses = await apiGetOr("/bonuses", bonusesSchema, { locale }, { data: [] });
   return (
     <div className="page" data-page="promotions">
       <h1>{t("title")}</h1>

@@ -28,7 +28,7 @@ export default async function Page({ params, searchParams }: Props) {
       path="/racing"
       title={t("title")}
       searchParams={await searchParams}
-      fixed={{ sport_type: "horse_racing" }}
+      fixed={{ sport_key: "horse-racing" }}
       tabs={false}
     />
   );

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { MatchList } from "../../../components/catalog/MatchList";
 import { SEARCH_MAX, SEARCH_MIN } from "../../../components/controls/search-limits";
 import { apiGetOr } from "../../../lib/api.server";
-import { listOf, matchSchema } from "../../../lib/catalog-schemas";
+import { searchResponseSchema } from "../../../lib/catalog-schemas";
 import { pageMetadata } from "../../../lib/metadata.server";
 import { pageContext } from "../../../lib/request.server";
 
@@ -23,15 +23,17 @@ export default async function Page({ params, searchParams }: Props) {
   const raw = (await searchParams).q;
   const q = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "";
   const valid = q.length >= SEARCH_MIN && q.length <= SEARCH_MAX;
+  const empty = { data: { matches: [], tournaments: [] } };
   const res = valid
-    ? await apiGetOr("/search", listOf(matchSchema), { locale, query: { q } }, { data: [] })
-    : { data: [] };
+    ? await apiGetOr("/search", searchResponseSchema, { locale, query: { q } }, empty)
+    : empty;
+  const found = res.data.matches;
   return (
     <div className="page" data-page="search">
       <h1>{t("search")}</h1>
       {!valid ? <p className="hint">{t("search-hint")}</p> : null}
-      {valid && res.data.length === 0 ? <p className="empty">{t("search-empty", { query: q })}</p> : null}
-      {res.data.length > 0 ? <MatchList matches={res.data} locale={locale} settings={settings} /> : null}
+      {valid && found.length === 0 ? <p className="empty">{t("search-empty", { query: q })}</p> : null}
+      {found.length > 0 ? <MatchList matches={found} locale={locale} settings={settings} /> : null}
     </div>
   );
 }

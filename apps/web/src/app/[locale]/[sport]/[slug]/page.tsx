@@ -22,7 +22,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const r = await resolve(locale, sport, slug);
   const title =
     r?.kind === "match"
-      ? `${r.match.competitors?.home.name ?? r.match.name ?? ""} – ${r.match.competitors?.away.name ?? ""}`
+      ? [r.match.competitors.home?.name ?? r.match.name, r.match.competitors.away?.name]
+          .filter(Boolean)
+          .join(" – ")
       : r?.kind === "league"
         ? r.league.name
         : r?.kind === "category"
