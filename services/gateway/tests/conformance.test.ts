@@ -2,6 +2,7 @@ import type { PublicationContext, SubscribedContext } from "centrifuge";
 import { afterEach, describe, expect, it } from "vitest";
 import type { NamespaceOptions } from "../src/config.js";
 import type { Gateway } from "../src/gateway.js";
+import { createMemoryBroker } from "../src/memory-broker.js";
 import { client, ManualTimers, next, recordingWebSocket, sign, startGateway, until } from "./helpers.js";
 
 const chat: NamespaceOptions = {
@@ -396,6 +397,32 @@ describe("recovery", () => {
     await gw.publisher.publish("match:8", 9);
     await until(() => seen.length === 2);
     expect(seen).toEqual([1, 9]);
+  });
+});
+
+describe("stream loss", () => {
+  it("a live stream that changes epoch sends the client back to recover, which tells it to refetch", async () => {
+    const broker = createMemoryBroker();
+    const gw = await gateway({ broker });
+    const c = track(client(gw.wsUrl));
+    const sub = c.newSubscription("match:5");
+    const seen: unknown[] = [];
+    sub.on("publication", (ctx: PublicationContext) => seen.push(ctx.data));
+    sub.subscribe();
+    c.connect();
+    const first = await next<SubscribedContext>(sub, "subscribed");
+    await gw.publisher.publish("match:5", "a");
+    await until(() => seen.length === 1);
+    const resubscribing = next<{ code: number }>(sub, "subscribing");
+    const again = next<SubscribedContext>(sub, "subscribed");
+    await broker.removeHistory("match:5");
+    await gw.publisher.publish("match:5", "b");
+    expect((await resubscribing).code).toBe(2500);
+    const ctx = await again;
+    expect(ctx).toMatchObject({ wasRecovering: true, recovered: false });
+    expect(ctx.streamPosition?.epoch).not.toBe(first.streamPosition?.epoch);
+    expect(ctx.streamPosition?.offset).toBe(1);
+    expect(seen).toEqual(["a"]);
   });
 });
 
