@@ -17,16 +17,16 @@ import {
   subtractMoney,
 } from "./money.js";
 
-const EUR: Currency = { code: "EUR", decimals: 2, fiat: true };
-const JPY: Currency = { code: "JPY", decimals: 0, fiat: true };
-const KWD: Currency = { code: "KWD", decimals: 3, fiat: true };
+const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
+const JPY: Currency = { code: "JPY", subunits: 0, fiat: true };
+const KWD: Currency = { code: "KWD", subunits: 3, fiat: true };
 const BTC: Currency = {
   code: "BTC",
-  decimals: 8,
+  subunits: 8,
   fiat: false,
   subcurrencies: [{ code: "mBTC", exponent: 3 }],
 };
-const USDT: Currency = { code: "USDT", decimals: 6, fiat: false };
+const USDT: Currency = { code: "USDT", subunits: 6, fiat: false };
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: { code: string } }): T {
   if (!r.ok) throw new Error(r.error.code);

@@ -10,8 +10,8 @@ export interface Subcurrency {
 /** A currency as site settings describe it (SPEC §3: code, subcurrencies with subunits, fiat). */
 export interface Currency {
   readonly code: string;
-  /** Number of decimals of the minor unit (SPEC's subunits): 2 for EUR, 0 for JPY, 8 for BTC. */
-  readonly decimals: number;
+  /** Decimals of the minor unit, as SPEC and the wire call them: 2 for EUR, 0 for JPY, 8 for BTC. */
+  readonly subunits: number;
   readonly fiat: boolean;
   readonly subcurrencies?: readonly Subcurrency[];
 }
@@ -92,7 +92,7 @@ export function allocateMoney(total: Money, weights: readonly number[]): Money[]
 
 /** Minor units in one step of a stake: a cent for fiat with more decimals, one minor unit otherwise. */
 export function stakeStep(currency: Currency): number {
-  return currency.fiat && currency.decimals > STAKE_DECIMALS ? 10 ** (currency.decimals - STAKE_DECIMALS) : 1;
+  return currency.fiat && currency.subunits > STAKE_DECIMALS ? 10 ** (currency.subunits - STAKE_DECIMALS) : 1;
 }
 
 /** Rounds minor units half away from zero to the stake step of the currency (SPEC §5 stake rounding). */
@@ -122,8 +122,8 @@ export function convertMoney(amount: Money, from: Currency, to: Currency, rate: 
   if (rate.from !== from.code || rate.to !== to.code || amount.currency !== from.code) {
     throw new RangeError(`rate ${rate.from}→${rate.to} does not convert ${amount.currency} to ${to.code}`);
   }
-  const numerator = BigInt(amount.amount) * rate.numerator * pow10(to.decimals);
-  const denominator = rate.denominator * pow10(from.decimals);
+  const numerator = BigInt(amount.amount) * rate.numerator * pow10(to.subunits);
+  const denominator = rate.denominator * pow10(from.subunits);
   return money(Number(divRound(numerator, denominator)), to.code);
 }
 
@@ -139,7 +139,7 @@ function subcurrencyExponent(currency: Currency, code: string | undefined): numb
  * crypto shows every significant decimal, at least CRYPTO_MIN_DECIMALS.
  */
 export function displayDecimals(currency: Currency, subcurrency?: string): { min: number; max: number } {
-  const max = Math.max(0, currency.decimals - subcurrencyExponent(currency, subcurrency));
+  const max = Math.max(0, currency.subunits - subcurrencyExponent(currency, subcurrency));
   return { min: currency.fiat ? max : Math.min(max, CRYPTO_MIN_DECIMALS), max };
 }
 
@@ -151,7 +151,7 @@ export function formatAmount(value: Money, currency: Currency, subcurrency?: str
   const exponent = subcurrencyExponent(currency, subcurrency);
   return formatRatio(
     BigInt(value.amount) * pow10(exponent),
-    pow10(currency.decimals),
+    pow10(currency.subunits),
     displayDecimals(currency, subcurrency),
   );
 }
@@ -190,9 +190,9 @@ export function parseAmount(input: string, currency: Currency, rules: AmountRule
   const d = readDecimal(input);
   if (!d) return parseFailure("malformed", input);
   if (d.negative) return parseFailure("negative", input);
-  const maxDecimals = Math.min(rules.maxDecimals ?? currency.decimals, currency.decimals);
+  const maxDecimals = Math.min(rules.maxDecimals ?? currency.subunits, currency.subunits);
   if (d.scale > maxDecimals) return parseFailure("too_many_decimals", input);
-  const minor = d.units * pow10(currency.decimals - d.scale);
+  const minor = d.units * pow10(currency.subunits - d.scale);
   const min = BigInt(rules.min ?? 0);
   const max = BigInt(rules.max ?? MAX_MINOR_UNITS);
   if (minor < min || minor > max) return parseFailure("out_of_range", input);
@@ -207,6 +207,6 @@ export function parseStake(
   currency: Currency,
   rules: Omit<AmountRules, "maxDecimals"> = {},
 ): Parsed<Money> {
-  const maxDecimals = currency.fiat ? STAKE_DECIMALS : currency.decimals;
+  const maxDecimals = currency.fiat ? STAKE_DECIMALS : currency.subunits;
   return parseAmount(input, currency, { ...rules, maxDecimals, min: Math.max(1, rules.min ?? 1) });
 }

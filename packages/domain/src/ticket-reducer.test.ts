@@ -13,8 +13,8 @@ import {
 } from "./ticket-state.js";
 
 const o = oddsFromThousandths;
-const EUR: Currency = { code: "EUR", decimals: 2, fiat: true };
-const USD: Currency = { code: "USD", decimals: 2, fiat: true };
+const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
+const USD: Currency = { code: "USD", subunits: 2, fiat: true };
 
 function start(overrides: Partial<TicketState["config"]> = {}): TicketState {
   return initialTicketState({

@@ -5,8 +5,8 @@ import { bet, selection } from "./test-support.js";
 import { setTicketStake, stakeForPotentialWin, ticketBetReturn } from "./ticket-stake.js";
 
 const o = oddsFromThousandths;
-const EUR: Currency = { code: "EUR", decimals: 2, fiat: true };
-const KWD: Currency = { code: "KWD", decimals: 3, fiat: true };
+const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
+const KWD: Currency = { code: "KWD", subunits: 3, fiat: true };
 
 describe("slip stakes", () => {
   it("a wanted win gives the stake that reaches it at the current odds", () => {

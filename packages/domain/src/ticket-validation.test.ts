@@ -5,8 +5,8 @@ import { bet, selection } from "./test-support.js";
 import { betIssues, placeBlockers } from "./ticket-validation.js";
 
 const o = oddsFromThousandths;
-const EUR: Currency = { code: "EUR", decimals: 2, fiat: true };
-const KWD: Currency = { code: "KWD", decimals: 3, fiat: true };
+const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
+const KWD: Currency = { code: "KWD", subunits: 3, fiat: true };
 
 describe("place validation (SPEC §5)", () => {
   it("§5 place is disabled when there are no bets", () => {
