@@ -13,7 +13,7 @@ export const swarmEventSchema = z.object({
   id,
   type: z.string().min(1),
   name: z.string().optional(),
-  price: z.number().positive().optional(),
+  price: z.number().gte(1).optional(),
   base: z.number().optional(),
 });
 

@@ -31,7 +31,7 @@ const header = {
 
 const oddsOutcome = z.object({
   id: z.string().min(1),
-  odds: decimal.optional(),
+  odds: decimal.refine((v) => v >= 1, "odds below 1.00").optional(),
   active: bool01.optional(),
   probabilities: decimal.optional(),
 });

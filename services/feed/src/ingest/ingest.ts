@@ -1,0 +1,449 @@
+import type { RealtimePublisher } from "@sportsbook/contracts";
+import {
+  balanceChangedSchema,
+  betCashoutChangedSchema,
+  betChangedSchema,
+  marketsChangedSchema,
+  matchChangedSchema,
+  matchChannel,
+  matchStatusChangedSchema,
+  providerStatusChangedSchema,
+  publicChannel,
+  userChannel,
+} from "@sportsbook/contracts";
+import { type Database, feedCheckpoints, matches, type Transaction } from "@sportsbook/db";
+import { eq } from "drizzle-orm";
+import { decodeFrame } from "../adapters.js";
+import type { FeedEvent, FeedFrame, Provider } from "../model.js";
+import {
+  applyCancel,
+  applyRollbackCancel,
+  applyRollbackSettlement,
+  applySettlement,
+  type SettlementResult,
+} from "../settlement/apply.js";
+import type { BetNotice } from "../settlement/bets.js";
+import { cashoutValues } from "../settlement/cashout.js";
+import { loadMatchRef, type MatchRef, upsertFixture } from "./catalogue.js";
+import { applyBetStop, applyOddsChange, changesOf, type MarketChange } from "./odds.js";
+import { realtimeMatchStatus } from "./present.js";
+import { recordProducer, suspendProducerMarkets } from "./producers.js";
+
+export interface FeedLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export const silentLogger: FeedLogger = { info() {}, warn() {}, error() {} };
+
+export interface IngestOptions {
+  db: Database;
+  publisher: RealtimePublisher;
+  log?: FeedLogger;
+  /** Locales whose public channels carry provider status changes. */
+  locales?: string[];
+  /** Producers silent for longer than this (by their own clock) are taken as down. */
+  aliveTimeoutMs?: number;
+  /** Recompute cash-out values of open bets when their odds move. */
+  cashout?: boolean;
+}
+
+/** Where a frame came from, so the ingest can record how far a source got in the same transaction. */
+export interface FrameOrigin {
+  source: string;
+  position: number;
+}
+
+export interface HandleReport {
+  applied: number;
+  dropped: string[];
+  rejected?: string;
+}
+
+type Publication = { channel: string; data: unknown };
+
+/**
+ * Applies provider frames to the database, one at a time in arrival order: decode → validate →
+ * apply in one transaction → publish realtime events. Messages older than what a match already
+ * shows change nothing; repeats are harmless (odds are overwritten with the same values,
+ * settlements pay only differences).
+ */
+export function createIngest(options: IngestOptions) {
+  const { db, publisher } = options;
+  const log = options.log ?? silentLogger;
+  const locales = options.locales ?? ["en"];
+  const aliveTimeout = options.aliveTimeoutMs ?? 30_000;
+  const refs = new Map<string, MatchRef>();
+  // per match, the newest settlement-stream message applied (settlements are ordered separately from odds)
+  const settledUpTo = new Map<number, number>();
+  const producers = new Map<string, { status: "up" | "down"; lastAlive: number }>();
+  const providerStatus = new Map<Provider, "up" | "down">();
+  let chain: Promise<unknown> = Promise.resolve();
+  const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0 };
+
+  async function ref(
+    tx: Database | Transaction,
+    provider: Provider,
+    urn: string,
+  ): Promise<MatchRef | undefined> {
+    const key = `${provider}|${urn}`;
+    const hit = refs.get(key);
+    if (hit) return hit;
+    const loaded = await loadMatchRef(tx, provider, urn);
+    if (loaded) refs.set(key, loaded);
+    return loaded;
+  }
+
+  function marketsEvent(matchId: number, provider: Provider, list: MarketChange[]): Publication[] {
+    if (list.length === 0) return [];
+    return [
+      {
+        channel: matchChannel(matchId),
+        data: marketsChangedSchema.parse({
+          type: "markets_changed",
+          match_id: matchId,
+          provider,
+          markets: list,
+        }),
+      },
+    ];
+  }
+
+  function betEvents(notices: BetNotice[]): Publication[] {
+    const out: Publication[] = [];
+    for (const n of notices) {
+      out.push({
+        channel: userChannel(n.playerId),
+        data: betChangedSchema.parse({
+          type: "bet_changed",
+          bet_id: n.betId,
+          status: n.status,
+          win_amount: n.winAmount,
+          currency: n.currency,
+        }),
+      });
+      if (n.balance !== undefined) {
+        out.push({
+          channel: userChannel(n.playerId),
+          data: balanceChangedSchema.parse({
+            type: "balance_changed",
+            currency: n.currency,
+            balance: n.balance,
+          }),
+        });
+      }
+    }
+    return out;
+  }
+
+  async function publishAll(list: Publication[]): Promise<void> {
+    for (const p of list) {
+      try {
+        await publisher.publish(p.channel, p.data);
+      } catch (e) {
+        log.warn({ channel: p.channel, err: String(e) }, "realtime publication failed");
+      }
+    }
+  }
+
+  async function setProducer(
+    provider: Provider,
+    producer: number,
+    status: "up" | "down",
+    at: number,
+  ): Promise<Publication[]> {
+    const key = `${provider}/${producer}`;
+    const prev = producers.get(key);
+    producers.set(key, { status, lastAlive: at });
+    if (prev?.status === status) return [];
+    const out: Publication[] = [];
+    await db.transaction(async (tx) => {
+      await recordProducer(tx, provider, producer, status, new Date(at));
+      if (status === "down") {
+        for (const m of await suspendProducerMarkets(tx, provider, producer)) {
+          const changes = await changesOf(tx, m.rows);
+          out.push(...marketsEvent(m.matchId, provider, changes.markets));
+        }
+      }
+    });
+    log.info({ provider, producer, status }, "producer status changed");
+    const anyDown = [...producers.entries()].some(
+      ([k, v]) => k.startsWith(`${provider}/`) && v.status === "down",
+    );
+    const agg = anyDown ? "down" : "up";
+    if (providerStatus.get(provider) !== agg) {
+      providerStatus.set(provider, agg);
+      const data = providerStatusChangedSchema.parse({
+        type: "provider_status_changed",
+        provider,
+        status: agg,
+      });
+      for (const l of locales) out.push({ channel: publicChannel(l), data });
+    }
+    return out;
+  }
+
+  async function checkpoint(tx: Transaction, origin: FrameOrigin | undefined): Promise<void> {
+    if (!origin) return;
+    await tx
+      .insert(feedCheckpoints)
+      .values({ source: origin.source, position: origin.position, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: feedCheckpoints.source,
+        set: { position: origin.position, updatedAt: new Date() },
+      });
+  }
+
+  async function applyEvent(
+    e: FeedEvent,
+    origin: FrameOrigin | undefined,
+    report: HandleReport,
+  ): Promise<Publication[]> {
+    const drop = (reason: string): Publication[] => {
+      report.dropped.push(`${e.kind}: ${reason}`);
+      counters.dropped++;
+      return [];
+    };
+    switch (e.kind) {
+      case "alive": {
+        if (!e.subscribed) return setProducer(e.provider, e.producer, "down", e.timestamp);
+        const state = producers.get(`${e.provider}/${e.producer}`);
+        // after an outage the producer is up again once its recovery snapshot is complete; Swarm
+        // has no snapshot marker, so its heartbeat alone brings it back
+        if (state?.status === "down" && e.provider !== "betconstruct") {
+          producers.set(`${e.provider}/${e.producer}`, { status: "down", lastAlive: e.timestamp });
+          return [];
+        }
+        report.applied++;
+        return setProducer(e.provider, e.producer, "up", e.timestamp);
+      }
+      case "snapshot_complete":
+        report.applied++;
+        return setProducer(e.provider, e.producer, "up", e.timestamp);
+      case "fixture": {
+        let startChanged = false;
+        let r: MatchRef | undefined;
+        await db.transaction(async (tx) => {
+          const res = await upsertFixture(tx, e);
+          r = res.ref;
+          startChanged = res.startChanged;
+          await checkpoint(tx, origin);
+        });
+        const known = refs.get(`${e.provider}|${e.eventUrn}`);
+        if (r)
+          refs.set(
+            `${e.provider}|${e.eventUrn}`,
+            known ? { ...known, home: r.home, away: r.away, competitors: r.competitors } : r,
+          );
+        report.applied++;
+        return startChanged && r
+          ? [
+              {
+                channel: matchChannel(r.id),
+                data: matchChangedSchema.parse({
+                  type: "match_changed",
+                  match_id: r.id,
+                  start_time: new Date(e.fixture.startTime).toISOString(),
+                }),
+              },
+            ]
+          : [];
+      }
+      default:
+        break;
+    }
+    const r = await ref(db, e.provider, e.eventUrn);
+    if (!r) return drop(`no fixture for ${e.eventUrn}`);
+    const settlementStream =
+      e.kind === "bet_settlement" ||
+      e.kind === "bet_cancel" ||
+      e.kind === "rollback_bet_settlement" ||
+      e.kind === "rollback_bet_cancel";
+    if (settlementStream) {
+      if (e.timestamp < (settledUpTo.get(r.id) ?? 0)) return drop("older than a settlement already applied");
+    } else if (e.timestamp < r.lastTs) {
+      return drop("older than the match's current state");
+    }
+    const out: Publication[] = [];
+    switch (e.kind) {
+      case "odds_change": {
+        const takingOver = e.status?.status === 1;
+        if (r.status === 1 && r.producer !== null && r.producer !== e.producer && !takingOver) {
+          return drop(`producer ${e.producer} does not hold ${e.eventUrn}`);
+        }
+        const before = r.status;
+        const res = await db.transaction(async (tx) => {
+          const x = await applyOddsChange(tx, r, e);
+          await checkpoint(tx, origin);
+          return x;
+        });
+        if (res.statusChanged && e.status) {
+          out.push({
+            channel: matchChannel(r.id),
+            data: matchStatusChangedSchema.parse({
+              type: "match_status_changed",
+              match_id: r.id,
+              status: realtimeMatchStatus(e.status.status),
+              bettable: r.status === 0 || r.status === 1,
+            }),
+          });
+          if (before !== r.status) log.info({ match: e.eventUrn, status: r.status }, "match status changed");
+        }
+        if (res.statistics) {
+          out.push({
+            channel: matchChannel(r.id),
+            data: matchChangedSchema.parse({
+              type: "match_changed",
+              match_id: r.id,
+              statistics: res.statistics,
+            }),
+          });
+        }
+        out.push(...marketsEvent(r.id, e.provider, res.markets));
+        if (options.cashout !== false && res.marketRowIds.length) {
+          for (const c of await cashoutValues(db, res.marketRowIds)) {
+            out.push({
+              channel: userChannel(c.playerId),
+              data: betCashoutChangedSchema.parse({
+                type: "bet_cashout_changed",
+                bet_id: c.betId,
+                to_cashout: c.toCashout,
+                currency: c.currency,
+              }),
+            });
+          }
+        }
+        break;
+      }
+      case "bet_stop": {
+        const res = await db.transaction(async (tx) => {
+          const x = await applyBetStop(tx, r, e);
+          await checkpoint(tx, origin);
+          return x;
+        });
+        out.push(...marketsEvent(r.id, e.provider, res.markets));
+        break;
+      }
+      case "fixture_change": {
+        const status = e.changeType === 3 ? 3 : e.changeType === 5 ? 5 : undefined;
+        await db.transaction(async (tx) => {
+          await tx
+            .update(matches)
+            .set({
+              ...(status !== undefined ? { status } : {}),
+              ...(e.startTime !== undefined ? { startTime: new Date(e.startTime) } : {}),
+              updatedAt: new Date(e.timestamp),
+            })
+            .where(eq(matches.id, r.id));
+          await checkpoint(tx, origin);
+        });
+        r.lastTs = e.timestamp;
+        if (status !== undefined && status !== r.status) {
+          r.status = status;
+          out.push({
+            channel: matchChannel(r.id),
+            data: matchStatusChangedSchema.parse({
+              type: "match_status_changed",
+              match_id: r.id,
+              status: e.changeType === 3 ? "cancelled" : realtimeMatchStatus(r.uofStatus),
+              bettable: false,
+            }),
+          });
+        }
+        if (e.startTime !== undefined) {
+          out.push({
+            channel: matchChannel(r.id),
+            data: matchChangedSchema.parse({
+              type: "match_changed",
+              match_id: r.id,
+              start_time: new Date(e.startTime).toISOString(),
+            }),
+          });
+        }
+        break;
+      }
+      default: {
+        const at = new Date(e.timestamp);
+        const res: SettlementResult = await db.transaction(async (tx) => {
+          let x: SettlementResult;
+          if (e.kind === "bet_settlement") x = await applySettlement(tx, r, e.markets, at);
+          else if (e.kind === "bet_cancel") x = await applyCancel(tx, r, e.markets, e, at);
+          else if (e.kind === "rollback_bet_settlement")
+            x = await applyRollbackSettlement(tx, r, e.markets, at);
+          else x = await applyRollbackCancel(tx, r, e.markets, e, at);
+          await checkpoint(tx, origin);
+          return x;
+        });
+        settledUpTo.set(r.id, e.timestamp);
+        const changes = await changesOf(db, res.marketRows);
+        out.push(...marketsEvent(r.id, e.provider, changes.markets));
+        out.push(...betEvents(res.notices));
+        if (res.notices.length)
+          log.info({ match: e.eventUrn, kind: e.kind, bets: res.notices.length }, "bets settled");
+      }
+    }
+    report.applied++;
+    counters.applied++;
+    return out;
+  }
+
+  async function handleNow(frame: FeedFrame, origin?: FrameOrigin): Promise<HandleReport> {
+    counters.frames++;
+    const report: HandleReport = { applied: 0, dropped: [] };
+    const decoded = decodeFrame(frame);
+    if (!decoded.ok) {
+      counters.rejected++;
+      log.warn(
+        {
+          provider: frame.provider,
+          routingKey: frame.routingKey,
+          code: decoded.code,
+          reason: decoded.reason,
+        },
+        "feed message rejected",
+      );
+      return { ...report, rejected: `${decoded.code}: ${decoded.reason}` };
+    }
+    for (const w of decoded.warnings) log.warn({ provider: frame.provider, routingKey: frame.routingKey }, w);
+    for (const e of decoded.events) {
+      if (e.kind !== "alive")
+        producers.set(
+          `${e.provider}/${e.producer}`,
+          producers.get(`${e.provider}/${e.producer}`) ?? { status: "up", lastAlive: e.timestamp },
+        );
+      const pubs = await applyEvent(e, origin, report);
+      await publishAll(pubs);
+    }
+    return report;
+  }
+
+  return {
+    /** Applies one frame after every frame handed in before it. */
+    handle(frame: FeedFrame, origin?: FrameOrigin): Promise<HandleReport> {
+      const next = chain.then(() => handleNow(frame, origin));
+      chain = next.catch((e: unknown) =>
+        log.error({ err: String(e), routingKey: frame.routingKey }, "feed message failed"),
+      );
+      return next;
+    },
+    /** Takes producers silent for too long (by the feed's clock `now`) as down. */
+    async checkProducers(now: number): Promise<void> {
+      await chain;
+      for (const [key, p] of producers) {
+        if (p.status === "up" && now - p.lastAlive > aliveTimeout) {
+          const [provider, producer] = key.split("/") as [Provider, string];
+          await publishAll(await setProducer(provider, Number(producer), "down", now));
+        }
+      }
+    },
+    /** Waits until every frame handed in so far is applied. */
+    async idle(): Promise<void> {
+      await chain;
+    },
+    stats: () => ({ ...counters }),
+    providerStatus: (p: Provider) => providerStatus.get(p) ?? "up",
+  };
+}
+
+export type Ingest = ReturnType<typeof createIngest>;

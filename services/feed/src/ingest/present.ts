@@ -1,0 +1,197 @@
+import type { MarketStatus, SportEventStatus } from "../model.js";
+
+/**
+ * Pure translations from feed terms to the product's: SPEC §4 match statuses, the realtime status
+ * names, and the SPEC §3 statistics block.
+ */
+
+/** SPEC §4 match status: prematch 0, live 1, stopped 2, closed 3, finished 4, not covered 5. */
+export function specMatchStatus(uofStatus: number): 0 | 1 | 2 | 3 | 4 {
+  switch (uofStatus) {
+    case 1:
+      return 1;
+    case 2: // suspended
+    case 7: // interrupted
+      return 2;
+    case 3: // ended: over, results not yet confirmed
+    case 4: // closed: results confirmed
+      return 4;
+    case 5: // cancelled
+    case 8: // postponed
+    case 9: // abandoned
+      return 3;
+    default: // not started, delayed
+      return 0;
+  }
+}
+
+const REALTIME_STATUS = [
+  "not_started",
+  "live",
+  "suspended",
+  "ended",
+  "closed",
+  "cancelled",
+  "postponed",
+  "interrupted",
+  "postponed",
+  "abandoned",
+] as const;
+
+export type RealtimeMatchStatus = (typeof REALTIME_STATUS)[number];
+
+export function realtimeMatchStatus(uofStatus: number): RealtimeMatchStatus {
+  return REALTIME_STATUS[uofStatus] ?? "not_started";
+}
+
+export type RealtimeMarketStatus = "active" | "suspended" | "deactivated" | "settled" | "cancelled";
+
+export function realtimeMarketStatus(status: number): RealtimeMarketStatus {
+  switch (status as MarketStatus) {
+    case 1:
+      return "active";
+    case 0:
+      return "deactivated";
+    case -3:
+      return "settled";
+    case -4:
+      return "cancelled";
+    default: // suspended, handed over
+      return "suspended";
+  }
+}
+
+const PERIOD_NAMES: Record<number, string> = {
+  1: "1st period",
+  2: "2nd period",
+  3: "3rd period",
+  6: "1st half",
+  7: "2nd half",
+  8: "1st set",
+  9: "2nd set",
+  10: "3rd set",
+  11: "4th set",
+  12: "5th set",
+  13: "1st quarter",
+  14: "2nd quarter",
+  15: "3rd quarter",
+  16: "4th quarter",
+  40: "Overtime",
+  50: "Penalties",
+  141: "Map 1",
+  142: "Map 2",
+  143: "Map 3",
+  144: "Map 4",
+  145: "Map 5",
+  501: "1st innings",
+  502: "2nd innings",
+};
+
+/** Tennis points as numbers (the statistics block carries integers); advantage counts as 50. */
+function gamePoints(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (v === "A" || v === "AD") return 50;
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+export interface Statistics {
+  clock?: {
+    match_time?: string | null;
+    stoppage_time?: string | null;
+    remaining_time?: string | null;
+    remaining_time_in_period?: string | null;
+    stopped?: boolean;
+    clock_updated_at?: string;
+  };
+  total_score?: { home: number; away: number } | null;
+  game_score?: { home: number; away: number } | null;
+  current_server?: "home" | "away" | null;
+  period_score?: {
+    home: number;
+    away: number;
+    period_key: string;
+    period_name?: string;
+    number: number;
+    type?: string;
+  }[];
+  max_period_number?: number;
+}
+
+/** The SPEC §3 statistics block of a match from the feed's sport event status. */
+export function statisticsOf(st: SportEventStatus, at: number): Statistics {
+  const out: Statistics = {};
+  if (st.clock) {
+    out.clock = {
+      ...(st.clock.matchTime !== undefined ? { match_time: st.clock.matchTime } : {}),
+      ...(st.clock.stoppageTime !== undefined ? { stoppage_time: st.clock.stoppageTime } : {}),
+      ...(st.clock.remainingTime !== undefined ? { remaining_time: st.clock.remainingTime } : {}),
+      ...(st.clock.remainingTimeInPeriod !== undefined
+        ? { remaining_time_in_period: st.clock.remainingTimeInPeriod }
+        : {}),
+      ...(st.clock.stopped !== undefined ? { stopped: st.clock.stopped } : {}),
+      clock_updated_at: new Date(at).toISOString(),
+    };
+  }
+  if (st.homeScore !== undefined && st.awayScore !== undefined)
+    out.total_score = { home: st.homeScore, away: st.awayScore };
+  const gh = gamePoints(st.homeGameScore);
+  const ga = gamePoints(st.awayGameScore);
+  if (gh !== undefined && ga !== undefined) out.game_score = { home: gh, away: ga };
+  if (st.currentServer) out.current_server = st.currentServer === 1 ? "home" : "away";
+  if (st.periodScores.length) {
+    out.period_score = st.periodScores.map((p) => ({
+      home: p.home,
+      away: p.away,
+      period_key: `${p.type}_${p.number}`,
+      period_name: PERIOD_NAMES[p.matchStatusCode] ?? `Period ${p.number}`,
+      number: p.number,
+      type: p.type,
+    }));
+    out.max_period_number = Math.max(...st.periodScores.map((p) => p.number));
+  }
+  return out;
+}
+
+/** Lower-case, dash-separated, ASCII only. */
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "x"
+  );
+}
+
+/** A small SVG badge (initials on a colour from the name) for competitors without a logo. */
+export function competitorLogo(name: string): string {
+  let h = 0;
+  for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) >>> 0;
+  const hue = h % 360;
+  const initials = name
+    .split(/\s+/)
+    .map((w) => w[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="hsl(${hue},55%,42%)"/><text x="32" y="40" font-family="Arial,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
+/** Sport keys and card markets per sport name; providers name their sports, the product keys them. */
+export const SPORT_DEFAULTS: Record<
+  string,
+  { key: string; main: [number, number]; secondary?: [number, number] }
+> = {
+  Soccer: { key: "soccer", main: [1, 3], secondary: [18, 2] },
+  Tennis: { key: "tennis", main: [186, 2], secondary: [188, 2] },
+  Basketball: { key: "basketball", main: [219, 2], secondary: [225, 2] },
+  "Ice Hockey": { key: "ice-hockey", main: [1, 3], secondary: [18, 2] },
+  Cricket: { key: "cricket", main: [340, 2], secondary: [605, 2] },
+  "Counter-Strike 2": { key: "counter-strike-2", main: [186, 2], secondary: [328, 2] },
+  "Dota 2": { key: "dota-2", main: [186, 2], secondary: [328, 2] },
+  "League of Legends": { key: "league-of-legends", main: [186, 2], secondary: [328, 2] },
+};

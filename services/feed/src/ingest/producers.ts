@@ -1,0 +1,69 @@
+import { type Executor, feedProducers, markets, matches } from "@sportsbook/db";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Provider } from "../model.js";
+
+const NAMES: Record<Provider, Record<number, string>> = {
+  betradar: { 1: "Live Odds", 3: "Betradar Ctrl" },
+  oddin: { 1: "Prematch", 2: "Live" },
+  betconstruct: { 1: "Live", 3: "Prematch" },
+};
+
+export function producerName(provider: Provider, producer: number): string {
+  return NAMES[provider][producer] ?? `Producer ${producer}`;
+}
+
+export async function recordProducer(
+  ex: Executor,
+  provider: Provider,
+  producer: number,
+  status: "up" | "down",
+  at: Date,
+): Promise<void> {
+  await ex
+    .insert(feedProducers)
+    .values({
+      provider,
+      producerId: producer,
+      name: producerName(provider, producer),
+      status,
+      lastAliveAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: [feedProducers.provider, feedProducers.producerId],
+      set: { status, lastAliveAt: at, updatedAt: at },
+    });
+}
+
+/**
+ * While a producer is down nobody can trust its prices: every open market of the events it is
+ * producing is suspended until its recovery snapshot reopens them.
+ */
+export async function suspendProducerMarkets(
+  ex: Executor,
+  provider: Provider,
+  producer: number,
+): Promise<
+  { matchId: number; rows: { id: number; marketId: number; specifier: string; status: number }[] }[]
+> {
+  const held = ex
+    .select({ id: matches.id })
+    .from(matches)
+    .where(
+      and(eq(matches.provider, provider), eq(matches.producer, producer), inArray(matches.status, [0, 1])),
+    );
+  const rows = await ex
+    .update(markets)
+    .set({ status: -1, updatedAt: sql`${markets.updatedAt}` })
+    .where(and(eq(markets.status, 1), inArray(markets.matchId, held)))
+    .returning({
+      matchId: markets.matchId,
+      id: markets.id,
+      marketId: markets.marketId,
+      specifier: markets.specifier,
+      status: markets.status,
+    });
+  const byMatch = new Map<number, typeof rows>();
+  for (const r of rows) byMatch.set(r.matchId, [...(byMatch.get(r.matchId) ?? []), r]);
+  return [...byMatch.entries()].map(([matchId, list]) => ({ matchId, rows: list }));
+}

@@ -1,0 +1,164 @@
+import {
+  betSelections,
+  bets,
+  type Executor,
+  houseAccountId,
+  InsufficientFundsError,
+  ledgerEntries,
+  ledgerTransactions,
+  postPlayerTransfer,
+  type Transaction,
+} from "@sportsbook/db";
+import {
+  type BetSettlement,
+  type BetType,
+  cancelledBet,
+  type Odds,
+  type SelectionSettlement,
+  type SettlementLeg,
+  settleBet,
+} from "@sportsbook/domain";
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+/** What the player is told after a bet changed: the realtime bet status and any new balance. */
+export interface BetNotice {
+  betId: number;
+  playerId: number;
+  currency: string;
+  status: "accepted" | "won" | "lost" | "void" | "half_won" | "half_lost";
+  winAmount: number | null;
+  balance?: number;
+}
+
+const NOTICE_STATUS: Record<BetSettlement["result"], BetNotice["status"]> = {
+  no_results: "accepted",
+  canceled: "void",
+  win_entire: "won",
+  lose_entire: "lost",
+  refund_entire: "void",
+  refund_half_win_other: "half_won",
+  refund_half_lose_other: "half_lost",
+  cashed_out: "won",
+};
+
+const SELECTION: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
+  won: { won: true, voidFactor: 0 },
+  lost: { won: false, voidFactor: 0 },
+  void: { won: false, voidFactor: 1 },
+  half_won: { won: true, voidFactor: 0.5 },
+  half_lost: { won: false, voidFactor: 0.5 },
+};
+
+/** Bets the feed settles: open ones and ones it settled before (a correction or rollback may follow). */
+const SETTLEABLE = ["waiting_results", "done"];
+
+/** What settlement has credited to the player for a bet so far, according to the ledger. */
+async function paidSoFar(tx: Executor, betId: number, accountId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<string | number | null>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerTransactions.referenceType, "bet"),
+        eq(ledgerTransactions.referenceId, String(betId)),
+        inArray(ledgerTransactions.kind, ["payout", "refund"]),
+        eq(ledgerEntries.accountId, accountId),
+      ),
+    );
+  return Number(row?.sum ?? 0);
+}
+
+/**
+ * Re-evaluates one bet from its selections with the domain's settlement maths and moves money by
+ * the difference between what it should have paid and what the ledger says it has paid. Repeating
+ * a settlement therefore pays nothing twice, and a rollback takes a payout back.
+ */
+export async function resettleBet(tx: Transaction, betId: number, at: Date): Promise<BetNotice | undefined> {
+  const [bet] = await tx
+    .select()
+    .from(bets)
+    .where(and(eq(bets.id, betId), inArray(bets.status, SETTLEABLE)))
+    .for("update");
+  if (!bet) return undefined;
+  const sels = await tx
+    .select()
+    .from(betSelections)
+    .where(eq(betSelections.betId, betId))
+    .orderBy(betSelections.position);
+  const legs: SettlementLeg[] = sels.map((s) => {
+    const base = SELECTION[s.status];
+    const settlement: SelectionSettlement | undefined = base
+      ? {
+          ...base,
+          ...(s.deadHeatFactor !== null && s.deadHeatFactor !== 1000
+            ? { deadHeatFactor: { n: BigInt(s.deadHeatFactor), d: 1000n } }
+            : {}),
+        }
+      : undefined;
+    return { odds: s.odds as Odds, ...(settlement ? { settlement } : {}) };
+  });
+  const bonus = bet.bonus as { type?: string; odds?: number } | null;
+  const allCancelled = sels.length > 0 && sels.every((s) => s.status === "void" && s.result === null);
+  const outcome: BetSettlement = allCancelled
+    ? cancelledBet(bet.activeStake)
+    : settleBet({
+        betType: bet.type as BetType,
+        stake: bet.activeStake,
+        legs,
+        ...(bet.systemWinCount !== null && bet.systemTotalCount !== null
+          ? { systemType: { winCount: bet.systemWinCount, totalCount: bet.systemTotalCount } }
+          : {}),
+        ...(bet.customOdds !== null ? { customOdds: bet.customOdds as Odds } : {}),
+        ...(bonus?.type === "comboboost" && typeof bonus.odds === "number"
+          ? { bonusOdds: bonus.odds as Odds }
+          : {}),
+      });
+  const open = outcome.result === "no_results";
+  const target = open ? 0 : outcome.payout;
+  const paid = await paidSoFar(tx, bet.id, bet.accountId);
+  const delta = target - paid;
+  let balance: number | undefined;
+  if (delta !== 0) {
+    try {
+      // a savepoint, so a refused take-back leaves the rest of the settlement in place
+      balance = await tx.transaction(async (sp) => {
+        const r = await postPlayerTransfer(sp, {
+          kind: outcome.result === "refund_entire" || outcome.result === "canceled" ? "refund" : "payout",
+          currency: bet.currency,
+          reference: { type: "bet", id: String(bet.id) },
+          playerAccountId: bet.accountId,
+          houseAccountId: await houseAccountId(sp, "house_stakes", bet.currency),
+          amount: delta,
+        });
+        return r.playerBalance;
+      });
+    } catch (e) {
+      if (!(e instanceof InsufficientFundsError)) throw e;
+      // the player has already spent a payout that a rollback takes back; it stays on the ledger
+      // as paid, so the next settlement of this bet pays only the difference
+    }
+  }
+  const status = open ? "waiting_results" : "done";
+  const changed = status !== bet.status || outcome.result !== bet.result || delta !== 0;
+  if (!changed) return undefined;
+  await tx
+    .update(bets)
+    .set({
+      status,
+      result: outcome.result,
+      winAmount: open ? null : target,
+      payoutStatus: open ? "initial" : "paid",
+      settledAt: open ? null : at,
+      updatedAt: at,
+    })
+    .where(eq(bets.id, bet.id));
+  return {
+    betId: bet.id,
+    playerId: bet.playerId,
+    currency: bet.currency,
+    status: NOTICE_STATUS[outcome.result],
+    winAmount: open ? null : target,
+    ...(balance !== undefined ? { balance } : {}),
+  };
+}

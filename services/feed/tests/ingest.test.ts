@@ -1,0 +1,106 @@
+import type { Database, DatabaseHandle } from "@sportsbook/db";
+import { feedCheckpoints, markets, matches, outcomes } from "@sportsbook/db";
+import { databaseTargets } from "@sportsbook/db/testing";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIngest } from "../src/ingest/ingest.js";
+import { recordingPublisher, simulatedFrames } from "./helpers.js";
+
+async function snapshot(db: Database) {
+  const m = await db
+    .select({
+      urn: matches.urnId,
+      status: matches.status,
+      code: matches.matchStatusCode,
+      stats: matches.statistics,
+      producer: matches.producer,
+    })
+    .from(matches)
+    .orderBy(asc(matches.urnId));
+  const o = await db
+    .select({
+      match: markets.matchId,
+      market: markets.marketId,
+      spec: markets.specifier,
+      status: markets.status,
+      outcome: outcomes.outcomeId,
+      odds: outcomes.odds,
+      active: outcomes.active,
+    })
+    .from(outcomes)
+    .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
+    .orderBy(asc(markets.matchId), asc(markets.marketId), asc(markets.specifier), asc(outcomes.outcomeId));
+  return JSON.stringify({ m, o });
+}
+
+for (const target of databaseTargets()) {
+  describe.skipIf(target.skip)(`feed ingest on ${target.kind}`, { timeout: 120_000 }, () => {
+    const frames = simulatedFrames({ seed: 21, matches: 8, minutes: 40 });
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      handle = await target.open("feed_ingest");
+    }, 120_000);
+    afterAll(async () => {
+      await handle?.close();
+    });
+
+    it("writes matches, statuses, statistics, markets and odds from a simulated session and publishes SPEC §7 events", async () => {
+      const { events, publisher } = recordingPublisher();
+      const ingest = createIngest({ db: handle.db, publisher });
+      let position = 0;
+      for (const f of frames) {
+        const r = await ingest.handle(f, { source: "test", position: ++position });
+        expect(r.rejected).toBeUndefined();
+      }
+      const [count] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(matches);
+      expect(count?.n).toBeGreaterThanOrEqual(8);
+      const live = await handle.db.select().from(matches).where(eq(matches.status, 1));
+      expect(live.length).toBeGreaterThan(0);
+      const stats = live[0]?.statistics as { total_score?: { home: number } };
+      expect(stats.total_score).toBeDefined();
+      const types = new Set(events.map((e) => e.data.type));
+      for (const t of ["markets_changed", "match_changed", "match_status_changed"])
+        expect(types).toContain(t);
+      expect(events.every((e) => e.channel.startsWith("match:") || e.channel.startsWith("public:"))).toBe(
+        true,
+      );
+      const [cp] = await handle.db.select().from(feedCheckpoints).where(eq(feedCheckpoints.source, "test"));
+      expect(cp?.position).toBeGreaterThan(frames.length / 2);
+    });
+
+    it("changes nothing when the whole session is replayed or messages repeat", async () => {
+      const before = await snapshot(handle.db);
+      const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher });
+      for (const f of frames) await ingest.handle(f);
+      for (const f of frames.slice(-200)) await ingest.handle(f);
+      expect((await snapshot(handle.db)) === before).toBe(true);
+    });
+
+    it("drops a late odds change for a match that already moved on", async () => {
+      const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher });
+      const odds = frames.filter(
+        (f) =>
+          f.body.startsWith("<odds_change") && f.body.includes('status="1"') && f.provider === "betradar",
+      );
+      const early = odds[0];
+      if (!early) throw new Error("no live odds change in the session");
+      const before = await snapshot(handle.db);
+      const r = await ingest.handle(early);
+      expect(r.dropped.join()).toMatch(/older than/);
+      expect((await snapshot(handle.db)) === before).toBe(true);
+    });
+
+    it("rejects a malformed message with a reason and applies nothing of it", async () => {
+      const before = await snapshot(handle.db);
+      const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher });
+      const urn = (await handle.db.select().from(matches).limit(1))[0]?.urnId ?? "sr:match:1";
+      const r = await ingest.handle({
+        provider: "betradar",
+        routingKey: "hi.-.live.odds_change.1.sr:match.1.-",
+        body: `<odds_change product="1" event_id="${urn}" timestamp="9999999999999"><odds><market id="1" status="1"><outcome id="1" odds="-3" active="1"/></market></odds></odds_change>`,
+      });
+      expect(r.rejected).toMatch(/feed.invalid/);
+      expect((await snapshot(handle.db)) === before).toBe(true);
+    });
+  });
+}
