@@ -27,7 +27,14 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
   const ok = outcomeKey(p.matchId, p.marketId, p.outcomeId);
   const mk = marketKey(p.matchId, p.marketId);
   const outcome = useSyncExternalStore(
-    (l) => store.subscribe(ok, l),
+    (l) => {
+      // What the server rendered is the store's starting point, so the first live update of a
+      // market notifies only the cells it changes.
+      store.seedOutcome(ok, { odds: p.odds, active: p.active });
+      store.seedMarket(mk, { status: p.marketStatus });
+      store.seedMatch(p.matchId, { status: p.matchStatus });
+      return store.subscribe(ok, l);
+    },
     () => store.outcome(ok),
     () => undefined,
   );

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { LiveStore, marketIdKey, marketKey, outcomeKey, type Scheduler } from "./live-store";
+
+function manualScheduler() {
+  const queue: (() => void)[] = [];
+  const scheduler: Scheduler = { schedule: (fn) => void queue.push(fn) };
+  return { scheduler, runFrame: () => queue.splice(0).forEach((f) => f()), pending: () => queue.length };
+}
+
+const market = (id: string, status: number, odds: [string, number][]) => ({
+  id,
+  status,
+  outcomes: odds.map(([oid, o]) => ({ id: oid, odds: o, active: true })),
+});
+
+describe("LiveStore", () => {
+  it("notifies only the cells whose odds changed, once per frame however many updates arrive", () => {
+    const { scheduler, runFrame, pending } = manualScheduler();
+    const store = new LiveStore(scheduler);
+    const calls = new Map<string, number>();
+    for (const o of ["1", "X", "2"]) {
+      const k = outcomeKey("m1", "1", o);
+      store.subscribe(k, () => calls.set(k, (calls.get(k) ?? 0) + 1));
+    }
+    store.applyMarkets("m1", [
+      market("1", 1, [
+        ["1", 1500],
+        ["X", 3400],
+        ["2", 5000],
+      ]),
+    ]);
+    runFrame();
+    calls.clear();
+    store.applyMarkets("m1", [
+      market("1", 1, [
+        ["1", 1550],
+        ["X", 3400],
+        ["2", 5000],
+      ]),
+    ]);
+    store.applyMarkets("m1", [
+      market("1", 1, [
+        ["1", 1600],
+        ["X", 3400],
+        ["2", 5000],
+      ]),
+    ]);
+    expect(pending()).toBe(1);
+    runFrame();
+    expect(Object.fromEntries(calls)).toEqual({ [outcomeKey("m1", "1", "1")]: 1 });
+    expect(store.outcome(outcomeKey("m1", "1", "1"))).toEqual({ odds: 1600, active: true });
+  });
+
+  it("keeps the same object for unchanged odds so subscribers see no change", () => {
+    const store = new LiveStore({ schedule: () => {} });
+    store.applyMarkets("m1", [market("1", 1, [["1", 1500]])]);
+    const before = store.outcome(outcomeKey("m1", "1", "1"));
+    store.applyMarkets("m1", [market("1", 1, [["1", 1500]])]);
+    expect(store.outcome(outcomeKey("m1", "1", "1"))).toBe(before);
+  });
+
+  it("tracks market status (suspension) separately from odds", () => {
+    const { scheduler, runFrame } = manualScheduler();
+    const store = new LiveStore(scheduler);
+    let marketCalls = 0;
+    store.subscribe(marketKey("m1", "1"), () => marketCalls++);
+    store.applyMarkets("m1", [market("1", 1, [["1", 1500]])]);
+    store.applyMarkets("m1", [market("1", -1, [["1", 1500]])]);
+    runFrame();
+    expect(marketCalls).toBe(1);
+    expect(store.market(marketKey("m1", "1"))).toEqual({ status: -1 });
+  });
+
+  it("[SPEC §4 live merges] equal statistics keep the prior object; a status change notifies", () => {
+    const { scheduler, runFrame } = manualScheduler();
+    const store = new LiveStore(scheduler);
+    let calls = 0;
+    store.subscribe("m1", () => calls++);
+    store.applyMatch("m1", { status: 1, statistics: { total_score: { home: 1, away: 0 } } });
+    const first = store.match("m1")?.statistics;
+    store.applyMatch("m1", { statistics: { total_score: { home: 1, away: 0 } } });
+    expect(store.match("m1")?.statistics).toBe(first);
+    store.applyMatch("m1", { status: 4 });
+    runFrame();
+    expect(calls).toBe(1);
+    expect(store.match("m1")?.status).toBe(4);
+  });
+
+  it("keys markets of one type by specifier", () => {
+    expect(marketIdKey(18, "total=2.5")).toBe("18|total=2.5");
+    expect(marketIdKey(1, "")).toBe("1");
+  });
+
+  it("seeded values never notify", () => {
+    const { scheduler, pending } = manualScheduler();
+    const store = new LiveStore(scheduler);
+    store.subscribe(outcomeKey("m", "1", "1"), () => {});
+    store.seedOutcome(outcomeKey("m", "1", "1"), { odds: 1200, active: true });
+    expect(pending()).toBe(0);
+  });
+});
