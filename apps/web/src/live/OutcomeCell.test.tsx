@@ -35,7 +35,12 @@ function setup(matches: number) {
       <LiveStoreProvider store={store}>{cells}</LiveStoreProvider>
     </OddsFormatProvider>,
   );
-  const frame = () => act(() => queue.splice(0).forEach((f) => f()));
+  const frame = () =>
+    act(() =>
+      queue.splice(0).forEach((f) => {
+        f();
+      }),
+    );
   return { store, renders, view, frame };
 }
 

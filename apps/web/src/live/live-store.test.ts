@@ -4,7 +4,14 @@ import { LiveStore, marketIdKey, marketKey, outcomeKey, type Scheduler } from ".
 function manualScheduler() {
   const queue: (() => void)[] = [];
   const scheduler: Scheduler = { schedule: (fn) => void queue.push(fn) };
-  return { scheduler, runFrame: () => queue.splice(0).forEach((f) => f()), pending: () => queue.length };
+  return {
+    scheduler,
+    runFrame: () =>
+      queue.splice(0).forEach((f) => {
+        f();
+      }),
+    pending: () => queue.length,
+  };
 }
 
 const market = (id: string, status: number, odds: [string, number][]) => ({
