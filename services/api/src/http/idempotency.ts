@@ -71,7 +71,8 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Runs `effect` at most once per key: a retry gets the stored answer, and of two concurrent twins
- * the loser's transaction rolls back on the key and answers what the winner stored.
+ * the loser's transaction rolls back (on the key, or on what the winner changed) and answers what
+ * the winner stored.
  */
 export async function once<T>(
   ctx: AppContext,
@@ -84,7 +85,8 @@ export async function once<T>(
   try {
     return await effect((tx, answer) => storeAnswer(tx, scope, answer));
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
+    // A concurrent twin may have committed first: then this attempt failed on the key itself or on
+    // the state the twin changed (a bet already cashed out), and the twin's answer is the answer.
     const winner = await storedAnswer(ctx, scope);
     if (winner === undefined) throw error;
     return winner as T;

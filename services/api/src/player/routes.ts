@@ -199,16 +199,20 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): voi
       const scope = key
         ? { playerId: player.id, scope: "deposit", key, requestHash: hashRequest(request.body) }
         : undefined;
-      return once(ctx, scope, async () => {
-        const result = await demoDeposit(ctx, player.id, currency.code, request.body.amount);
-        return {
-          data: {
-            id: result.paymentId,
-            status: "success" as const,
-            balance: { value: result.balance, currency: currency.code, subunits: currency.subunits },
-          },
-        };
+      const answer = (result: { paymentId: number; balance: number }) => ({
+        data: {
+          id: result.paymentId,
+          status: "success" as const,
+          balance: { value: result.balance, currency: currency.code, subunits: currency.subunits },
+        },
       });
+      return once(ctx, scope, async (record) =>
+        answer(
+          await demoDeposit(ctx, player.id, currency.code, request.body.amount, (tx, result) =>
+            record(tx, answer(result)),
+          ),
+        ),
+      );
     },
   );
 

@@ -1,4 +1,4 @@
-import { ensurePlayerAccount, payments, postPlayerTransfer } from "@sportsbook/db";
+import { ensurePlayerAccount, payments, postPlayerTransfer, type Transaction } from "@sportsbook/db";
 import type { AppContext } from "../context.js";
 import { houseAccount, publishBalance } from "./accounts.js";
 
@@ -11,6 +11,8 @@ export async function demoDeposit(
   playerId: number,
   currency: string,
   amount: number,
+  /** Runs inside the deposit's transaction with its result (e.g. to store an idempotent answer). */
+  inTransaction?: (tx: Transaction, result: { paymentId: number; balance: number }) => Promise<void>,
 ): Promise<{ paymentId: number; balance: number }> {
   const result = await ctx.db.transaction(async (tx) => {
     const account = await ensurePlayerAccount(tx, playerId, currency);
@@ -28,7 +30,9 @@ export async function demoDeposit(
       houseAccountId: house,
       amount,
     });
-    return { paymentId: payment.id, balance: posting.playerBalance };
+    const result = { paymentId: payment.id, balance: posting.playerBalance };
+    await inTransaction?.(tx, result);
+    return result;
   });
   await publishBalance(ctx, playerId, currency, result.balance);
   return result;

@@ -1,0 +1,264 @@
+import { accounts, auditLog, ledgerImbalance, markets, outcomes } from "@sportsbook/db";
+import { databaseTargets } from "@sportsbook/db/testing";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ErrorJson, type Harness, json, type Player, player, startHarness } from "./support/harness.js";
+
+type Placed = {
+  id: number;
+  type: string;
+  status: string;
+  result: string;
+  stake: { value: number };
+  to_cashout: { value: number } | null;
+  cashed_out: { value: number };
+  win_amount: { value: number } | null;
+};
+
+for (const target of databaseTargets()) {
+  describe.skipIf(target.skip)(
+    `bets list, cashout, max stake, bet builder and share codes on ${target.kind}`,
+    () => {
+      let h: Harness;
+      const m = () => h.fixture.matches;
+      const arsenalWin = () => ({
+        match_id: m().prematch.id,
+        market_id: 1,
+        specifier: "",
+        outcome_id: "1",
+        odds: 2100,
+      });
+      const nadal = () => ({
+        match_id: m().tennisMatch.id,
+        market_id: 186,
+        specifier: "",
+        outcome_id: "4",
+        odds: 1700,
+      });
+      const post = (p: Player | null, url: string, payload: unknown, extra: Record<string, string> = {}) =>
+        h.api.app.inject({
+          method: "POST",
+          url,
+          headers: { ...(p?.headers ?? {}), ...extra },
+          payload: payload as object,
+        });
+      const get = (p: Player | null, url: string) =>
+        h.api.app.inject({ method: "GET", url, headers: p?.headers ?? {} });
+      const placeSingle = async (p: Player, sel: object, value = 10_00) => {
+        const res = await post(p, "/api/bets", {
+          bets: [{ type: "single", stake: { value, currency: "EUR" }, selections: [sel] }],
+        });
+        expect(res.statusCode).toBe(200);
+        return json<{ data: Placed[] }>(res).data[0] as Placed;
+      };
+      const balance = async (p: Player) =>
+        (await h.handle.db.select().from(accounts).where(eq(accounts.playerId, p.playerId)))[0]?.balance;
+      const setOdds = async (matchId: number, marketId: number, outcomeId: string, odds: number) => {
+        const [market] = await h.handle.db
+          .select()
+          .from(markets)
+          .where(and(eq(markets.matchId, matchId), eq(markets.marketId, marketId)));
+        await h.handle.db
+          .update(outcomes)
+          .set({ odds })
+          .where(and(eq(outcomes.marketRowId, market?.id ?? 0), eq(outcomes.outcomeId, outcomeId)));
+      };
+
+      beforeAll(async () => {
+        h = await startHarness(target, "api_lifecycle");
+      });
+      afterAll(async () => h?.close());
+
+      it("lists the player's bets newest first with status filters and pagination", async () => {
+        const p = await player(h);
+        const first = await placeSingle(p, arsenalWin(), 1_00);
+        const second = await placeSingle(p, nadal(), 2_00);
+        const all = json<{ data: Placed[]; pagination: { total: number; last_page: number } }>(
+          await get(p, "/api/bets"),
+        );
+        expect(all.data.map((b) => b.id)).toEqual([second.id, first.id]);
+        expect(all.data[0]?.to_cashout?.value).toBe(1_90);
+        expect(all.pagination).toMatchObject({ total: 2, last_page: 1 });
+        const paged = json<{ data: Placed[]; pagination: { last_page: number } }>(
+          await get(p, "/api/bets?limit=1&page=2"),
+        );
+        expect(paged.data.map((b) => b.id)).toEqual([first.id]);
+        expect(paged.pagination.last_page).toBe(2);
+        expect(json<{ data: Placed[] }>(await get(p, "/api/bets?status=settled")).data).toEqual([]);
+        expect(json<{ data: Placed[] }>(await get(p, "/api/bets?status=open,done")).data).toHaveLength(2);
+        expect((await get(p, "/api/bets?status=lost")).statusCode).toBe(400);
+        expect((await get(p, "/api/bets?limit=501")).statusCode).toBe(400);
+        expect((await get(null, "/api/bets")).statusCode).toBe(401);
+        const other = await player(h);
+        expect(json<{ data: Placed[] }>(await get(other, "/api/bets")).data).toEqual([]);
+      });
+
+      it("cashes out in part and then in full at the value of the current odds, through the ledger", async () => {
+        const p = await player(h);
+        const bet = await placeSingle(p, arsenalWin());
+        expect(bet.to_cashout?.value).toBe(9_50);
+        h.events.length = 0;
+        const part = await post(p, "/api/bets/cashout", { bet_id: bet.id, to_cashout: 4_75 });
+        expect(part.statusCode).toBe(200);
+        const partBody = json<{ data: Placed; paid: { value: number } }>(part);
+        expect(partBody.paid.value).toBe(4_75);
+        expect(partBody.data).toMatchObject({
+          status: "waiting_results",
+          cashed_out: { value: 4_75 },
+          to_cashout: { value: 4_75 },
+        });
+        expect(await balance(p)).toBe(94_75);
+        await setOdds(m().prematch.id, 1, "1", 1500);
+        try {
+          // Odds fell: the remaining 5 € at 2.10 are now worth 5 × 2.1 / 1.5 × 0.95 = 6.65 €.
+          const rest = json<{ data: Placed; paid: { value: number } }>(
+            await post(p, "/api/bets/cashout", { bet_id: bet.id }),
+          );
+          expect(rest.paid.value).toBe(6_65);
+          expect(rest.data).toMatchObject({
+            status: "cashed_out",
+            result: "cashed_out",
+            to_cashout: null,
+            win_amount: { value: 11_40 },
+          });
+        } finally {
+          await setOdds(m().prematch.id, 1, "1", 2100);
+        }
+        expect(await balance(p)).toBe(101_40);
+        const audit = await h.handle.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entityId, String(bet.id)));
+        expect(audit.map((a) => a.action)).toEqual(["placed", "partially_cashed_out", "cashed_out"]);
+        expect(h.events.map((e) => (e.data as { type: string }).type)).toContain("bet_cashout_changed");
+        expect(await ledgerImbalance(h.handle.db)).toBe(0);
+        const again = await post(p, "/api/bets/cashout", { bet_id: bet.id });
+        expect(json<ErrorJson>(again).code).toBe(130);
+      });
+
+      it("refuses a cashout above the current value, naming the value, and one of another player's bet", async () => {
+        const p = await player(h);
+        const bet = await placeSingle(p, arsenalWin());
+        const res = await post(p, "/api/bets/cashout", { bet_id: bet.id, to_cashout: 9_51 });
+        expect(res.statusCode).toBe(400);
+        expect(json<ErrorJson>(res)).toMatchObject({
+          code: 131,
+          data: { extra: { to_cashout: { value: 9_50 } } },
+        });
+        const other = await player(h);
+        expect((await post(other, "/api/bets/cashout", { bet_id: bet.id })).statusCode).toBe(404);
+        expect((await post(p, "/api/bets/cashout", { bet_id: "x" })).statusCode).toBe(400);
+        expect((await post(p, "/api/bets/cashout", { bet_id: bet.id, to_cashout: -5 })).statusCode).toBe(400);
+      });
+
+      it("offers no cashout while a selection is suspended", async () => {
+        const p = await player(h);
+        const bet = await placeSingle(p, nadal());
+        const [market] = await h.handle.db
+          .select()
+          .from(markets)
+          .where(eq(markets.matchId, m().tennisMatch.id));
+        await h.handle.db
+          .update(markets)
+          .set({ status: -1 })
+          .where(eq(markets.id, market?.id ?? 0));
+        try {
+          expect(json<ErrorJson>(await post(p, "/api/bets/cashout", { bet_id: bet.id })).code).toBe(130);
+        } finally {
+          await h.handle.db
+            .update(markets)
+            .set({ status: 1 })
+            .where(eq(markets.id, market?.id ?? 0));
+        }
+      });
+
+      it("cashes out once per idempotency key", async () => {
+        const p = await player(h);
+        const bet = await placeSingle(p, arsenalWin());
+        const key = { "idempotency-key": "co-1" };
+        const answers = await Promise.all(
+          [1, 2].map(() => post(p, "/api/bets/cashout", { bet_id: bet.id }, key)),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+        expect(answers[0]?.body).toBe(answers[1]?.body);
+        expect(await balance(p)).toBe(99_50);
+      });
+
+      it("answers the largest stake within balance and payout limit", async () => {
+        const p = await player(h, { balance: 50_00 });
+        const res = await post(p, "/api/bets/max-stake", {
+          bets: [
+            { type: "single", currency: "EUR", selections: [arsenalWin()] },
+            {
+              type: "single",
+              currency: "EUR",
+              selections: [{ ...arsenalWin(), market_id: 29, outcome_id: "74", odds: 1700 }],
+            },
+          ],
+        });
+        expect(
+          json<{ data: { max_stake: { value: number } }[] }>(res).data.map((d) => d.max_stake.value),
+        ).toEqual([50_00, 0]);
+        expect((await post(p, "/api/bets/max-stake", { bets: [] })).statusCode).toBe(400);
+      });
+
+      it("prices bet-builder combinations and places them with code 120 on a stale price", async () => {
+        const p = await player(h);
+        const markets = json<{ data: { id: number; specifier: string }[] }>(
+          await get(null, `/api/bets/custom/markets/${m().prematch.id}`),
+        );
+        expect(markets.data.map((x) => `${x.id}/${x.specifier}`)).toEqual(["1/", "18/total=2.5", "29/"]);
+        const picks = [
+          { market_id: 1, specifier: "", outcome_id: "1" },
+          { market_id: 18, specifier: "total=2.5", outcome_id: "12" },
+        ];
+        const priced = await post(null, "/api/bets/custom/odds", {
+          match_id: m().prematch.id,
+          selections: picks,
+        });
+        // 2.10 × 1.90 = 3.99, less the 10 % correlation margin: 3.591.
+        expect(json<{ data: { odds: number } }>(priced).data.odds).toBe(3591);
+        const suspended = await post(null, "/api/bets/custom/odds", {
+          match_id: m().prematch.id,
+          selections: [picks[0], { market_id: 29, specifier: "", outcome_id: "74" }],
+        });
+        expect(json<ErrorJson>(suspended).code).toBe(104);
+        const selections = [
+          { ...picks[0], match_id: m().prematch.id, odds: 2100 },
+          { ...picks[1], match_id: m().prematch.id, odds: 1900 },
+        ];
+        const stale = await post(p, "/api/bets", {
+          bets: [
+            { type: "custom_bet", custom_odds: 3700, stake: { value: 1_00, currency: "EUR" }, selections },
+          ],
+        });
+        expect(json<ErrorJson>(stale)).toMatchObject({ code: 120, data: { is_wrong_odds: true } });
+        const ok = await post(p, "/api/bets", {
+          bets: [
+            { type: "custom_bet", custom_odds: 3591, stake: { value: 1_00, currency: "EUR" }, selections },
+          ],
+        });
+        expect(
+          json<{ data: { potential_win: { value: number }; custom_odds: number }[] }>(ok).data[0],
+        ).toMatchObject({ custom_odds: 3591, potential_win: { value: 3_59 } });
+        expect((await get(null, "/api/bets/custom/markets/77777777")).statusCode).toBe(404);
+      });
+
+      it("stores a slip under a share code and gives it back", async () => {
+        const bets = [{ type: "single", selections: [arsenalWin()] }];
+        const created = json<{ data: { code: string } }>(await post(null, "/api/bets/share-code", { bets }));
+        expect(created.data.code).toMatch(/^[A-Z2-9]{8}$/);
+        const back = json<{ data: { bets: unknown[] } }>(
+          await get(null, `/api/bets/share-code?code=${created.data.code}`),
+        );
+        expect(back.data.bets).toEqual([{ type: "single", selections: [arsenalWin()] }]);
+        expect((await get(null, "/api/bets/share-code?code=NOPE1234")).statusCode).toBe(404);
+        expect((await get(null, "/api/bets/share-code?code=x")).statusCode).toBe(400);
+        expect(
+          (await post(null, "/api/bets/share-code", { bets: [{ type: "single", selections: [] }] }))
+            .statusCode,
+        ).toBe(400);
+      });
+    },
+  );
+}
