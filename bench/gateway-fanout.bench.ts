@@ -156,7 +156,9 @@ async function bareWs(): Promise<Target> {
   return {
     url: `ws://127.0.0.1:${port}`,
     publish(channel, payload) {
-      for (const ws of rooms.get(channel) ?? []) ws.send(payload);
+      // Encoded once, the same bytes to every socket of the room.
+      const bytes = Buffer.from(payload);
+      for (const ws of rooms.get(channel) ?? []) ws.send(bytes, { binary: false });
     },
     async close() {
       for (const ws of wss.clients) ws.terminate();
@@ -271,7 +273,9 @@ async function measure(
       if (m) resolve(m);
       else waiters.push(resolve);
     });
+  const connectStart = now();
   const ready = await nextMessage();
+  const connectSeconds = (now() - connectStart) / 1000;
   if (ready.kind !== "ready") throw new Error(`${system}: clients failed: ${JSON.stringify(ready)}`);
 
   // Publish at a fixed rate, catching up on timer drift, round-robin over the channels.
@@ -306,6 +310,7 @@ async function measure(
     offeredPerSecond: (opts.rate * opts.clients) / opts.channels,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
+    connectSeconds,
   };
 }
 
@@ -337,7 +342,8 @@ async function main(): Promise<void> {
       if (!prev || r.deliveredPerSecond > prev.deliveredPerSecond) best.set(system, r);
       console.log(
         `  round ${round} ${system.padEnd(10)} delivered ${Math.round(r.deliveredPerSecond).toString().padStart(8)} msg/s ` +
-          `(offered ${Math.round(r.offeredPerSecond)})  latency p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`,
+          `(offered ${Math.round(r.offeredPerSecond)})  latency p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms` +
+          `  (clients connected in ${r.connectSeconds.toFixed(1)} s)`,
       );
     }
   }
