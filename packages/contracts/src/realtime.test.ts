@@ -5,6 +5,7 @@ import {
   matchChannel,
   parseChannel,
   publicChannel,
+  publishEvent,
   realtimeEventSchema,
   subscriptionTokenClaimsSchema,
   userChannel,
@@ -91,5 +92,25 @@ describe("token claims", () => {
     expect(connectionTokenClaimsSchema.safeParse({ sub: "1", channel: "$user:1" }).success).toBe(false);
     expect(subscriptionTokenClaimsSchema.safeParse({ sub: "1", channel: "$user:1" }).success).toBe(true);
     expect(subscriptionTokenClaimsSchema.safeParse({ sub: "1" }).success).toBe(false);
+  });
+});
+
+describe("publishEvent", () => {
+  it("publishes a valid event on its kind of channel and refuses the rest", async () => {
+    const sent: [string, unknown][] = [];
+    const publisher = { publish: async (channel: string, data: unknown) => void sent.push([channel, data]) };
+    await publishEvent(publisher, userChannel(7), { type: "balance_changed", currency: "EUR", balance: 5 });
+    expect(sent).toEqual([["$user:7", { type: "balance_changed", currency: "EUR", balance: 5 }]]);
+    await expect(
+      publishEvent(publisher, publicChannel("en"), { type: "balance_changed", currency: "EUR", balance: 5 }),
+    ).rejects.toThrow(RangeError);
+    await expect(
+      publishEvent(publisher, matchChannel(1), {
+        type: "match_status_changed",
+        match_id: 1,
+        status: "finished" as "ended",
+      }),
+    ).rejects.toThrow();
+    expect(sent).toHaveLength(1);
   });
 });

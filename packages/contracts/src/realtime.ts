@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { RealtimePublisher } from "./publisher.js";
 
 /**
  * Realtime wire contract: channel names, the payloads published on them, and the JWT claims the
@@ -240,6 +241,25 @@ export const eventChannelKind: Record<RealtimeEventType, "public" | "match" | "u
   bet_cashout_changed: "user",
   bonus_issued: "user",
 };
+
+/**
+ * Publishes one event after checking its payload and that it goes to the kind of channel that
+ * carries it (a balance never lands on a public channel).
+ */
+export async function publishEvent(
+  publisher: RealtimePublisher,
+  channel: string,
+  event: RealtimeEvent,
+): Promise<void> {
+  const parsed = realtimeEventSchema.parse(event);
+  const kind = parseChannel(channel)?.kind;
+  if (kind !== eventChannelKind[parsed.type]) {
+    throw new RangeError(
+      `${parsed.type} belongs on a ${eventChannelKind[parsed.type]} channel, not ${channel}`,
+    );
+  }
+  await publisher.publish(channel, parsed);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Tokens (JWT, HS256, secret REALTIME_TOKEN_SECRET), issued by POST /websocket/token and
