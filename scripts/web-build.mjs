@@ -1,6 +1,6 @@
 // Builds the Next.js pages when the build is missing or older than any of their sources.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const SOURCES = [
@@ -34,21 +34,67 @@ export function webBuildReason(root) {
   return changed ? `stale (${changed} changed)` : null;
 }
 
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Holds a build lock (a folder, created atomically) so that two starts in one checkout never build
+ * at the same time; a lock left by a process that died is taken over.
+ */
+function withBuildLock(root, log, fn) {
+  mkdirSync(join(root, ".cache"), { recursive: true });
+  const lock = join(root, ".cache", "web-build.lock");
+  for (let waited = 0; ; waited += 500) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, "pid"), String(process.pid));
+      break;
+    } catch {
+      const pid = Number(readFileSync(join(lock, "pid"), "utf8").trim() || "0");
+      if (pid && !alive(pid)) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (waited === 0) log("▶ another start is building the web app; waiting for it");
+      sleep(500);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Runs `next build` when needed, printing the step; returns false when the build failed. */
 export function ensureWebBuild(root, log = console.log) {
-  const reason = webBuildReason(root);
-  if (!reason) {
+  if (!webBuildReason(root)) {
     log("▶ web app build is current");
     return true;
   }
-  log(`▶ building the web app (next build --webpack; build ${reason})`);
-  const started = Date.now();
-  const r = spawnSync(join(root, "node_modules/.bin/next"), ["build", "--webpack"], {
-    cwd: join(root, "apps/web"),
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+  return withBuildLock(root, log, () => {
+    const reason = webBuildReason(root);
+    if (!reason) {
+      log("▶ web app build is current");
+      return true;
+    }
+    log(`▶ building the web app (next build --webpack; build ${reason})`);
+    const started = Date.now();
+    const r = spawnSync(join(root, "node_modules/.bin/next"), ["build", "--webpack"], {
+      cwd: join(root, "apps/web"),
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+    });
+    if (r.status !== 0) return false;
+    log(`▶ web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return true;
   });
-  if (r.status !== 0) return false;
-  log(`▶ web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return true;
 }

@@ -14,11 +14,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const settings = await loadSiteSettings();
   const { pathname, search } = request.nextUrl;
   const split = splitLocale(pathname, settings);
-  if (split.locale) return NextResponse.next();
+  if (split.locale) return withLocale(request, split.locale);
 
   const [, first = "", ...restSegments] = pathname.split("/");
   const rest = `/${restSegments.join("/")}`;
-  if (first && hasErrorPage(first) && ERROR_ROUTES.has(rest)) return NextResponse.next();
+  if (first && hasErrorPage(first) && ERROR_ROUTES.has(rest)) return withLocale(request, first);
 
   const aliased = first ? matchLocale(first, settings) : undefined;
   if (aliased)
@@ -30,7 +30,20 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const locale = defaultLocale(settings);
   const target = new URL(`/${locale}${pathname === "/" ? "" : pathname}${search}`, request.url);
   if (settings.localeInUrl) return NextResponse.redirect(target, 307);
-  return NextResponse.rewrite(target);
+  return NextResponse.rewrite(target, { request: { headers: localeHeaders(request, locale) } });
+}
+
+/** The page's locale travels as a request header too: not-found pages get no route parameters. */
+export const LOCALE_HEADER = "x-sb-locale";
+
+function localeHeaders(request: NextRequest, locale: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(LOCALE_HEADER, locale);
+  return headers;
+}
+
+function withLocale(request: NextRequest, locale: string): NextResponse {
+  return NextResponse.next({ request: { headers: localeHeaders(request, locale) } });
 }
 
 export const config = {

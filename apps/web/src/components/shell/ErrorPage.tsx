@@ -1,7 +1,9 @@
+import { headers } from "next/headers";
 import Image from "next/image";
 import { getLocale } from "next-intl/server";
 import { type ErrorTexts, loadErrorTexts } from "../../i18n/messages";
 import { localizeHref } from "../../lib/locale-url";
+import { hasErrorPage } from "../../lib/locales";
 import { loadSiteSettings } from "../../lib/settings.server";
 
 export type ErrorKind = "notFound" | "serverError" | "blocked" | "locked";
@@ -23,7 +25,8 @@ export async function ErrorPage({
   locale?: string;
   countryName?: string;
 }) {
-  const loc = locale ?? (await getLocale());
+  const fromProxy = (await headers()).get("x-sb-locale");
+  const loc = locale ?? (fromProxy && hasErrorPage(fromProxy) ? fromProxy : await getLocale());
   const texts: ErrorTexts = await loadErrorTexts(loc);
   const settings = await loadSiteSettings();
   const home = settings.locales.includes(loc) ? localizeHref("/", loc, settings) : `/${loc}`;
