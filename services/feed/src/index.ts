@@ -1,5 +1,6 @@
 export { createFrameEncoder, decodeFrame } from "./adapters.js";
 export type { DecodeErrorCode, DecodeResult } from "./decode-result.js";
+export { createFeed, type Feed, type FeedClock, type FeedConfig } from "./feed.js";
 export {
   createIngest,
   type FeedLogger,
@@ -10,6 +11,7 @@ export {
 } from "./ingest/ingest.js";
 export { MARKETS, marketName, outcomeName } from "./markets.js";
 export * from "./model.js";
+export { createRecorder, type RecordedFrame, readRecording, replay } from "./record.js";
 export {
   createSimulator,
   PRODUCERS,
@@ -17,3 +19,6 @@ export {
   type Simulator,
   type SimulatorOptions,
 } from "./sim/simulator.js";
+export { createAmqpTransport, EXCHANGES } from "./transport/amqp.js";
+export { createInProcessTransport } from "./transport/inprocess.js";
+export type { Delivery, FeedTransport } from "./transport/transport.js";

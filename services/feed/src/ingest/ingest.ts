@@ -47,6 +47,8 @@ export interface IngestOptions {
   aliveTimeoutMs?: number;
   /** Recompute cash-out values of open bets when their odds move. */
   cashout?: boolean;
+  /** Wall clock for checkpoint times. */
+  now?: () => number;
 }
 
 /** Where a frame came from, so the ingest can record how far a source got in the same transaction. */
@@ -74,6 +76,7 @@ export function createIngest(options: IngestOptions) {
   const log = options.log ?? silentLogger;
   const locales = options.locales ?? ["en"];
   const aliveTimeout = options.aliveTimeoutMs ?? 30_000;
+  const now = options.now ?? Date.now;
   const refs = new Map<string, MatchRef>();
   // per match, the newest settlement-stream message applied (settlements are ordered separately from odds)
   const settledUpTo = new Map<number, number>();
@@ -188,10 +191,10 @@ export function createIngest(options: IngestOptions) {
     if (!origin) return;
     await tx
       .insert(feedCheckpoints)
-      .values({ source: origin.source, position: origin.position, updatedAt: new Date() })
+      .values({ source: origin.source, position: origin.position, updatedAt: new Date(now()) })
       .onConflictDoUpdate({
         target: feedCheckpoints.source,
-        set: { position: origin.position, updatedAt: new Date() },
+        set: { position: origin.position, updatedAt: new Date(now()) },
       });
   }
 

@@ -38,6 +38,8 @@ export interface SimulatorOptions {
   rollbackRate?: number;
   /** Latest kick-off of a newly scheduled prematch match, ms after it is scheduled. */
   maxLeadMs?: number;
+  /** Added to every generated id, so separate sessions never reuse a URN. */
+  idBase?: number;
 }
 
 /** A simulated message in the internal model, with what its routing key needs. */
@@ -91,7 +93,7 @@ export function createSimulator(options: SimulatorOptions) {
   const matches = new Map<string, SimMatch>();
   const down = new Map<string, { deferred: SimMessage[]; requestId: number }>();
   let now = options.startTime;
-  let nextId = 1;
+  let nextId = 1 + (options.idBase ?? 0);
   let requestIds = 1;
 
   const producerKey = (p: Provider, producer: number) => `${p}/${producer}`;

@@ -1,0 +1,293 @@
+import type { RealtimePublisher } from "@sportsbook/contracts";
+import { type Database, feedCheckpoints, markets, matches } from "@sportsbook/db";
+import { eq, inArray } from "drizzle-orm";
+import { createFrameEncoder } from "./adapters.js";
+import { createIngest, type FeedLogger, type Ingest, silentLogger } from "./ingest/ingest.js";
+import type { FeedEvent, FeedFrame, Provider } from "./model.js";
+import { createRecorder, type Recorder } from "./record.js";
+import { createSimulator, type Simulator } from "./sim/simulator.js";
+import { createAmqpTransport } from "./transport/amqp.js";
+import { createInProcessTransport } from "./transport/inprocess.js";
+import type { FeedTransport } from "./transport/transport.js";
+
+export interface FeedClock {
+  now(): number;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+const systemClock: FeedClock = {
+  now: () => Date.now(),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+};
+
+export interface FeedConfig {
+  db: Database;
+  publisher: RealtimePublisher;
+  log?: FeedLogger;
+  /** Random seed of the simulator; the same seed gives the same feed. */
+  seed: string;
+  /** Simulated seconds per real second. */
+  speed: number;
+  /** Matches kept in the simulator's rolling schedule. */
+  matches: number;
+  /** Bookmaker margin (0.05 = 5 %). */
+  margin?: number;
+  /** Carry frames over RabbitMQ instead of in process. */
+  amqpUrl?: string;
+  /** Write every frame to this file (a recording replayable with `replay`). */
+  recordTo?: string;
+  /** Locales of the public channels that carry provider status. */
+  locales?: string[];
+  /** How often the simulator is advanced, ms of real time. */
+  tickMs?: number;
+  clock?: FeedClock;
+}
+
+export const SIMULATOR_SOURCE = "simulator";
+const SESSION_IDS = 1_000_000;
+/** A stopped session older than this is not resumed; its unfinished matches are voided instead. */
+const MAX_RESUME_GAP_MS = 6 * 3_600_000;
+const MAX_SESSION_MS = 24 * 3_600_000;
+
+interface SessionState {
+  seed: string;
+  matches: number;
+  speed: number;
+  session: number;
+  simStart: number;
+  wallStart: number;
+}
+
+/**
+ * The feed service: the simulator (or any producer on the transport) → transport → ingest. The
+ * simulator's session and how far the ingest got are checkpointed in the database, so a restart
+ * regenerates the same session, skips what was applied and catches up with the time it was down.
+ */
+export function createFeed(config: FeedConfig) {
+  const log = config.log ?? silentLogger;
+  const clock = config.clock ?? systemClock;
+  const ingest: Ingest = createIngest({
+    db: config.db,
+    publisher: config.publisher,
+    log,
+    locales: config.locales ?? ["en"],
+    now: () => clock.now(),
+  });
+  const encoder = createFrameEncoder();
+  let transport: FeedTransport | undefined;
+  let sim: Simulator | undefined;
+  let state: SessionState | undefined;
+  let recorder: Recorder | undefined;
+  let timer: unknown;
+  let position = 0;
+  let skipUpTo = 0;
+  let ticking = false;
+  let stopped = false;
+
+  async function loadSession(): Promise<
+    { state: SessionState; position: number; updatedAt: number } | undefined
+  > {
+    const [row] = await config.db
+      .select()
+      .from(feedCheckpoints)
+      .where(eq(feedCheckpoints.source, SIMULATOR_SOURCE));
+    if (!row) return undefined;
+    return { state: row.state as SessionState, position: row.position, updatedAt: row.updatedAt.getTime() };
+  }
+
+  async function saveSession(s: SessionState, pos: number): Promise<void> {
+    await config.db
+      .insert(feedCheckpoints)
+      .values({ source: SIMULATOR_SOURCE, position: pos, state: s, updatedAt: new Date(clock.now()) })
+      .onConflictDoUpdate({
+        target: feedCheckpoints.source,
+        set: { position: pos, state: s, updatedAt: new Date(clock.now()) },
+      });
+  }
+
+  /** Voids what an abandoned session left open: its matches will never be settled by the feed. */
+  async function closeSession(old: SessionState): Promise<void> {
+    const base = (old.session - 1) * SESSION_IDS;
+    const open = await config.db
+      .select({
+        id: matches.id,
+        provider: matches.provider,
+        urn: matches.urnId,
+        producer: matches.producer,
+        updatedAt: matches.updatedAt,
+      })
+      .from(matches)
+      .where(inArray(matches.status, [0, 1, 2]));
+    let n = 0;
+    // simulated URNs are numbered from 40 000 000 (matches) and 9 000 000 (outrights) plus the session's base
+    const inSession = (urn: string) => {
+      const id = Number(urn.slice(urn.lastIndexOf(":") + 1));
+      return [40_000_000, 9_000_000].some(
+        (offset) => id - offset > base && id - offset <= base + SESSION_IDS,
+      );
+    };
+    for (const m of open) {
+      if (!inSession(m.urn)) continue;
+      const rows = await config.db
+        .select({ id: markets.marketId, specifiers: markets.specifier })
+        .from(markets)
+        .where(eq(markets.matchId, m.id));
+      const provider = m.provider as Provider;
+      // later than anything the match has seen, or the ingest would take it as a late message
+      const at = Math.max(clock.now(), m.updatedAt.getTime() + 1);
+      const producer = m.producer ?? 0;
+      const events: FeedEvent[] = [
+        {
+          kind: "odds_change",
+          provider,
+          producer,
+          eventUrn: m.urn,
+          timestamp: at,
+          status: { status: 9, matchStatus: 90, periodScores: [] },
+          markets: [],
+        },
+        {
+          kind: "bet_cancel",
+          provider,
+          producer,
+          eventUrn: m.urn,
+          timestamp: at,
+          markets: rows.map((r) => ({ ...r, voidReason: 10 })),
+        },
+      ];
+      for (const e of events) {
+        const f = encoder.encode(e, { sportId: 0, live: true });
+        if (f) await ingest.handle(f);
+      }
+      n++;
+    }
+    if (n)
+      log.info(
+        { matches: n, session: old.session },
+        "voided the unfinished matches of an earlier feed session",
+      );
+  }
+
+  function simNow(): number {
+    if (!state) return clock.now();
+    return state.simStart + (clock.now() - state.wallStart) * state.speed;
+  }
+
+  async function deliver(frame: FeedFrame, t: number): Promise<void> {
+    position++;
+    recorder?.write(frame, t);
+    if (position <= skipUpTo) return;
+    await transport?.publish({ frame, position });
+  }
+
+  async function tick(): Promise<void> {
+    if (ticking || stopped || !sim) return;
+    ticking = true;
+    try {
+      const now = simNow();
+      for (const m of sim.advanceTo(now)) {
+        const f = encoder.encode(m.event, m);
+        if (f) await deliver(f, m.event.timestamp);
+      }
+      await ingest.checkProducers(now);
+    } catch (e) {
+      log.error({ err: String(e) }, "feed tick failed");
+    } finally {
+      ticking = false;
+    }
+  }
+
+  async function startSimulator(): Promise<void> {
+    const now = clock.now();
+    const saved = await loadSession();
+    const sameShape =
+      saved &&
+      saved.state.seed === config.seed &&
+      saved.state.matches === config.matches &&
+      saved.state.speed === config.speed;
+    // resuming regenerates the session from its start, so only recent and not too long sessions resume
+    const resumable =
+      saved !== undefined &&
+      sameShape &&
+      now - saved.updatedAt < MAX_RESUME_GAP_MS &&
+      now - saved.state.wallStart < MAX_SESSION_MS;
+    if (saved && resumable) {
+      state = saved.state;
+      skipUpTo = saved.position;
+      log.info({ session: state.session, skip: skipUpTo }, "resuming the simulated feed session");
+    } else {
+      log.info(
+        {
+          session: (saved?.state.session ?? 0) + 1,
+          previous: saved ? { ...saved.state, position: saved.position, updatedAt: saved.updatedAt } : null,
+        },
+        "starting a new simulated feed session",
+      );
+      if (saved) await closeSession(saved.state);
+      state = {
+        seed: config.seed,
+        matches: config.matches,
+        speed: config.speed,
+        session: (saved?.state.session ?? 0) + 1,
+        simStart: now,
+        wallStart: now,
+      };
+      skipUpTo = 0;
+      await saveSession(state, 0);
+    }
+    sim = createSimulator({
+      seed: state.seed,
+      matches: state.matches,
+      startTime: state.simStart,
+      ...(config.margin !== undefined ? { margin: config.margin } : {}),
+      idBase: (state.session - 1) * SESSION_IDS,
+    });
+    await tick();
+    timer = clock.setInterval(() => void tick(), config.tickMs ?? 1000);
+  }
+
+  return {
+    ingest,
+    async start(): Promise<void> {
+      stopped = false;
+      transport = config.amqpUrl
+        ? await createAmqpTransport({ url: config.amqpUrl })
+        : createInProcessTransport();
+      await transport.subscribe(async (d) => {
+        const report = await ingest.handle(
+          d.frame,
+          d.position !== undefined ? { source: SIMULATOR_SOURCE, position: d.position } : undefined,
+        );
+        for (const reason of report.dropped)
+          log.info({ routingKey: d.frame.routingKey }, `feed message dropped: ${reason}`);
+      });
+      if (config.recordTo)
+        recorder = createRecorder(config.recordTo, { seed: config.seed, matches: config.matches });
+      await startSimulator();
+      log.info(
+        {
+          seed: config.seed,
+          speed: config.speed,
+          matches: config.matches,
+          transport: config.amqpUrl ? "amqp" : "in-process",
+        },
+        "odds feed started",
+      );
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer !== undefined) clock.clearInterval(timer);
+      while (ticking) await new Promise((r) => setTimeout(r, 10));
+      await ingest.idle();
+      await transport?.close();
+      await recorder?.close();
+    },
+    /** Runs one simulator step now (tests drive the feed with this and an injected clock). */
+    tick,
+    position: () => position,
+  };
+}
+
+export type Feed = ReturnType<typeof createFeed>;

@@ -1,0 +1,23 @@
+import type { Delivery, FeedTransport } from "./transport.js";
+
+/** The default transport: frames go straight to the subscriber in the same process, in order. */
+export function createInProcessTransport(): FeedTransport {
+  let handler: ((d: Delivery) => Promise<void>) | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    publish(delivery) {
+      const h = handler;
+      if (!h) return Promise.resolve();
+      const next = chain.then(() => h(delivery));
+      chain = next.catch(() => {});
+      return next;
+    },
+    async subscribe(h) {
+      handler = h;
+    },
+    async close() {
+      await chain;
+      handler = undefined;
+    },
+  };
+}
