@@ -10,7 +10,7 @@ import { enqueue, siteLink } from "../mail/outbox.js";
 import { assertWithinBudget, recordAttempt } from "./attempts.js";
 import { checkPassword } from "./passwords.js";
 import { playerByEmail, securityOf } from "./players.js";
-import { issueToken } from "./tokens.js";
+import { issueToken, sha256 } from "./tokens.js";
 
 /**
  * Checks e-mail and password. Unknown address, wrong password and a locked account get the same
@@ -91,6 +91,11 @@ export async function startSession(
     userAgent: request.headers["user-agent"],
     ip: request.ip,
   });
+  // Session and time limits measure from the start on the API's clock, not the database's.
+  await ctx.db
+    .update(sessions)
+    .set({ createdAt: ctx.now(), lastSeenAt: ctx.now() })
+    .where(eq(sessions.tokenHash, sha256(session.token)));
   setSessionCookies(request, reply, session);
   return { csrfToken: session.csrfToken };
 }

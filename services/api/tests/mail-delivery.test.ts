@@ -1,0 +1,146 @@
+import { once } from "node:events";
+import { createServer, type Server, type Socket } from "node:net";
+import { outbox } from "@sportsbook/db";
+import { databaseTargets } from "@sportsbook/db/testing";
+import { isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailDispatcher } from "../src/mail/dispatcher.js";
+import { type AccountsHarness, mailbox, PASSWORD, startAccounts } from "./identity-harness.js";
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** A minimal SMTP server (RFC 5321 without extensions): enough for a real client to deliver to. */
+function smtpServer(received: Received[], options: { refuse?: boolean } = {}): Server {
+  return createServer((socket: Socket) => {
+    let buffer = "";
+    let inData = false;
+    let current: Received = { from: "", to: [], data: "" };
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply("220 test.local ESMTP");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          current.data = buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          received.push(current);
+          current = { from: "", to: [], data: "" };
+          reply("250 queued");
+          continue;
+        }
+        const eol = buffer.indexOf("\r\n");
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") reply("250 test.local");
+        else if (verb === "MAIL") {
+          if (options.refuse) reply("550 mailbox unavailable");
+          else {
+            current.from = line;
+            reply("250 ok");
+          }
+        } else if (verb === "RCPT") {
+          current.to.push(line);
+          reply("250 ok");
+        } else if (verb === "DATA") {
+          inData = true;
+          reply("354 end with .");
+        } else if (verb === "QUIT") {
+          reply("221 bye");
+          socket.end();
+        } else reply("250 ok");
+      }
+    });
+  });
+}
+
+async function listen(server: Server): Promise<number> {
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+for (const target of databaseTargets()) {
+  describe.skipIf(target.skip)(`mail delivery over SMTP (${target.kind})`, () => {
+    const received: Received[] = [];
+    let server: Server;
+    let h: AccountsHarness;
+
+    beforeAll(async () => {
+      server = smtpServer(received);
+      const port = await listen(server);
+      h = await startAccounts(target, "mail_delivery", {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: "Book <no-reply@book.example>",
+      });
+    });
+    afterAll(async () => {
+      await mailDispatcher(h.api.ctx).stop();
+      await h.close();
+      server.close();
+    });
+
+    it("delivers the outbox through SMTP_URL and marks what was sent", async () => {
+      const res = await h.api.app.inject({
+        method: "POST",
+        url: "/api/player/sign-up",
+        payload: { email: "smtp@example.com", password: PASSWORD, terms_accepted: true },
+      });
+      expect(res.statusCode).toBe(200);
+      await mailDispatcher(h.api.ctx).flush();
+      const message = received.find((m) => m.to.some((t) => t.includes("smtp@example.com")));
+      expect(message?.from).toContain("no-reply@book.example");
+      expect(message?.data).toContain("Subject: Confirm your e-mail address");
+      expect(message?.data).toContain("https://book.example/users/confirmation?confirmation_token=");
+      const pending = await h.handle.db.select().from(outbox).where(isNull(outbox.sentAt));
+      expect(pending).toEqual([]);
+      expect((await mailbox(h, "smtp@example.com"))[0]?.template).toBe("confirm_email");
+    });
+  });
+
+  describe.skipIf(target.skip)(`mail delivery failures (${target.kind})`, () => {
+    let server: Server;
+    let h: AccountsHarness;
+
+    beforeAll(async () => {
+      server = smtpServer([], { refuse: true });
+      const port = await listen(server);
+      h = await startAccounts(target, "mail_failures", {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        devMailbox: false,
+      });
+    });
+    afterAll(async () => {
+      await mailDispatcher(h.api.ctx).stop();
+      await h.close();
+      server.close();
+    });
+
+    it("keeps a refused message in the outbox with its error, for a later retry; the mailbox page is off", async () => {
+      await h.api.app.inject({
+        method: "POST",
+        url: "/api/player/sign-up",
+        payload: { email: "bounce@example.com", password: PASSWORD, terms_accepted: true },
+      });
+      await mailDispatcher(h.api.ctx).flush();
+      const [row] = await h.handle.db.select().from(outbox);
+      expect(row?.sentAt).toBeNull();
+      expect(row?.attempts).toBeGreaterThanOrEqual(1);
+      expect(row?.lastError).toContain("550");
+      expect((await h.api.app.inject({ method: "GET", url: "/api/dev/mailbox" })).statusCode).toBe(404);
+      expect((await h.api.app.inject({ method: "GET", url: "/api/dev/mailbox/messages" })).statusCode).toBe(
+        404,
+      );
+    });
+  });
+}
