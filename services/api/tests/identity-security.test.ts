@@ -41,6 +41,7 @@ for (const target of databaseTargets()) {
         signInFailuresPerAccount: 6,
         signInFailuresPerIp: 10,
         mailRequestsPerAddress: 3,
+        answerFloorMs: 150,
       });
     });
     afterAll(() => h.close());
@@ -184,6 +185,22 @@ for (const target of databaseTargets()) {
       }
       expect(median(ghost) / median(known)).toBeGreaterThan(0.5);
       expect(median(ghost) / median(known)).toBeLessThan(2);
+    });
+
+    it("answers password-reset requests for known and unknown addresses after the same time", async () => {
+      await registeredPlayer(h, "timing@example.com");
+      const time = async (email: string) => {
+        const started = performance.now();
+        const res = await post("/player/password/forgot", { email }, { ip: freshIp() });
+        expect(res.statusCode).toBe(200);
+        return performance.now() - started;
+      };
+      const known = [await time("timing@example.com"), await time("timing@example.com")];
+      const unknown = [await time("nobody1@example.com"), await time("nobody2@example.com")];
+      for (const t of [...known, ...unknown]) expect(t).toBeGreaterThanOrEqual(145);
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      expect(mean(unknown) / mean(known)).toBeGreaterThan(0.7);
+      expect(mean(unknown) / mean(known)).toBeLessThan(1.4);
     });
 
     it("limits failed sign-ins per address (known or not) and per IP", async () => {

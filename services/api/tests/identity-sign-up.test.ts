@@ -228,6 +228,36 @@ for (const target of databaseTargets()) {
       expect(body<ErrorJson>(after).error).toBe("sessionExpired");
     });
 
+    it("documents the account, limit and session paths in the OpenAPI document", async () => {
+      const doc = body<{ paths: Record<string, Record<string, { tags?: string[] }>> }>(
+        await h.api.app.inject({ method: "GET", url: "/api/openapi.json" }),
+      );
+      for (const [path, method] of [
+        ["/api/player/sign-up", "post"],
+        ["/api/player/sign-in", "post"],
+        ["/api/player/confirmation", "post"],
+        ["/api/player/confirmation/resend", "post"],
+        ["/api/player/unlock", "post"],
+        ["/api/player/unlock/resend", "post"],
+        ["/api/player/password/forgot", "post"],
+        ["/api/player/password/reset", "post"],
+        ["/api/player/password", "put"],
+        ["/api/player/profile", "put"],
+        ["/api/player/phone-verification", "get"],
+        ["/api/player/phone-verification/code", "post"],
+        ["/api/player/limits", "get"],
+        ["/api/player/limits", "post"],
+        ["/api/player/limits/{type}", "delete"],
+        ["/api/player/limits/{id}/confirm", "post"],
+        ["/api/player/limits/{id}/cancel", "post"],
+        ["/api/player/sessions/info", "get"],
+        ["/api/player/sessions/continue", "post"],
+        ["/api/player/activity", "post"],
+      ] as const) {
+        expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+      }
+    });
+
     it("serves the development mailbox page with the links clickable", async () => {
       await post("/player/sign-up", { email: "ivy@example.com", password: PASSWORD, terms_accepted: true });
       const page = await h.api.app.inject({ method: "GET", url: "/api/dev/mailbox" });

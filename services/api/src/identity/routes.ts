@@ -23,6 +23,18 @@ import { authenticate, startSession } from "./sign-in.js";
 import { confirmEmail, resendConfirmation, SIGN_UP_ACCEPTED, signUp } from "./sign-up.js";
 import { sha256 } from "./tokens.js";
 
+/**
+ * Runs an answer that must not reveal whether an address is known, then waits out the configured
+ * floor so every answer takes the same time whatever work was done.
+ */
+async function evenly<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const left = ctx.identity.answerFloorMs - (performance.now() - started);
+  if (left > 0) await ctx.sleep(left);
+  return result;
+}
+
 const SENT_IF_KNOWN = "If this address has an account that needs it, we sent the instructions by e-mail.";
 
 /** Refuses account calls from a signed-in browser (SPEC §5: sign-in is blocked when already signed in). */
@@ -68,7 +80,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
         { by: "ip", value: request.ip, max: ctx.identity.signUpsPerIp, failuresOnly: false },
       ]);
       await recordAttempt(ctx, "sign_up", { ip: request.ip, subject: request.body.email, success: true });
-      await signUp(ctx, request.body, { ip: request.ip, country });
+      await evenly(ctx, () => signUp(ctx, request.body, { ip: request.ip, country }));
       kickDelivery(ctx);
       return { ok: true as const, message: SIGN_UP_ACCEPTED };
     },
@@ -104,7 +116,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       await mailBudget(ctx, request, request.body.email);
-      await resendConfirmation(ctx, request.body.email);
+      await evenly(ctx, () => resendConfirmation(ctx, request.body.email));
       kickDelivery(ctx);
       return { ok: true as const, message: SENT_IF_KNOWN };
     },
@@ -157,7 +169,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       await mailBudget(ctx, request, request.body.email);
-      await resendUnlock(ctx, request.body.email);
+      await evenly(ctx, () => resendUnlock(ctx, request.body.email));
       kickDelivery(ctx);
       return { ok: true as const, message: SENT_IF_KNOWN };
     },
@@ -191,7 +203,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       await mailBudget(ctx, request, request.body.email);
-      await forgotPassword(ctx, request.body.email);
+      await evenly(ctx, () => forgotPassword(ctx, request.body.email));
       kickDelivery(ctx);
       return { ok: true as const, message: SENT_IF_KNOWN };
     },

@@ -35,6 +35,11 @@ export interface IdentityOptions {
   limitIncreaseDelaySeconds?: number;
   /** Currency of a new player who names none (default `EUR`). */
   defaultCurrency?: string;
+  /**
+   * Least time, in ms, before sign-up and the mail-sending calls answer (default 250), so a known and
+   * an unknown address cannot be told apart by how long the answer takes.
+   */
+  answerFloorMs?: number;
 }
 
 export interface IdentitySettings {
@@ -54,6 +59,7 @@ export interface IdentitySettings {
   mailRequestsPerIp: number;
   limitIncreaseDelaySeconds: number;
   defaultCurrency: string;
+  answerFloorMs: number;
   tokenTtlSeconds: { confirm_email: number; unlock: number; reset_password: number; phone_code: number };
 }
 
@@ -78,6 +84,7 @@ export function identitySettings(options: IdentityOptions = {}): IdentitySetting
     mailRequestsPerIp: options.mailRequestsPerIp ?? 20,
     limitIncreaseDelaySeconds: options.limitIncreaseDelaySeconds ?? 24 * 3600,
     defaultCurrency: options.defaultCurrency ?? "EUR",
+    answerFloorMs: options.answerFloorMs ?? 250,
     tokenTtlSeconds: {
       confirm_email: 3 * 24 * 3600,
       unlock: 24 * 3600,
