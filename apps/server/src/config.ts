@@ -1,3 +1,5 @@
+import type { IdentityOptions } from "@sportsbook/api";
+import { profileFieldSchema } from "@sportsbook/contracts";
 import { z } from "zod";
 
 const envSchema = z.object({
@@ -22,6 +24,51 @@ const envSchema = z.object({
   DEMO_MODE: z.enum(["on", "off"]).optional(),
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** Run the odds feed (simulator → transport → ingest → settlement). */
+  FEED_ENABLED: z.enum(["on", "off", "true", "false", "1", "0"]).default("on"),
+  /** Seed of the feed simulator: the same seed gives the same feed. */
+  FEED_SEED: z.string().min(1).max(100).default("sportsbook"),
+  /** Simulated seconds per real second (1 = real time). */
+  FEED_SPEED: z.coerce.number().positive().max(3600).default(1),
+  /** Matches the simulator keeps scheduled (about half of them live). */
+  FEED_MATCHES: z.coerce.number().int().min(1).max(2000).default(40),
+  /** Bookmaker margin of simulated prices (0.05 = 5 % overround). */
+  FEED_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),
+  /** Record every feed frame to this file (replayable with the feed's replay). */
+  FEED_RECORD: z.string().min(1).optional(),
+  /** Public channels (one per language) that carry provider status changes, comma separated. */
+  FEED_PUBLIC_LOCALES: z
+    .string()
+    .regex(/^[a-z]{2,3}(,[a-z]{2,3})*$/, "comma-separated language codes, e.g. en,de,pt")
+    .default("en,de,es,fr,it,pt,ru,tr,ar,he"),
+  /** Sender of account e-mails (confirmation, unlock, password reset). */
+  MAIL_FROM: z.string().min(3).max(200).default("Sportsbook <no-reply@sportsbook.local>"),
+  /** The development mailbox page /api/dev/mailbox; on by default with the embedded database, off with DATABASE_URL. */
+  DEV_MAILBOX: z.enum(["on", "off"]).optional(),
+  /** Countries (ISO alpha-2, comma separated) where sign-in and sign-up are refused. */
+  BLOCKED_COUNTRIES: z
+    .string()
+    .regex(/^([A-Za-z]{2}(,[A-Za-z]{2})*)?$/, "comma-separated country codes, e.g. US,FR")
+    .default(""),
+  /** Header the operator's proxy sets to the visitor's country code. */
+  COUNTRY_HEADER: z.string().min(1).max(100).default("x-country-code"),
+  /** Demand phone verification (SMS code) after sign-in. */
+  REQUIRE_PHONE_VERIFICATION: z.enum(["on", "off"]).default("off"),
+  /** Profile fields a player must fill in, comma separated (first_name, last_name, nickname, phone, country_code). */
+  REQUIRED_PROFILE_FIELDS: z
+    .string()
+    .regex(
+      /^(((first_name|last_name|nickname|phone|country_code),)*(first_name|last_name|nickname|phone|country_code))?$/,
+      "comma-separated fields among first_name, last_name, nickname, phone, country_code",
+    )
+    .default(""),
+  /** Wait before a looser responsible-gambling limit can take effect (it also needs the player's confirmation). */
+  LIMIT_INCREASE_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(90 * 86_400)
+    .default(86_400),
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;
@@ -34,6 +81,22 @@ export function readConfig(env: Readonly<Record<string, string | undefined>>): S
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return parsed.data;
+}
+
+/** The account, mail and responsible-gambling options of the API, from the environment. */
+export function identityOptions(config: ServerConfig): IdentityOptions {
+  const list = (value: string) => value.split(",").filter((v) => v !== "");
+  return {
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    mailFrom: config.MAIL_FROM,
+    smtpUrl: config.SMTP_URL,
+    devMailbox: (config.DEV_MAILBOX ?? (config.DATABASE_URL ? "off" : "on")) === "on",
+    blockedCountries: list(config.BLOCKED_COUNTRIES),
+    countryHeader: config.COUNTRY_HEADER,
+    requirePhoneVerification: config.REQUIRE_PHONE_VERIFICATION === "on",
+    requiredFields: profileFieldSchema.array().parse(list(config.REQUIRED_PROFILE_FIELDS)),
+    limitIncreaseDelaySeconds: config.LIMIT_INCREASE_DELAY_SECONDS,
+  };
 }
 
 export class ConfigError extends Error {

@@ -42,7 +42,12 @@ describe("record and replay", () => {
     await record(path);
     const frames = await readRecording(path);
     let slept = 0;
-    await replay(frames, async () => {}, { speed: 10, sleep: async (ms) => void (slept += ms) });
+    await replay(frames, async () => {}, {
+      speed: 10,
+      sleep: async (ms) => {
+        slept += ms;
+      },
+    });
     const span = (frames.at(-1)?.t ?? 0) - (frames[0]?.t ?? 0);
     expect(span).toBeGreaterThan(0);
     expect(slept).toBeCloseTo(span / 10, 6);

@@ -410,11 +410,6 @@ export function createIngest(options: IngestOptions) {
     }
     for (const w of decoded.warnings) log.warn({ provider: frame.provider, routingKey: frame.routingKey }, w);
     for (const e of decoded.events) {
-      if (e.kind !== "alive")
-        producers.set(
-          `${e.provider}/${e.producer}`,
-          producers.get(`${e.provider}/${e.producer}`) ?? { status: "up", lastAlive: e.timestamp },
-        );
       const pubs = await applyEvent(e, origin, report);
       await publishAll(pubs);
     }
