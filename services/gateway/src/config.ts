@@ -44,6 +44,10 @@ export interface GatewayConfig {
   allowAnonymous: boolean;
   /** Path of the WebSocket endpoint. */
   path: string;
+  /** Paths of the emulation transports and of the command posts beside them. */
+  httpStreamPath: string;
+  ssePath: string;
+  emulationPath: string;
   /** Own HTTP port when run as a separate service; absent when attached to another server. */
   port?: number;
   host: string;
@@ -114,6 +118,9 @@ export function resolveConfig(options: GatewayOptions): GatewayConfig {
   return {
     allowAnonymous: true,
     path: "/connection/websocket",
+    httpStreamPath: "/connection/http_stream",
+    ssePath: "/connection/sse",
+    emulationPath: "/connection/emulation",
     host: "0.0.0.0",
     redisPrefix: "sb-rt",
     pingIntervalMs: 25_000,

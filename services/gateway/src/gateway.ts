@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { RealtimePublisher } from "@sportsbook/contracts";
-import { WebSocketServer } from "ws";
+import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
 import type { Broker, PresenceStore } from "./broker.js";
 import { Disconnect, type DisconnectReason } from "./codes.js";
@@ -11,8 +11,9 @@ import { Hub } from "./hub.js";
 import { createMemoryBroker, createMemoryPresence } from "./memory-broker.js";
 import { createGatewayMetrics, type GatewayMetrics } from "./metrics.js";
 import { createRedisBroker, createRedisPresence } from "./redis-broker.js";
-import { resolveChannel, Session } from "./session.js";
+import { resolveChannel, Session, type Transport } from "./session.js";
 import { createTokenVerifier } from "./tokens.js";
+import { readBody, streamTransport, webSocketTransport } from "./transports.js";
 
 export interface Gateway {
   readonly config: GatewayConfig;
@@ -25,6 +26,11 @@ export interface Gateway {
   stop(): Promise<void>;
   /** Takes over an HTTP upgrade on the realtime path; returns false for any other path. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /**
+   * Serves the HTTP-streaming and SSE emulation endpoints and their command posts; returns false
+   * for any other request. A host framework must hand it the unread request.
+   */
+  handleHttp(req: IncomingMessage, res: ServerResponse): boolean;
   /** Closes every connection of a user on this node (e.g. on logout or block); returns how many. */
   disconnectUser(user: string, reason?: DisconnectReason): number;
   /** The own server's URL once started with a port, e.g. `http://127.0.0.1:8000`. */
@@ -69,24 +75,109 @@ export function createGateway(options: GatewayOptions): Gateway {
     dirty.push(s);
   };
 
-  wss.on("connection", (ws) => {
+  const nodeId = randomUUID();
+  const emulated = new Map<string, Session>();
+  const sessionDeps = {
+    config,
+    broker,
+    presence,
+    hub,
+    tokens,
+    metrics,
+    nodeId,
+    newId: randomUUID,
+    onClosed: (s: Session) => {
+      sessions.delete(s);
+      if (s.emulationId) emulated.delete(s.emulationId);
+    },
+    scheduleFlush,
+  };
+
+  function open(transport: Transport): Session | null {
     if (stopping) {
-      ws.close(Disconnect.shutdown.code, Disconnect.shutdown.reason);
+      transport.close(Disconnect.shutdown.code, Disconnect.shutdown.reason);
+      return null;
+    }
+    const session = new Session(transport, sessionDeps);
+    sessions.add(session);
+    if (session.emulationId) emulated.set(session.emulationId, session);
+    return session;
+  }
+
+  wss.on("connection", (ws: WebSocket) => {
+    const session = open(webSocketTransport(ws));
+    if (!session) return;
+    ws.on("message", (data) => session.receive(String(data)));
+    ws.on("close", () => session.transportClosed());
+    ws.on("error", () => session.transportClosed());
+  });
+
+  const emulationPostSchema = z.object({
+    session: z.string().min(1).max(64),
+    node: z.string().min(1).max(64),
+    data: z.string(),
+  });
+
+  /** http_stream, SSE and the posts beside them: the client's fallbacks when WebSocket is blocked. */
+  async function handleEmulation(
+    kind: "http_stream" | "sse" | "post",
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) {
+    const fail = (status: number, code: string) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code, message: code.replaceAll("_", " ") } }));
+    };
+    if (kind === "sse") {
+      const initial = new URL(req.url ?? "", "http://x").searchParams.get("cf_connect");
+      if (initial === null || initial.length > config.maxMessageBytes) return fail(400, "bad_request");
+      const session = open(streamTransport("sse", req, res));
+      res.on("close", () => session?.transportClosed());
+      session?.receive(initial);
       return;
     }
-    const session = new Session(ws, {
-      config,
-      broker,
-      presence,
-      hub,
-      tokens,
-      metrics,
-      newId: randomUUID,
-      onClosed: (s) => sessions.delete(s),
-      scheduleFlush,
+    const body = await readBody(req, config.maxMessageBytes);
+    if (body === null) return fail(413, "too_large");
+    if (kind === "http_stream") {
+      const session = open(streamTransport("http_stream", req, res));
+      res.on("close", () => session?.transportClosed());
+      session?.receive(body);
+      return;
+    }
+    let parsed: z.infer<typeof emulationPostSchema>;
+    try {
+      parsed = emulationPostSchema.parse(JSON.parse(body));
+    } catch {
+      return fail(400, "bad_request");
+    }
+    // Emulation posts must reach the node holding the stream (sticky routing when there are several).
+    const session = parsed.node === nodeId ? emulated.get(parsed.session) : undefined;
+    if (!session) return fail(404, "unknown_session");
+    session.receive(parsed.data);
+    res.writeHead(204).end();
+  }
+
+  /**
+   * Serves the emulation endpoints (`POST {base}/http_stream`, `GET {base}/sse`,
+   * `POST {base}/emulation`); returns false for any other request.
+   */
+  function handleHttp(req: IncomingMessage, res: ServerResponse): boolean {
+    const path = (req.url ?? "").split("?")[0];
+    const kind =
+      req.method === "POST" && path === config.httpStreamPath
+        ? "http_stream"
+        : req.method === "GET" && path === config.ssePath
+          ? "sse"
+          : req.method === "POST" && path === config.emulationPath
+            ? "post"
+            : null;
+    if (!kind) return false;
+    handleEmulation(kind, req, res).catch((err) => {
+      config.onError(err);
+      if (!res.headersSent) res.writeHead(500).end();
     });
-    sessions.add(session);
-  });
+    return true;
+  }
 
   const publisher: RealtimePublisher = {
     async publish(channel, data) {
@@ -105,6 +196,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (handleHttp(req, res)) return;
     const path = (req.url ?? "").split("?")[0];
     const send = (status: number, body: unknown, type = "application/json") => {
       res.writeHead(status, { "content-type": type });
@@ -118,18 +210,11 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (!config.apiKey || req.headers.authorization !== `apikey ${config.apiKey}`) {
         return send(401, { error: { code: "unauthorized", message: "a valid API key is required" } });
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of req) {
-        size += (chunk as Buffer).length;
-        if (size > config.maxMessageBytes) {
-          return send(413, { error: { code: "too_large", message: "publication too large" } });
-        }
-        chunks.push(chunk as Buffer);
-      }
+      const text = await readBody(req, config.maxMessageBytes);
+      if (text === null) return send(413, { error: { code: "too_large", message: "publication too large" } });
       let body: unknown;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString());
+        body = JSON.parse(text);
       } catch {
         return send(400, { error: { code: "bad_json", message: "body is not JSON" } });
       }
@@ -151,6 +236,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     metrics,
     publisher,
     handleUpgrade,
+    handleHttp,
     url: () => serverUrl,
     disconnectUser(user, reason = Disconnect.forceNoReconnect) {
       let n = 0;

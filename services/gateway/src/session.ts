@@ -1,4 +1,3 @@
-import type { WebSocket } from "ws";
 import type { Broker, PresenceStore } from "./broker.js";
 import {
   Disconnect,
@@ -23,6 +22,19 @@ import {
 } from "./protocol.js";
 import type { TokenVerifier } from "./tokens.js";
 
+/** The connection under a session: a WebSocket, or an HTTP stream with commands posted beside it. */
+export interface Transport {
+  /** HTTP-streaming and SSE emulation: the connect result names the session and node for posts. */
+  readonly emulation: boolean;
+  /** Writes one message of one or more newline-joined replies and pushes. */
+  write(text: string): void;
+  /** Ends the connection with a protocol close code. */
+  close(code: number, reason: string): void;
+  /** Bytes written but not yet on the wire. */
+  pending(): number;
+  isOpen(): boolean;
+}
+
 /** Everything a session shares with the rest of its gateway node. */
 export interface SessionDeps {
   config: GatewayConfig;
@@ -32,6 +44,8 @@ export interface SessionDeps {
   tokens: TokenVerifier;
   metrics: GatewayMetrics;
   newId(): string;
+  /** This node's id, which emulation posts name to reach their session. */
+  nodeId: string;
   onClosed(session: Session): void;
   /** Runs `flush` of every session that queued frames, once per turn of the event loop. */
   scheduleFlush(session: Session): void;
@@ -71,6 +85,11 @@ const version = "1.0.0";
 /** One WebSocket connection speaking the Centrifuge protocol. */
 export class Session implements HubMember {
   readonly id: string;
+  /**
+   * Secret that emulation posts carry to reach this session; unlike the client id, which other
+   * clients see in presence and publications, it is known only to this connection.
+   */
+  readonly emulationId: string | undefined;
   user = "";
   private state = "new" as "new" | "connected" | "closed";
   private readonly subs = new Map<string, Subscription>();
@@ -84,24 +103,28 @@ export class Session implements HubMember {
   private rejected = 0;
 
   constructor(
-    private readonly ws: WebSocket,
+    private readonly transport: Transport,
     private readonly deps: SessionDeps,
   ) {
     this.id = deps.newId();
+    this.emulationId = transport.emulation ? deps.newId() : undefined;
     const { config } = deps;
     this.tokens = config.commandRate.burst;
     this.tokensAt = config.timers.now();
     this.timers.stale = config.timers.setTimeout(() => {
       if (this.state === "new") this.close(Disconnect.stale);
     }, config.staleTimeoutMs);
-    ws.on("message", (data) => this.onFrame(String(data)));
-    ws.on("close", () => this.cleanup());
-    ws.on("error", () => this.cleanup());
   }
 
   // ---- incoming ------------------------------------------------------------------------------
 
-  private onFrame(text: string): void {
+  /** The transport closed underneath: forget the session. */
+  transportClosed(): void {
+    this.cleanup();
+  }
+
+  /** One incoming message: one or more newline-separated commands. */
+  receive(text: string): void {
     if (this.state === "closed") return;
     const values: unknown[] = [];
     for (const line of text.split("\n")) {
@@ -257,6 +280,7 @@ export class Session implements HubMember {
       ping: this.pingSeconds(),
       pong: true,
     };
+    if (this.emulationId) Object.assign(result, { session: this.emulationId, node: this.deps.nodeId });
     if (exp !== undefined) Object.assign(result, this.setExpiry(exp));
     return result;
   }
@@ -608,7 +632,7 @@ export class Session implements HubMember {
     if (this.state === "closed") return;
     this.outbox.push(frame);
     this.outboxBytes += frame.length;
-    if (this.ws.bufferedAmount + this.outboxBytes > this.deps.config.maxQueueBytes) {
+    if (this.transport.pending() + this.outboxBytes > this.deps.config.maxQueueBytes) {
       this.deps.metrics.droppedSlow.inc();
       this.outbox = [];
       this.outboxBytes = 0;
@@ -624,12 +648,12 @@ export class Session implements HubMember {
   /** Writes the queued frames as one WebSocket message (write errors surface as the socket's close). */
   flush(): void {
     this.flushScheduled = false;
-    if (this.outbox.length === 0 || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.outbox.length === 0 || !this.transport.isOpen()) return;
     const text = this.outbox.length === 1 ? (this.outbox[0] as string) : this.outbox.join("\n");
     this.deps.metrics.countOut(this.outbox.length);
     this.outbox = [];
     this.outboxBytes = 0;
-    this.ws.send(text);
+    this.transport.write(text);
   }
 
   /** Closes with a protocol code after flushing what is queued (e.g. the error reply before it). */
@@ -637,9 +661,7 @@ export class Session implements HubMember {
     if (this.state === "closed") return;
     this.flush();
     this.cleanup();
-    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) {
-      this.ws.close(reason.code, reason.reason);
-    }
+    this.transport.close(reason.code, reason.reason);
   }
 
   private cleanup(): void {

@@ -179,3 +179,43 @@ export async function dropKeys(url: string, prefix: string): Promise<void> {
     r.disconnect();
   }
 }
+
+/** A minimal EventSource over fetch (Node 20 has none): open, data events, error on end. */
+export class FetchEventSource {
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  private readonly abort = new AbortController();
+  constructor(url: string) {
+    void this.run(url);
+  }
+  private async run(url: string): Promise<void> {
+    try {
+      const res = await fetch(url, { headers: { accept: "text/event-stream" }, signal: this.abort.signal });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      this.onopen?.();
+      const decoder = new TextDecoder();
+      let buf = "";
+      const reader = res.body.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) {
+        buf += decoder.decode(r.value, { stream: true });
+        for (let i = buf.indexOf("\n\n"); i >= 0; i = buf.indexOf("\n\n")) {
+          const event = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = event
+            .split("\n")
+            .filter((l) => l.startsWith("data: "))
+            .map((l) => l.slice(6))
+            .join("\n");
+          if (data) this.onmessage?.({ data });
+        }
+      }
+      throw new Error("stream ended");
+    } catch (e) {
+      if (!this.abort.signal.aborted) this.onerror?.(e);
+    }
+  }
+  close(): void {
+    this.abort.abort();
+  }
+}

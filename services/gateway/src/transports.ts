@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { WebSocket } from "ws";
+import type { Transport } from "./session.js";
+
+/** A WebSocket under a session: text frames out, close frames with the protocol code. */
+export function webSocketTransport(ws: WebSocket): Transport {
+  return {
+    emulation: false,
+    write: (text) => ws.send(text),
+    close(code, reason) {
+      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
+    },
+    pending: () => ws.bufferedAmount,
+    isOpen: () => ws.readyState === ws.OPEN,
+  };
+}
+
+/**
+ * An HTTP response streaming replies: one JSON object per line (http_stream) or one SSE event per
+ * reply (sse). Without close codes, the end is a `disconnect` push followed by the end of the body.
+ */
+export function streamTransport(
+  kind: "http_stream" | "sse",
+  req: IncomingMessage,
+  res: ServerResponse,
+): Transport {
+  req.socket.setNoDelay(true);
+  req.socket.setTimeout(0);
+  res.writeHead(200, {
+    "content-type": kind === "sse" ? "text/event-stream; charset=utf-8" : "application/json",
+    "cache-control": "no-cache, no-store",
+    "x-accel-buffering": "no",
+  });
+  res.flushHeaders();
+  const open = () => !res.writableEnded && !res.destroyed;
+  const write = (text: string) => {
+    if (kind === "http_stream") res.write(`${text}\n`);
+    else res.write(`${text.replaceAll("\n", "\n\ndata: ").replace(/^/, "data: ")}\n\n`);
+  };
+  return {
+    emulation: true,
+    write,
+    close(code, reason) {
+      if (!open()) return;
+      write(JSON.stringify({ push: { disconnect: { code, reason } } }));
+      res.end();
+    },
+    pending: () => res.writableLength,
+    isOpen: open,
+  };
+}
+
+/** Reads a request body up to `limit` bytes; null when it is larger. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString();
+}
