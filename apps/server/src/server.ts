@@ -1,10 +1,11 @@
 import { join } from "node:path";
-import { createApi } from "@sportsbook/api";
+import { createApi, mailDispatcher } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
+import { createFeed, type Feed } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { ServerConfig } from "./config.js";
+import { identityOptions, type ServerConfig } from "./config.js";
 import { mountWeb, type Web } from "./web.js";
 
 export interface Server {
@@ -63,8 +64,28 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     realtimeTokenSecret: config.REALTIME_TOKEN_SECRET,
     liveBetDelayMs: config.LIVE_BET_DELAY_MS,
     demo: (config.DEMO_MODE ?? (config.DATABASE_URL ? "off" : "on")) === "on",
+    identity: identityOptions(config),
   });
   await app.register(api.plugin, { prefix: "/api" });
+  // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
+  const mail = mailDispatcher(api.ctx);
+
+  // Odds feed: the simulator speaks the providers' formats into the ingest (over RabbitMQ with
+  // AMQP_URL), which writes the catalogue and odds, settles bets and publishes realtime events.
+  const feed: Feed | undefined = ["on", "true", "1"].includes(config.FEED_ENABLED)
+    ? createFeed({
+        db: database.db,
+        publisher,
+        log: app.log.child({ part: "feed" }),
+        seed: config.FEED_SEED,
+        speed: config.FEED_SPEED,
+        matches: config.FEED_MATCHES,
+        margin: config.FEED_MARGIN,
+        ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
+        ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
+        locales: config.FEED_PUBLIC_LOCALES.split(","),
+      })
+    : undefined;
 
   // Pages: every path no route above claims goes to Next.js (registered as the not-found handler).
   const web: Web | undefined =
@@ -83,13 +104,20 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       if (web && !(await web.prepare()))
         app.log.warn("web app build missing: pages answer 503 until it is built");
       await gateway.start();
+      mail.start();
       const address = await app.listen({ port: config.PORT, host: config.HOST });
       const port = app.server.address();
       if (web && port && typeof port === "object") web.setApiUrl(`http://127.0.0.1:${port.port}/api`);
+      if (feed) {
+        app.log.info("starting the odds feed");
+        await feed.start();
+      }
       return address;
     },
     async stop() {
+      await feed?.stop();
       await gateway.stop();
+      await mail.stop();
       await app.close();
       await database.close();
       await web?.close();
