@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -57,7 +58,10 @@ export function mountWeb(app: FastifyInstance, opts: WebOptions): Web {
     },
     async prepare() {
       if (!existsSync(join(WEB_DIR, ".next", "BUILD_ID"))) return false;
-      nextApp = next({ dir: WEB_DIR, dev: false, quiet: true });
+      // Next attaches its own WebSocket upgrade listener to the server of the first request it
+      // sees, and it would take /connection/websocket away from the realtime gateway. Pages need no
+      // upgrades in production, so its listener goes on a server that never listens.
+      nextApp = next({ dir: WEB_DIR, dev: false, quiet: true, httpServer: createHttpServer() });
       await nextApp.prepare();
       handle = nextApp.getRequestHandler();
       return true;

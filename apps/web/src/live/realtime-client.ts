@@ -1,6 +1,7 @@
 import { matchChannel, publicChannel, realtimeEventSchema } from "@sportsbook/contracts/realtime";
 import { Centrifuge, type Subscription } from "centrifuge";
 import { z } from "zod";
+import { csrfToken } from "../lib/client-api";
 import { applyEvent, applySnapshot, matchSnapshotSchema } from "./apply-event";
 import type { LiveStore } from "./live-store";
 

@@ -42,6 +42,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Live matches move five times faster than real time, so odds change within seconds.
+      FEED_SPEED: "5",
       ...env,
     },
   });

@@ -1,6 +1,5 @@
 "use client";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { z } from "zod";
 import { apiFetch, csrfToken } from "../../lib/client-api";
 import { createFavoritesStore, type FavoritesStore } from "./favorites-store";
 
@@ -15,7 +14,12 @@ const call = async (method: "POST" | "DELETE", id: string) => {
   if (!res.ok) throw new HttpError(res.status);
 };
 
-const listSchema = z.object({ data: z.array(z.object({ id: z.number() })) });
+/** Reads the ids of GET /favourites/match; anything else in the answer is ignored, a wrong shape gives none. */
+export function favouriteIds(body: unknown): string[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((f) => (typeof f?.id === "number" && Number.isSafeInteger(f.id) ? [String(f.id)] : []));
+}
 
 const Ctx = createContext<FavoritesStore | null>(null);
 
@@ -29,8 +33,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     void apiFetch("/favourites/match")
       .then(async (res) => {
         if (!res.ok) return;
-        const parsed = listSchema.safeParse(await res.json());
-        if (parsed.success) store.replace(parsed.data.data.map((f) => String(f.id)));
+        store.replace(favouriteIds(await res.json()));
       })
       .catch(() => {});
   }, [store]);

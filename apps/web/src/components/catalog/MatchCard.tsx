@@ -77,7 +77,15 @@ export async function MatchCard({
 function Team({ name, logo }: { name: string; logo?: string | null | undefined }) {
   return (
     <span className="team">
-      {logo ? <Image src={logo} alt="" width={20} height={20} unoptimized={logo.endsWith(".svg")} /> : null}
+      {logo ? (
+        <Image
+          src={logo}
+          alt=""
+          width={20}
+          height={20}
+          unoptimized={logo.startsWith("data:") || logo.endsWith(".svg")}
+        />
+      ) : null}
       <span>{name}</span>
     </span>
   );

@@ -1,11 +1,14 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { z } from "zod";
 import { apiFetch } from "../../lib/client-api";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 
-const videoSchema = z.object({ data: z.object({ link: z.string().url() }) });
+/** The link of GET /matches/{id}/video, if the answer carries an http(s) one. */
+export function videoLinkOf(body: unknown): string | undefined {
+  const link = (body as { data?: { link?: unknown } } | null)?.data?.link;
+  return typeof link === "string" && /^https?:\/\//.test(link) ? link : undefined;
+}
 
 /** The video link (GET /matches/{id}/video) is for signed-in players; visitors are asked to sign in. */
 export function VideoLink({ matchId }: { matchId: string }) {
@@ -25,10 +28,10 @@ export function VideoLink({ matchId }: { matchId: string }) {
       onClick={async () => {
         const res = await apiFetch(`/matches/${encodeURIComponent(matchId)}/video`).catch(() => null);
         if (res?.status === 401) return openAuth("sign_in");
-        const parsed = videoSchema.safeParse(await res?.json().catch(() => null));
-        if (parsed.success) {
-          setLink(parsed.data.data.link);
-          window.open(parsed.data.data.link, "_blank", "noopener");
+        const found = videoLinkOf(await res?.json().catch(() => null));
+        if (found) {
+          setLink(found);
+          window.open(found, "_blank", "noopener");
         }
       }}
     >

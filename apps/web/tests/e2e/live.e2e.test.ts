@@ -1,0 +1,111 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium } from "./browser";
+
+const base = inject("baseUrl");
+
+/** Waits until the feed has live matches with open main markets, as the home and live pages list them. */
+async function waitForLiveMatches(): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const res = (await fetch(`${base}/api/matches?match_status=1&limit=50`).then((r) => r.json())) as {
+      data: { main_market: { status: number } | null }[];
+    };
+    const open = res.data.filter((m) => m.main_market?.status === 1).length;
+    if (open > 0) return open;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("no live match with an open main market within 60 s");
+}
+
+/** Prices on screen, keyed by match and outcome. */
+const snapshot = (page: Page) =>
+  page.$$eval(".match-card", (cards) =>
+    Object.fromEntries(
+      cards.flatMap((c) =>
+        [...c.querySelectorAll<HTMLElement>(".odds")].map((o) => [
+          `${c.getAttribute("data-match")}/${o.dataset.outcome}`,
+          o.querySelector(".odds-value")?.getAttribute("data-odds") ?? "",
+        ]),
+      ),
+    ),
+  );
+
+/** Waits until any price differs from `before`, without the page reloading. */
+async function waitForOddsChange(page: Page, before: Record<string, string>, timeoutMs = 45_000) {
+  await page.waitForFunction(
+    (prev) =>
+      [...document.querySelectorAll<HTMLElement>(".match-card")].some((c) =>
+        [...c.querySelectorAll<HTMLElement>(".odds")].some((o) => {
+          const key = `${c.getAttribute("data-match")}/${o.dataset.outcome}`;
+          const now = o.querySelector(".odds-value")?.getAttribute("data-odds");
+          return key in prev && now !== prev[key];
+        }),
+      ),
+    before,
+    { timeout: timeoutMs, polling: 250 },
+  );
+}
+
+describe("live data (SPEC §4 realtime, §9 defaults)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    await waitForLiveMatches();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the live page lists the feed's live matches, rendered by the server", async () => {
+    const html = await fetch(`${base}/live`).then((r) => r.text());
+    expect(html).toContain('data-page="in_play"');
+    expect(html).toMatch(/class="match-card" data-match="\d+"/);
+  });
+
+  it("an odds change reaches the page without a reload", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/live`);
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    const before = await snapshot(page);
+    expect(Object.keys(before).length).toBeGreaterThan(0);
+    await waitForOddsChange(page, before);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+    await page.close();
+  });
+
+  it("a dropped connection shows the offline alert, then recovers and updates continue", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${base}/live`);
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
+    await context.setOffline(true);
+    const alert = page.locator(".alerts [role=alert]", { hasText: "You are offline" });
+    await alert.waitFor({ state: "visible", timeout: 15_000 });
+    await context.setOffline(false);
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 30_000 });
+    await alert.waitFor({ state: "detached", timeout: 5_000 });
+    await waitForOddsChange(page, await snapshot(page));
+    await context.close();
+  });
+
+  it("the match page shows every market group and a scoreboard, kept live", async () => {
+    const res = (await fetch(`${base}/api/matches?match_status=1&limit=1`).then((r) => r.json())) as {
+      data: { id: number; slug: string; sport: { key: string } }[];
+    };
+    const m = res.data[0];
+    expect(m).toBeDefined();
+    if (!m) return;
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const response = await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator("[data-page=match] .market").count()).toBeGreaterThan(0);
+    await page.locator(".scoreboard table").waitFor({ state: "visible" });
+    await page.close();
+  });
+});
