@@ -165,7 +165,9 @@ for (const target of databaseTargets()) {
     it("[SPEC §4] self-exclusion signs every session out and blocks sign-in until it ends", async () => {
       const s = await player();
       const other = await signIn(h, `time${seq}@example.com`);
-      await setLimit(s, { type: "selfexclusion", period: "week" });
+      const excluded = await call(s, "POST", "/player/limits", { type: "selfexclusion", period: "week" });
+      expect(excluded.statusCode).toBe(200);
+      expect(excluded.cookies.find((c) => c.name === "sb_session")?.value).toBe("");
       expect(await accountsStatus(s)).toBe(401);
       expect(await accountsStatus(other)).toBe(401);
       const refused = await signInAgain();

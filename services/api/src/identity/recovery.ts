@@ -4,6 +4,7 @@ import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { enqueue, siteLink } from "../mail/outbox.js";
+import { audit } from "./audit.js";
 import { checkPassword, hashPassword } from "./passwords.js";
 import { playerByEmail, securityOf } from "./players.js";
 import { consumeToken, issueToken } from "./tokens.js";
@@ -109,6 +110,12 @@ async function setPassword(
     .update(playerSecurity)
     .set({ passwordChangedAt: now, updatedAt: now })
     .where(eq(playerSecurity.playerId, player.id));
+  await audit(ctx, tx, {
+    entity: "player",
+    id: player.id,
+    action: keepSessionHash ? "password_changed" : "password_reset",
+    playerId: player.id,
+  });
   const live = [eq(sessions.playerId, player.id), isNull(sessions.revokedAt)];
   if (keepSessionHash) live.push(ne(sessions.tokenHash, keepSessionHash));
   await tx

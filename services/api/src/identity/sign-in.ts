@@ -8,6 +8,7 @@ import { assertMayStartSession } from "../limits/barriers.js";
 import { kickDelivery } from "../mail/dispatcher.js";
 import { enqueue, siteLink } from "../mail/outbox.js";
 import { assertWithinBudget, recordAttempt } from "./attempts.js";
+import { audit } from "./audit.js";
 import { checkPassword } from "./passwords.js";
 import { playerByEmail, securityOf } from "./players.js";
 import { issueToken, sha256 } from "./tokens.js";
@@ -61,6 +62,13 @@ async function countFailure(ctx: AppContext, player: PlayerRow): Promise<void> {
       .update(playerSecurity)
       .set({ lockedAt: ctx.now() })
       .where(eq(playerSecurity.playerId, player.id));
+    await audit(ctx, tx, {
+      entity: "player",
+      id: player.id,
+      action: "locked",
+      playerId: player.id,
+      data: { failures: row.failedAttempts },
+    });
     const token = await issueToken(ctx, tx, player.id, "unlock");
     await enqueue(ctx, tx, "email", email, player.id, {
       template: "unlock",

@@ -3,6 +3,7 @@ import { sessions } from "@sportsbook/db";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError, validationError } from "../http/errors.js";
+import { audit } from "../identity/audit.js";
 import { currencyTable } from "../wallet/currencies.js";
 import { isStricter, LIMIT_KIND, PERIOD_SECONDS, periodOf, validateLimitRequest } from "./rules.js";
 import {
@@ -87,6 +88,13 @@ export async function setLimit(
         replacesId: current?.id ?? null,
         removal: false,
       });
+      await audit(ctx, tx, {
+        entity: "limit",
+        id: newId,
+        action: "set",
+        playerId: player.id,
+        data: { ...body, replaces: current?.id ?? null },
+      });
       if (kind === "exclusion") {
         await tx
           .update(sessions)
@@ -102,7 +110,7 @@ export async function setLimit(
       });
     }
     if (pending) await withdraw(ctx, tx, pending);
-    return insertLimit(ctx, tx, {
+    const pendingId = await insertLimit(ctx, tx, {
       ...terms,
       playerId: player.id,
       status: "unconfirmed",
@@ -110,6 +118,14 @@ export async function setLimit(
       replacesId: current.id,
       removal: false,
     });
+    await audit(ctx, tx, {
+      entity: "limit",
+      id: pendingId,
+      action: "increase_requested",
+      playerId: player.id,
+      data: { ...body, replaces: current.id },
+    });
+    return pendingId;
   });
   return rowById(ctx, player.id, id);
 }
@@ -132,7 +148,7 @@ export async function removeLimit(ctx: AppContext, playerId: number, type: Limit
     }
     const pending = pendingOf(rows, type);
     if (pending) await withdraw(ctx, tx, pending);
-    return insertLimit(ctx, tx, {
+    const removalId = await insertLimit(ctx, tx, {
       type,
       value: null,
       periodSeconds: current.periodSeconds,
@@ -143,6 +159,14 @@ export async function removeLimit(ctx: AppContext, playerId: number, type: Limit
       replacesId: current.id,
       removal: true,
     });
+    await audit(ctx, tx, {
+      entity: "limit",
+      id: removalId,
+      action: "removal_requested",
+      playerId,
+      data: { type },
+    });
+    return removalId;
   });
   return rowById(ctx, playerId, id);
 }
@@ -168,6 +192,7 @@ export async function confirmLimit(ctx: AppContext, playerId: number, limitId: n
       });
     }
     await markConfirmed(ctx, tx, row);
+    await audit(ctx, tx, { entity: "limit", id: row.id, action: "confirmed", playerId });
     await settleDue(ctx, tx, playerId);
   });
   return rowById(ctx, playerId, limitId);
@@ -190,6 +215,7 @@ export async function cancelLimitChange(
       });
     }
     await withdraw(ctx, tx, row);
+    await audit(ctx, tx, { entity: "limit", id: row.id, action: "withdrawn", playerId });
   });
   return rowById(ctx, playerId, limitId);
 }

@@ -10,7 +10,7 @@ import {
 } from "@sportsbook/contracts";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { requirePlayer } from "../auth/session.js";
+import { clearSessionCookies, requirePlayer } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { errorResponses, typed } from "../http/route-kit.js";
 import {
@@ -57,9 +57,12 @@ export function registerLimitRoutes(app: FastifyInstance, ctx: AppContext): void
         response: { 200: limitResponseSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const player = await requirePlayer(ctx, request);
-      return { data: await presentLimit(ctx, await setLimit(ctx, player, request.body)) };
+      const limit = await setLimit(ctx, player, request.body);
+      // An exclusion has just signed every session out, this one included.
+      if (limit.endsAt) clearSessionCookies(reply);
+      return { data: await presentLimit(ctx, limit) };
     },
   );
 
