@@ -11,6 +11,7 @@ import {
 import { registerBetRoutes } from "../bets/routes.js";
 import { registerCatalogueRoutes } from "../catalogue/routes.js";
 import type { AppContext } from "../context.js";
+import { registerAccountRoutes } from "../identity/index.js";
 import { registerOpsRoutes } from "../ops/routes.js";
 import { registerPlayerRoutes } from "../player/routes.js";
 import { ApiError, errorBody, validationError } from "./errors.js";
@@ -100,6 +101,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
 
     registerOpsRoutes(app, ctx);
     registerPlayerRoutes(app, ctx);
+    registerAccountRoutes(app, ctx);
     registerCatalogueRoutes(app, ctx);
     registerBetRoutes(app, ctx);
   };

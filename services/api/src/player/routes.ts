@@ -29,6 +29,7 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
 import { errorResponses, idempotencyKeyOf, typed } from "../http/route-kit.js";
+import { authFieldsMissed, recordTrackedTags } from "../identity/profile.js";
 import { demoDeposit } from "../wallet/deposit.js";
 import { registerPreferenceRoutes } from "./preferences.js";
 import { demoPlayer } from "./provisioning.js";
@@ -82,7 +83,12 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): voi
         response: { 200: profileSchema, ...errorResponses },
       },
     },
-    async (request) => profile(await optionalPlayer(ctx, request)),
+    async (request) => {
+      const player = await optionalPlayer(ctx, request);
+      if (!player) return profile(null);
+      await recordTrackedTags(ctx, player.id, request.query);
+      return { ...profile(player), auth_fields_missed: authFieldsMissed(ctx, player) };
+    },
   );
 
   r.get(
