@@ -1,4 +1,4 @@
-import { bets, limits, payments } from "@sportsbook/db";
+import { auditLog, bets, limits, payments } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,6 +117,13 @@ for (const target of databaseTargets()) {
       h.advance(1);
       const now = await list(s);
       expect(now.map((l) => [l.type, l.status, l.value])).toEqual([["deposit", "active", 200_00]]);
+      const trail = await h.handle.db.select().from(auditLog).where(eq(auditLog.playerId, s.playerId));
+      expect(trail.filter((e) => e.entityType === "limit").map((e) => e.action)).toEqual([
+        "set",
+        "set",
+        "increase_requested",
+        "confirmed",
+      ]);
       expect((await deposit(s, 138_00)).statusCode).toBe(200);
       const last = await deposit(s, 2_00);
       expect(body<ErrorJson>(last).data.extra).toMatchObject({ used: 199_00, remaining: 1_00 });
