@@ -15,7 +15,7 @@ export interface MarketDescription {
 
 const winner2 = { "4": "{$competitor1}", "5": "{$competitor2}" };
 const hcp2 = { "1714": "{$competitor1} ({+hcp})", "1715": "{$competitor2} ({-hcp})" };
-const total2 = { "12": "over {total}", "13": "under {total}" };
+const total2 = { "12": "Over {total}", "13": "Under {total}" };
 
 /** Correct-score outcomes 0:0 … 4:4 in a fixed order; ids follow the catalogue's even numbering. */
 export const CORRECT_SCORES: readonly [number, number][] = (() => {
@@ -31,7 +31,7 @@ export function correctScoreOutcomeId(home: number, away: number): string {
 
 const correctScoreOutcomes: Record<string, string> = Object.fromEntries([
   ...CORRECT_SCORES.map(([h, a]) => [correctScoreOutcomeId(h, a), `${h}:${a}`]),
-  [CORRECT_SCORE_OTHER, "other"],
+  [CORRECT_SCORE_OTHER, "Other"],
 ]);
 
 const list: MarketDescription[] = [
@@ -39,28 +39,28 @@ const list: MarketDescription[] = [
     id: 1,
     name: "1x2",
     groups: ["main"],
-    outcomes: { "1": "{$competitor1}", "2": "draw", "3": "{$competitor2}" },
+    outcomes: { "1": "{$competitor1}", "2": "Draw", "3": "{$competitor2}" },
   },
   {
     id: 8,
     name: "{!goalnr} goal",
     groups: ["goals"],
-    outcomes: { "6": "{$competitor1}", "7": "none", "8": "{$competitor2}" },
+    outcomes: { "6": "{$competitor1}", "7": "None", "8": "{$competitor2}" },
   },
   {
     id: 10,
     name: "Double chance",
     groups: ["main"],
     outcomes: {
-      "9": "{$competitor1} or draw",
+      "9": "{$competitor1} or Draw",
       "10": "{$competitor1} or {$competitor2}",
-      "11": "draw or {$competitor2}",
+      "11": "Draw or {$competitor2}",
     },
   },
   { id: 11, name: "Draw no bet", groups: ["main"], outcomes: winner2 },
   { id: 16, name: "Handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },
   { id: 18, name: "Total", groups: ["totals"], outcomes: total2 },
-  { id: 29, name: "Both teams to score", groups: ["goals"], outcomes: { "74": "yes", "76": "no" } },
+  { id: 29, name: "Both teams to score", groups: ["goals"], outcomes: { "74": "Yes", "76": "No" } },
   { id: 45, name: "Correct score", groups: ["score"], outcomes: correctScoreOutcomes },
   { id: 186, name: "Winner", groups: ["main"], outcomes: winner2 },
   { id: 188, name: "Set handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },

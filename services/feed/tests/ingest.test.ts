@@ -39,7 +39,7 @@ for (const target of databaseTargets()) {
     let handle: DatabaseHandle;
     beforeAll(async () => {
       handle = await target.open("feed_ingest");
-    }, 120_000);
+    });
     afterAll(async () => {
       await handle?.close();
     });

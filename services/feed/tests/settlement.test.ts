@@ -205,7 +205,7 @@ for (const target of databaseTargets()) {
           expect((await ingest.handle(frame(fixture(urn, n)))).applied).toBe(1);
           expect((await ingest.handle(frame(odds(urn, T + 1000)))).applied).toBe(1);
         }
-      }, 120_000);
+      });
       afterAll(async () => {
         await api?.stop();
         await handle?.close();

@@ -72,6 +72,7 @@ async function writeMarkets(
   result: OddsResult,
 ): Promise<void> {
   const names = { home: ref.home, away: ref.away, competitor: (urn: string) => ref.competitors.get(urn) };
+  const balanced = mostBalanced(list);
   const rows = await tx
     .insert(markets)
     .values(
@@ -83,6 +84,7 @@ async function writeMarkets(
         status: m.status,
         groupKeys: MARKETS.get(m.id)?.groups ?? [],
         priority: -m.id,
+        mostBalanced: balanced.has(m),
         producer,
         nextBetStop: m.nextBetstop !== undefined ? new Date(m.nextBetstop) : null,
         updatedAt: ts,
@@ -93,6 +95,7 @@ async function writeMarkets(
       set: {
         status: sql`excluded.status`,
         producer: sql`excluded.producer`,
+        mostBalanced: sql`excluded.most_balanced`,
         nextBetStop: sql`excluded.next_bet_stop`,
         updatedAt: sql`excluded.updated_at`,
       },
@@ -158,6 +161,25 @@ async function writeMarkets(
       outcomes: byMarket.get(row.id) ?? [],
     });
   }
+}
+
+/**
+ * Of the lines of one market (totals, handicaps) sent together, the open one whose two prices are
+ * closest: the line to show first.
+ */
+export function mostBalanced(list: MarketOdds[]): Set<MarketOdds> {
+  const best = new Map<number, { m: MarketOdds; gap: number }>();
+  const lines = new Map<number, number>();
+  for (const m of list) lines.set(m.id, (lines.get(m.id) ?? 0) + 1);
+  for (const m of list) {
+    if ((lines.get(m.id) ?? 0) < 2 || m.status !== 1 || m.outcomes.length !== 2) continue;
+    const [a, b] = m.outcomes;
+    if (!a?.odds || !b?.odds) continue;
+    const gap = Math.abs(1000 / a.odds - 1000 / b.odds);
+    const cur = best.get(m.id);
+    if (!cur || gap < cur.gap) best.set(m.id, { m, gap });
+  }
+  return new Set([...best.values()].map((x) => x.m));
 }
 
 /**

@@ -6,7 +6,7 @@ import type { MarketStatus, SportEventStatus } from "../model.js";
  */
 
 /** SPEC §4 match status: prematch 0, live 1, stopped 2, closed 3, finished 4, not covered 5. */
-export function specMatchStatus(uofStatus: number): 0 | 1 | 2 | 3 | 4 {
+export function specMatchStatus(uofStatus: number): 0 | 1 | 2 | 3 | 4 | 5 {
   switch (uofStatus) {
     case 1:
       return 1;
@@ -14,12 +14,13 @@ export function specMatchStatus(uofStatus: number): 0 | 1 | 2 | 3 | 4 {
     case 7: // interrupted
       return 2;
     case 3: // ended: over, results not yet confirmed
-    case 4: // closed: results confirmed
       return 4;
+    case 4: // closed: results confirmed, nothing more to come
     case 5: // cancelled
-    case 8: // postponed
     case 9: // abandoned
       return 3;
+    case 8: // postponed: off the schedule until it gets a new date
+      return 5;
     default: // not started, delayed
       return 0;
   }
@@ -32,7 +33,7 @@ const REALTIME_STATUS = [
   "ended",
   "closed",
   "cancelled",
-  "postponed",
+  "not_started",
   "interrupted",
   "postponed",
   "abandoned",

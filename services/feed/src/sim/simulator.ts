@@ -211,9 +211,24 @@ export function createSimulator(options: SimulatorOptions) {
   }
 
   function prematch(m: SimMatch, startTime: number): void {
+    if (m.closed) return;
     if (now < startTime) {
+      if (rng.chance(0.004)) {
+        // called off before kick-off: every market is cancelled and stakes go back
+        emitMatch(m, { kind: "fixture_change", ...envelope(m), changeType: 3 });
+        const refs = m.last.map((mk) => ({ id: mk.id, specifiers: mk.specifiers, voidReason: 5 }));
+        emitMatch(m, { kind: "bet_cancel", ...envelope(m), markets: refs });
+        close(m);
+        return;
+      }
+      let start = startTime;
+      if (rng.chance(0.01)) {
+        // kick-off moved back
+        start = startTime + rng.int(1, 4) * 15 * 60_000;
+        emitMatch(m, { kind: "fixture_change", ...envelope(m), changeType: 2, startTime: start });
+      }
       emitMatch(m, oddsChange(m));
-      queue.push(Math.min(startTime, now + PREMATCH_REPRICE_MS), () => prematch(m, startTime));
+      queue.push(Math.min(start, now + PREMATCH_REPRICE_MS), () => prematch(m, start));
       return;
     }
     // hand-over: the prematch producer marks its markets handed over, the live producer takes them
