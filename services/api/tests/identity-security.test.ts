@@ -132,6 +132,25 @@ for (const target of databaseTargets()) {
       expect((await mailbox(h, "reset@example.com"))[0]?.template).toBe("password_changed");
     });
 
+    it("accepts a token only for its own purpose", async () => {
+      await h.api.app.inject({
+        method: "POST",
+        url: "/api/player/sign-up",
+        payload: { email: "purpose@example.com", password: PASSWORD, terms_accepted: true },
+      });
+      const confirmation = await linkToken(h, "purpose@example.com", "confirm_email", "confirmation_token");
+      const asReset = await post("/player/password/reset", {
+        reset_password_token: confirmation,
+        password: "taken over 1",
+      });
+      expect(body<ErrorJson>(asReset).error).toBe("tokenInvalid");
+      expect(body<ErrorJson>(await post("/player/unlock", { token: confirmation })).error).toBe(
+        "tokenInvalid",
+      );
+      // Still unused for its own purpose.
+      expect((await post("/player/confirmation", { token: confirmation })).statusCode).toBe(200);
+    });
+
     it("refuses an expired reset link and kills older links when a new one is sent", async () => {
       await registeredPlayer(h, "expire@example.com");
       await post("/player/password/forgot", { email: "expire@example.com" });

@@ -129,6 +129,14 @@ for (const target of databaseTargets()) {
       expect(body<ErrorJson>(last).data.extra).toMatchObject({ used: 199_00, remaining: 1_00 });
     });
 
+    it("lets only one of three concurrent deposits use the last of a limit (player row lock)", async () => {
+      const s = await registeredPlayer(h, "race@example.com");
+      await setLimit(s, { type: "deposit", value: 100_00, period: "day" });
+      const answers = await Promise.all([deposit(s, 60_00), deposit(s, 60_00), deposit(s, 60_00)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+      expect(await countOf(payments, s.playerId)).toBe(1);
+    });
+
     it("an increase whose cooling-off period is over still waits for the confirmation", async () => {
       const s = await registeredPlayer(h, "waits@example.com");
       await setLimit(s, { type: "deposit", value: 10_00, period: "day" });
