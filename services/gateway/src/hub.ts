@@ -7,6 +7,13 @@ export interface Delivery {
   offset?: number;
   epoch?: string;
   frame: string;
+  /** The frame's UTF-8 bytes, made by the first receiver that sends it alone and shared after. */
+  bytes?: Buffer;
+}
+
+export function frameBytes(d: Delivery): Buffer {
+  d.bytes ??= Buffer.from(d.frame);
+  return d.bytes;
 }
 
 export interface HubMember {

@@ -9,7 +9,7 @@ import {
   Unsubscribe,
 } from "./codes.js";
 import type { GatewayConfig, NamespaceOptions } from "./config.js";
-import type { Delivery, Hub, HubMember } from "./hub.js";
+import { type Delivery, frameBytes, type Hub, type HubMember } from "./hub.js";
 import type { GatewayMetrics } from "./metrics.js";
 import {
   type ClientInfo,
@@ -26,8 +26,8 @@ import type { TokenVerifier } from "./tokens.js";
 export interface Transport {
   /** HTTP-streaming and SSE emulation: the connect result names the session and node for posts. */
   readonly emulation: boolean;
-  /** Writes one message of one or more newline-joined replies and pushes. */
-  write(text: string): void;
+  /** Writes one message of one or more newline-joined replies and pushes (UTF-8 bytes or text). */
+  write(data: string | Buffer): void;
   /** Ends the connection with a protocol close code. */
   close(code: number, reason: string): void;
   /** Bytes written but not yet on the wire. */
@@ -96,6 +96,8 @@ export class Session implements HubMember {
   private queue: Promise<void> = Promise.resolve();
   private outbox: string[] = [];
   private outboxBytes = 0;
+  /** The publication when it is all the outbox holds: its bytes, encoded once, go to every receiver. */
+  private single: Delivery | null = null;
   private flushScheduled = false;
   private timers: { stale?: unknown; ping?: unknown; pong?: unknown; expiry?: unknown } = {};
   private tokens = 0;
@@ -463,7 +465,7 @@ export class Session implements HubMember {
       return;
     }
     if (d.kind !== "pub") {
-      if (sub.joinLeave) this.enqueue(d.frame);
+      if (sub.joinLeave) this.enqueue(d.frame, d);
       return;
     }
     if (d.offset !== undefined && sub.ns.history) {
@@ -478,7 +480,7 @@ export class Session implements HubMember {
       }
       sub.offset = d.offset;
     }
-    this.enqueue(d.frame);
+    this.enqueue(d.frame, d);
   }
 
   /** A gap in the stream: the client resubscribes at once and recovers from its position. */
@@ -628,14 +630,16 @@ export class Session implements HubMember {
   }
 
   /** Queues a frame; frames queued in the same turn of the event loop leave as one message. */
-  private enqueue(frame: string): void {
+  private enqueue(frame: string, delivery?: Delivery): void {
     if (this.state === "closed") return;
+    this.single = this.outbox.length === 0 && delivery ? delivery : null;
     this.outbox.push(frame);
     this.outboxBytes += frame.length;
     if (this.transport.pending() + this.outboxBytes > this.deps.config.maxQueueBytes) {
       this.deps.metrics.droppedSlow.inc();
-      this.outbox = [];
+      this.outbox.length = 0;
       this.outboxBytes = 0;
+      this.single = null;
       this.close(Disconnect.slow);
       return;
     }
@@ -649,11 +653,16 @@ export class Session implements HubMember {
   flush(): void {
     this.flushScheduled = false;
     if (this.outbox.length === 0 || !this.transport.isOpen()) return;
-    const text = this.outbox.length === 1 ? (this.outbox[0] as string) : this.outbox.join("\n");
+    const data = this.single
+      ? frameBytes(this.single)
+      : this.outbox.length === 1
+        ? (this.outbox[0] as string)
+        : this.outbox.join("\n");
     this.deps.metrics.countOut(this.outbox.length);
-    this.outbox = [];
+    this.outbox.length = 0;
     this.outboxBytes = 0;
-    this.transport.write(text);
+    this.single = null;
+    this.transport.write(data);
   }
 
   /** Closes with a protocol code after flushing what is queued (e.g. the error reply before it). */

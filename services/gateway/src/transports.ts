@@ -3,10 +3,12 @@ import type { WebSocket } from "ws";
 import type { Transport } from "./session.js";
 
 /** A WebSocket under a session: text frames out, close frames with the protocol code. */
+const textFrame = { binary: false };
+
 export function webSocketTransport(ws: WebSocket): Transport {
   return {
     emulation: false,
-    write: (text) => ws.send(text),
+    write: (data) => ws.send(data, textFrame),
     close(code, reason) {
       if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
     },
@@ -33,7 +35,8 @@ export function streamTransport(
   });
   res.flushHeaders();
   const open = () => !res.writableEnded && !res.destroyed;
-  const write = (text: string) => {
+  const write = (data: string | Buffer) => {
+    const text = typeof data === "string" ? data : data.toString();
     if (kind === "http_stream") res.write(`${text}\n`);
     else res.write(`${text.replaceAll("\n", "\n\ndata: ").replace(/^/, "data: ")}\n\n`);
   };
