@@ -54,12 +54,15 @@ export async function post(tx: Transaction, input: PostingInput): Promise<Postin
   }
   if (sum !== 0) throw new LedgerError(`posting legs sum to ${sum}, not zero`);
 
-  // Player rows first in id order, house rows last: a fixed lock order rules out deadlocks.
+  // Player rows first in id order, house rows last: a fixed lock order rules out deadlocks. The
+  // house row is shared by every posting, so it is touched by the last statement before commit.
   const ordered = [...input.legs].sort(
     (a, b) => Number(a.house ?? false) - Number(b.house ?? false) || a.accountId - b.accountId,
   );
+  const ownLegs = ordered.filter((leg) => !leg.house);
+  const houseLegs = ordered.filter((leg) => leg.house);
   const balances = new Map<number, number>();
-  for (const leg of ordered) {
+  for (const leg of ownLegs) {
     const updated = await tx
       .update(accounts)
       .set({ balance: sql`${accounts.balance} + ${leg.amount}` })
@@ -72,38 +75,64 @@ export async function post(tx: Transaction, input: PostingInput): Promise<Postin
       )
       .returning({ balance: accounts.balance });
     const row = updated[0];
-    if (!row) {
-      const [exists] = await tx
-        .select({ currency: accounts.currency })
-        .from(accounts)
-        .where(eq(accounts.id, leg.accountId));
-      if (!exists) throw new LedgerError(`account ${leg.accountId} does not exist`);
-      if (exists.currency !== input.currency)
-        throw new LedgerError(`account ${leg.accountId} is in ${exists.currency}, not ${input.currency}`);
-      throw new InsufficientFundsError(leg.accountId);
-    }
+    if (!row) throw await refusal(tx, leg.accountId, input.currency);
     balances.set(leg.accountId, row.balance);
   }
 
-  const [txRow] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: input.kind,
-      currency: input.currency,
-      referenceType: input.reference.type,
-      referenceId: input.reference.id,
-    })
-    .returning({ id: ledgerTransactions.id });
-  if (!txRow) throw new LedgerError("ledger transaction was not recorded");
-  await tx.insert(ledgerEntries).values(
-    ordered.map((leg) => ({
-      transactionId: txRow.id,
-      accountId: leg.accountId,
-      amount: leg.amount,
-      balanceAfter: balances.get(leg.accountId) ?? 0,
-    })),
+  // The transaction row and the entries of the legs already applied, in one statement.
+  const entries = ownLegs.map(
+    (leg) =>
+      sql`(${leg.accountId}::bigint, ${leg.amount}::bigint, ${balances.get(leg.accountId) ?? 0}::bigint)`,
   );
-  return { transactionId: txRow.id, balances };
+  const header = sql`insert into ${ledgerTransactions} (kind, currency, reference_type, reference_id)
+    values (${input.kind}, ${input.currency}, ${input.reference.type}, ${input.reference.id}) returning id`;
+  const recorded = rowsOf<{ id: string | number }>(
+    await tx.execute(
+      entries.length === 0
+        ? header
+        : sql`with t as (${header}), e as (
+            insert into ${ledgerEntries} (transaction_id, account_id, amount, balance_after)
+            select t.id, v.account_id, v.amount, v.balance_after
+            from t, (values ${sql.join(entries, sql`, `)}) as v(account_id, amount, balance_after)
+          ) select id from t`,
+    ),
+  );
+  const transactionId = Number(recorded[0]?.id);
+  if (!Number.isSafeInteger(transactionId)) throw new LedgerError("ledger transaction was not recorded");
+
+  for (const leg of houseLegs) {
+    const applied = rowsOf<{ balance_after: string | number }>(
+      await tx.execute(sql`with h as (
+          update ${accounts} set balance = balance + ${leg.amount}
+          where id = ${leg.accountId} and currency = ${input.currency}
+            and (kind <> 'player' or balance + ${leg.amount} >= 0)
+          returning balance
+        )
+        insert into ${ledgerEntries} (transaction_id, account_id, amount, balance_after)
+        select ${transactionId}, ${leg.accountId}, ${leg.amount}, h.balance from h
+        returning balance_after`),
+    );
+    if (applied.length === 0) throw await refusal(tx, leg.accountId, input.currency);
+    balances.set(leg.accountId, Number(applied[0]?.balance_after));
+  }
+  return { transactionId, balances };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Why an account refused a leg: it is missing, in another currency, or a player without the funds. */
+async function refusal(tx: Transaction, accountId: number, currency: string): Promise<Error> {
+  const [exists] = await tx
+    .select({ currency: accounts.currency })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!exists) return new LedgerError(`account ${accountId} does not exist`);
+  if (exists.currency !== currency) {
+    return new LedgerError(`account ${accountId} is in ${exists.currency}, not ${currency}`);
+  }
+  return new InsufficientFundsError(accountId);
 }
 
 /** Moves `amount` from the house account of `houseKind` to a player account (negative: the other way). */
@@ -133,22 +162,39 @@ export async function postPlayerTransfer(
   };
 }
 
-/** The id of the house account of a kind and currency, created on first use. */
+/** How many rows each house account is split into; postings pick one by their player. */
+export const HOUSE_SHARDS = 32;
+
+/** The shard of a house account a player's postings use. */
+export function houseShardOf(playerId: number): number {
+  return playerId % HOUSE_SHARDS;
+}
+
+/** The id of one shard (default 0) of the house account of a kind and currency, created on first use. */
 export async function houseAccountId(
   ex: Executor,
   kind: HouseAccountKind,
   currency: string,
+  shard = 0,
 ): Promise<number> {
   const find = () =>
     ex
       .select({ id: accounts.id })
       .from(accounts)
-      .where(and(eq(accounts.kind, kind), eq(accounts.currency, currency), isNull(accounts.playerId)));
+      .where(
+        and(
+          eq(accounts.kind, kind),
+          eq(accounts.currency, currency),
+          eq(accounts.shard, shard),
+          isNull(accounts.playerId),
+        ),
+      );
   const [found] = await find();
   if (found) return found.id;
-  await ex.insert(accounts).values({ kind, currency }).onConflictDoNothing();
+  await ex.insert(accounts).values({ kind, currency, shard }).onConflictDoNothing();
   const [created] = await find();
-  if (!created) throw new LedgerError(`house account ${kind} ${currency} could not be created`);
+  if (!created)
+    throw new LedgerError(`house account ${kind} ${currency} shard ${shard} could not be created`);
   return created.id;
 }
 

@@ -18,7 +18,9 @@ export interface Api {
 export async function createApi(config: ApiConfig): Promise<Api> {
   const ctx = createContext(config);
   const plugin = apiPlugin(ctx);
-  const app = Fastify({ logger: config.logger ?? false, bodyLimit: 256 * 1024 });
+  const app = config.logger
+    ? Fastify({ loggerInstance: config.logger, bodyLimit: 256 * 1024 })
+    : Fastify({ logger: false, bodyLimit: 256 * 1024 });
   await app.register(plugin, { prefix: "/api" });
   return {
     ctx,

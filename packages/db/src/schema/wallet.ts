@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -22,7 +23,8 @@ export const currencies = pgTable("currencies", {
 
 /**
  * Ledger accounts. Player accounts (`kind = 'player'`) may never go negative; house accounts
- * (`house_stakes`, `house_payments`, `house_bonus`) are the other side of every posting and may.
+ * (`house_stakes`, `house_payments`, `house_bonus`, one row per shard) are the other side of every
+ * posting and may.
  */
 export const accounts = pgTable(
   "accounts",
@@ -35,13 +37,20 @@ export const accounts = pgTable(
       .references(() => currencies.code),
     /** Minor units; kept equal to the sum of this account's ledger entries. */
     balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    /**
+     * House accounts are split into shards (one row each) so concurrent postings do not queue on one
+     * row lock; a house balance is the sum over its shards. Always 0 for player accounts.
+     */
+    shard: smallint("shard").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("accounts_player_currency_key")
       .on(t.playerId, t.currency)
       .where(sql`${t.playerId} is not null`),
-    uniqueIndex("accounts_house_currency_key").on(t.kind, t.currency).where(sql`${t.playerId} is null`),
+    uniqueIndex("accounts_house_currency_shard_key")
+      .on(t.kind, t.currency, t.shard)
+      .where(sql`${t.playerId} is null`),
     check("accounts_player_not_negative", sql`${t.kind} <> 'player' or ${t.balance} >= 0`),
     check("accounts_player_owner", sql`(${t.kind} = 'player') = (${t.playerId} is not null)`),
   ],

@@ -1,7 +1,7 @@
 import type { PlacedBet } from "@sportsbook/contracts";
 import { betCashoutChangedSchema, betChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
 import { auditLog, bets, postPlayerTransfer } from "@sportsbook/db";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
@@ -33,6 +33,12 @@ export async function cashoutBet(
   const effects: { balance?: { currency: string; value: number }; remaining: number | null } = {
     remaining: null,
   };
+  const [owned] = await ctx.db
+    .select({ currency: bets.currency })
+    .from(bets)
+    .where(and(eq(bets.id, body.bet_id), eq(bets.playerId, player.id)));
+  if (!owned) throw new ApiError("notFound", { details: [{ field: "body.bet_id", message: "no such bet" }] });
+  const house = await houseAccount(ctx, "house_stakes", owned.currency, player.id);
   const answer = await once<CashoutAnswer>(ctx, scope, (record) =>
     ctx.db.transaction(async (tx) => {
       const [bet] = await tx.select().from(bets).where(eq(bets.id, body.bet_id)).for("update");
@@ -81,7 +87,7 @@ export async function cashoutBet(
         currency: bet.currency,
         reference: { type: "bet", id: String(bet.id) },
         playerAccountId: bet.accountId,
-        houseAccountId: await houseAccount(ctx, tx, "house_stakes", bet.currency),
+        houseAccountId: house,
         amount,
       });
       await tx.insert(auditLog).values({

@@ -3,9 +3,6 @@ import type { BetInput, PlaceBetsBody, PlacedBet } from "@sportsbook/contracts";
 import { betChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
 import {
   accounts,
-  auditLog,
-  betSelections,
-  bets,
   InsufficientFundsError,
   playerSettings,
   postPlayerTransfer,
@@ -21,6 +18,7 @@ import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
 import { presentBet, type SelectionView } from "./present.js";
 import { loadSelectionStates, type SelectionState } from "./state.js";
+import { insertBet } from "./write.js";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -155,6 +153,10 @@ async function persist(
   const table = await currencyTable(ctx);
   const now = ctx.now();
   const newBalances = new Map<string, number>();
+  const houses = new Map<string, number>();
+  for (const currency of new Set(body.bets.map((b) => b.stake.currency))) {
+    houses.set(currency, await houseAccount(ctx, "house_stakes", currency, player.id));
+  }
   let answer: { data: PlacedBet[] };
   try {
     answer = await ctx.db.transaction(async (tx) => {
@@ -164,54 +166,38 @@ async function persist(
         const decision = accepted[i];
         const account = balances.get(input.stake.currency);
         if (!decision || !account) throw new Error("an undecided bet reached persistence");
-        const [betRow] = await tx
-          .insert(bets)
-          .values({
+        const written = await insertBet(
+          tx,
+          {
             ref: newRef(),
             playerId: player.id,
             accountId: account.id,
             type: input.type,
-            status: "waiting_results",
             currency: input.stake.currency,
             stake: input.stake.value,
-            activeStake: input.stake.value,
             odds: decision.totalOdds,
             potentialWin: decision.potentialWin,
-            systemWinCount: decision.systemType?.winCount,
-            systemTotalCount: decision.systemType?.totalCount,
-            customOdds: decision.customOdds,
+            systemWinCount: decision.systemType?.winCount ?? null,
+            systemTotalCount: decision.systemType?.totalCount ?? null,
+            customOdds: decision.customOdds ?? null,
             isVip: player.isVip,
             quick: body.meta.quick,
-            deviceId: body.meta.device_id,
+            deviceId: body.meta.device_id ?? null,
             oddsAcceptMode: mode,
             createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (!betRow) throw new Error("bet row was not written");
-        const selectionRows = await tx
-          .insert(betSelections)
-          .values(
-            input.selections.map((s, position) => ({
-              betId: betRow.id,
-              position,
-              matchId: s.match_id,
-              marketRowId: decision.states[position]?.marketRowId ?? 0,
-              marketId: s.market_id,
-              specifier: s.specifier,
-              outcomeId: s.outcome_id,
-              odds: decision.odds[position] ?? s.odds,
-            })),
-          )
-          .returning();
-        await tx.insert(auditLog).values({
-          entityType: "bet",
-          entityId: String(betRow.id),
-          action: "placed",
-          playerId: player.id,
-          data: { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
-          createdAt: now,
-        });
+          },
+          input.selections.map((s, position) => ({
+            matchId: s.match_id,
+            marketRowId: decision.states[position]?.marketRowId ?? 0,
+            marketId: s.market_id,
+            specifier: s.specifier,
+            outcomeId: s.outcome_id,
+            odds: decision.odds[position] ?? s.odds,
+          })),
+          { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
+        );
+        const betRow = written.bet;
+        const selectionRows = written.selections;
         postings.push({
           betId: betRow.id,
           currency: input.stake.currency,
@@ -251,7 +237,7 @@ async function persist(
           currency: p.currency,
           reference: { type: "bet", id: String(p.betId) },
           playerAccountId: p.accountId,
-          houseAccountId: await houseAccount(ctx, tx, "house_stakes", p.currency),
+          houseAccountId: houses.get(p.currency) ?? 0,
           amount: -p.stake,
         });
         newBalances.set(p.currency, playerBalance);

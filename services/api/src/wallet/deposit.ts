@@ -14,9 +14,9 @@ export async function demoDeposit(
   /** Runs inside the deposit's transaction with its result (e.g. to store an idempotent answer). */
   inTransaction?: (tx: Transaction, result: { paymentId: number; balance: number }) => Promise<void>,
 ): Promise<{ paymentId: number; balance: number }> {
+  const house = await houseAccount(ctx, "house_payments", currency, playerId);
   const result = await ctx.db.transaction(async (tx) => {
     const account = await ensurePlayerAccount(tx, playerId, currency);
-    const house = await houseAccount(ctx, tx, "house_payments", currency);
     const [payment] = await tx
       .insert(payments)
       .values({ playerId, direction: "deposit", provider: "demo", currency, amount, status: "success" })

@@ -1,0 +1,206 @@
+/**
+ * Bet placement throughput on PostgreSQL: 50 concurrent clients (one player each) place single bets
+ * over HTTP against the API as `npm start` runs it (live delay off). Prints bets per second and
+ * p50/p99 latency next to pgbench's built-in TPC-B transactions per second with the same number of
+ * clients, on the same server, in the same run.
+ *
+ * The clients run in a worker thread so they do not share the API's event loop.
+ *
+ *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10]
+ *   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import { spawnSync } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { createApi, createPlayerWithSession } from "@sportsbook/api";
+import { openScratchPostgres } from "@sportsbook/db/testing";
+import pg from "pg";
+import { seedCatalogue } from "../services/api/tests/support/catalogue-fixture.js";
+
+interface Plan {
+  url: string;
+  seconds: number;
+  warmupSeconds: number;
+  players: { cookie: string; csrf: string }[];
+  body: string;
+}
+
+interface Result {
+  latenciesMs: number[];
+  ok: number;
+  failed: number;
+  elapsedMs: number;
+}
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+async function clients(plan: Plan): Promise<Result> {
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  const warmupEnd = performance.now() + plan.warmupSeconds * 1000;
+  const end = warmupEnd + plan.seconds * 1000;
+  await Promise.all(
+    plan.players.map(async (p) => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        const res = await fetch(plan.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie: p.cookie, "x-csrf-token": p.csrf },
+          body: plan.body,
+        });
+        await res.arrayBuffer();
+        const finished = performance.now();
+        if (started < warmupEnd) continue;
+        if (res.status === 200) {
+          ok += 1;
+          latencies.push(finished - started);
+        } else failed += 1;
+      }
+    }),
+  );
+  return { latenciesMs: latencies, ok, failed, elapsedMs: plan.seconds * 1000 };
+}
+
+function pgbench(
+  url: string,
+  clientCount: number,
+  seconds: number,
+): { tps: number; latencyMs: number } | string {
+  const init = spawnSync("pgbench", ["-i", "-s", "1", "-q", url], { encoding: "utf8" });
+  if (init.status !== 0) return `pgbench -i failed: ${init.stderr.trim()}`;
+  const run = spawnSync("pgbench", ["-c", String(clientCount), "-j", "2", "-T", String(seconds), "-n", url], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) return `pgbench failed: ${run.stderr.trim()}`;
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
+  if (!tps) return `pgbench printed no tps:\n${run.stdout}`;
+  return { tps: Number(tps), latencyMs: Number(latency ?? Number.NaN) };
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const clientCount = arg("clients", 50);
+  const seconds = arg("seconds", 10);
+  const base =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/postgres";
+  if (!(await reachable(base))) {
+    console.log(`skipped: no PostgreSQL at ${base} (set BENCH_DATABASE_URL)`);
+    return;
+  }
+  const handle = await openScratchPostgres(base, "bench_bets", { poolSize: clientCount });
+  const scratchUrl = await (async () => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'sb_bench_bets_%' order by oid desc limit 1",
+    );
+    await client.end();
+    const u = new URL(base);
+    u.pathname = `/${rows[0]?.datname ?? ""}`;
+    return u.toString();
+  })();
+  try {
+    const fixture = await seedCatalogue(handle.db, new Date());
+    const api = await createApi({
+      database: handle,
+      realtimeTokenSecret: "bench-secret-of-at-least-32-bytes!!!",
+      liveBetDelayMs: 0,
+    });
+    const address = await api.start({ port: 0 });
+    const port = (api.app.server.address() as AddressInfo).port;
+    void address;
+    const players = [];
+    for (let i = 0; i < clientCount; i += 1) {
+      const p = await createPlayerWithSession(api.ctx, { balance: 1_000_000_00 });
+      players.push({ cookie: `sb_session=${p.sessionToken}`, csrf: p.csrfToken });
+    }
+    const body = JSON.stringify({
+      meta: { device_id: "bench" },
+      bets: [
+        {
+          type: "single",
+          stake: { value: 1_00, currency: "EUR" },
+          selections: [
+            {
+              match_id: fixture.matches.prematch.id,
+              market_id: 1,
+              specifier: "",
+              outcome_id: "1",
+              odds: 2100,
+            },
+          ],
+        },
+      ],
+    });
+    const plan: Plan = { url: `http://127.0.0.1:${port}/api/bets`, seconds, warmupSeconds: 2, players, body };
+    console.log(
+      `bet placement: ${clientCount} clients, ${seconds} s (after 2 s warm-up), PostgreSQL ${base.replace(/\/\/[^@]*@/, "//")}`,
+    );
+    const result = await new Promise<Result>((resolve, reject) => {
+      // The worker runs this same TypeScript file through tsx's loader.
+      const entry = `import("tsx/esm/api").then((api) => api.tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
+      const worker = new Worker(entry, { eval: true, workerData: plan });
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+    await api.stop();
+    const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+    const betsPerSecond = result.ok / (result.elapsedMs / 1000);
+    const p50 = percentile(sorted, 50);
+    const p99 = percentile(sorted, 99);
+
+    console.log(`pgbench TPC-B: ${clientCount} clients, ${seconds} s, scale 1, same server`);
+    const baseline = pgbench(scratchUrl, clientCount, seconds);
+    console.log("");
+    console.log(
+      `  API bet placement   ${betsPerSecond.toFixed(0).padStart(7)} bets/s   p50 ${p50.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   (${result.failed} refused)`,
+    );
+    if (typeof baseline === "string") {
+      console.log(`  pgbench TPC-B       ${baseline}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(
+      `  pgbench TPC-B       ${baseline.tps.toFixed(0).padStart(7)} tps      avg ${baseline.latencyMs.toFixed(1)} ms`,
+    );
+    const ratio = betsPerSecond / baseline.tps;
+    console.log("");
+    console.log(
+      `  bets/s ÷ pgbench tps = ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? "met" : "not met"}); p99 target < 50 ms: ${p99 < 50 ? "met" : "not met"}`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+if (isMainThread) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+} else {
+  clients(workerData as Plan).then((r) => parentPort?.postMessage(r));
+}
