@@ -184,8 +184,8 @@ export const DEFAULT_LAYOUT: Record<Placement | "home", Block[]> = {
   ],
   mobileTabBar: [
     { kind: "button", action: "sports-menu", mode: "tile", width: "default" },
-    { kind: "menu-link", href: "/live", text: { en: "Live" }, mode: "tile", width: "default" },
-    { kind: "menu-link", href: "/favorites", text: { en: "Favorites" }, mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/live", mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/favorites", mode: "tile", width: "default" },
     { kind: "button", action: "bet-slip", mode: "tile", width: "default" },
   ],
   home: [

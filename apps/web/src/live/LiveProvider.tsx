@@ -38,14 +38,24 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         offlineAlert.current = alerts.push({ kind: "danger", sticky: true, ...texts.current });
       }
     };
-    void import("./realtime-client").then(({ createRealtime }) => {
-      if (cancelled) return;
-      client = createRealtime({ url: websocketUrl(window.location), store, locale: config.locale, onState });
-      client.connect();
-      setRt(client);
-    });
+    // The realtime client loads once the page is idle (at the latest after SPEC §9's 3000 ms idle
+    // fallback), so hydration does not compete with it.
+    const start = () =>
+      void import("./realtime-client").then(({ createRealtime }) => {
+        if (cancelled) return;
+        client = createRealtime({
+          url: websocketUrl(window.location),
+          store,
+          locale: config.locale,
+          onState,
+        });
+        client.connect();
+        setRt(client);
+      });
+    const idle = onIdle(start, IDLE_FALLBACK_MS);
     return () => {
       cancelled = true;
+      idle.cancel();
       client?.disconnect();
     };
   }, [store, alerts, config.locale]);
@@ -55,4 +65,16 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
 export function websocketUrl(loc: Pick<Location, "protocol" | "host">): string {
   return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}/connection/websocket`;
+}
+
+/** SPEC §9 idle fallback. */
+export const IDLE_FALLBACK_MS = 3000;
+
+function onIdle(fn: () => void, timeout: number): { cancel(): void } {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(fn, { timeout });
+    return { cancel: () => window.cancelIdleCallback(id) };
+  }
+  const id = window.setTimeout(fn, 1);
+  return { cancel: () => window.clearTimeout(id) };
 }

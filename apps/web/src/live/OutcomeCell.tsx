@@ -79,8 +79,17 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
     >
       <span className="odds-name">{p.name}</span>
       <span className="odds-value" data-odds={odds}>
-        {suspended ? "🔒" : displayOdds(odds, format)}
+        {suspended ? <LockIcon /> : displayOdds(odds, format)}
       </span>
     </button>
   );
 });
+
+function LockIcon() {
+  return (
+    <svg width="12" height="14" viewBox="0 0 12 14" aria-hidden="true" focusable="false">
+      <rect x="1" y="6" width="10" height="8" rx="1.5" fill="currentColor" />
+      <path d="M3 6V4a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}

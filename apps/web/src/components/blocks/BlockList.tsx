@@ -1,5 +1,6 @@
 import Image from "next/image";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { localizeHref } from "../../lib/locale-url";
 import { type Block, pickText, type SiteSettings } from "../../lib/site-settings";
 import { EventListBlock } from "../catalog/EventListBlock";
@@ -53,7 +54,7 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
           <Image
             src={settings.logo}
             alt={settings.siteName}
-            width={132}
+            width={150}
             height={32}
             priority
             unoptimized={settings.logo.endsWith(".svg")}
@@ -76,9 +77,7 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
       );
     case "menu-link":
       return block.href ? (
-        <Link href={href(block.href)} className="menu-link">
-          {text}
-        </Link>
+        <MenuLink href={block.href} text={text} locale={locale} settings={settings} />
       ) : null;
     case "iframe":
       return block.src ? (
@@ -127,4 +126,38 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
       // notifications, profile, …) render nothing rather than a placeholder.
       return null;
   }
+}
+
+const NAV_KEYS: Record<string, string> = {
+  "/": "sports",
+  "/live": "live",
+  "/cybersport": "cybersport",
+  "/favorites": "favorites",
+  "/schedule": "schedule",
+  "/results": "results",
+  "/promotions": "promotions",
+  "/general-rules": "general-rules",
+  "/about": "about",
+};
+
+/** A menu link; without its own text, a link to a main section is labelled with that section's name. */
+async function MenuLink({
+  href,
+  text,
+  locale,
+  settings,
+}: {
+  href: string;
+  text: string;
+  locale: string;
+  settings: SiteSettings;
+}) {
+  const key = NAV_KEYS[href];
+  const t = await getTranslations({ locale, namespace: "nav" });
+  const label = text || (key ? t(key as Parameters<typeof t>[0]) : href);
+  return (
+    <Link href={localizeHref(href, locale, settings)} className="menu-link" prefetch={false}>
+      {label}
+    </Link>
+  );
 }

@@ -55,7 +55,7 @@ export function Scoreboard({
                 {p.period_name ?? p.number}
               </th>
             ))}
-            {stats.game_score ? <th scope="col">{t("period")}</th> : null}
+            {stats.game_score ? <th scope="col">{t("game")}</th> : null}
             <th scope="col">{t("total")}</th>
           </tr>
         </thead>
