@@ -96,6 +96,19 @@ for (const target of databaseTargets()) {
       expect(notice?.template).toBe("sign_up_attempt");
       // The original password still works: nothing of the second sign-up was applied.
       await signIn(h, "bob@example.com");
+      // Repeated attempts cannot flood the owner's inbox: notices stop at the per-address budget.
+      for (let i = 0; i < 5; i += 1) {
+        const res = await h.api.app.inject({
+          method: "POST",
+          url: "/api/player/sign-up",
+          payload: { email: "bob@example.com", password: "another pass 1", terms_accepted: true },
+          remoteAddress: `10.9.9.${i}`,
+        });
+        expect(res.body).toBe(fresh.body);
+      }
+      expect(
+        (await mailbox(h, "bob@example.com")).filter((m) => m.template === "sign_up_attempt"),
+      ).toHaveLength(3);
     });
 
     it("resends confirmation instructions: only the newest link works; unknown addresses get the same answer", async () => {

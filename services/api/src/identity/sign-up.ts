@@ -6,6 +6,7 @@ import { validationError } from "../http/errors.js";
 import { isUniqueViolation } from "../http/idempotency.js";
 import { enqueue, siteLink } from "../mail/outbox.js";
 import { currencyTable } from "../wallet/currencies.js";
+import { assertWithinBudget, recordAttempt } from "./attempts.js";
 import { hashPassword } from "./passwords.js";
 import { playerByEmail } from "./players.js";
 import { consumeToken, issueToken } from "./tokens.js";
@@ -88,7 +89,20 @@ export async function signUp(
   }
 }
 
+/**
+ * Tells the owner of a registered address that someone tried to sign up with it. The notices share
+ * the per-address mail budget, so repeated sign-ups cannot flood the inbox; over budget, the notice
+ * is skipped silently (the caller's answer must not change).
+ */
 async function noticeExistingAccount(ctx: AppContext, email: string, playerId: number): Promise<void> {
+  try {
+    await assertWithinBudget(ctx, "mail", [
+      { by: "subject", value: email, max: ctx.identity.mailRequestsPerAddress, failuresOnly: false },
+    ]);
+  } catch {
+    return;
+  }
+  await recordAttempt(ctx, "mail", { ip: "sign-up", subject: email, success: true });
   await enqueue(ctx, ctx.db, "email", email, playerId, {
     template: "sign_up_attempt",
     signInLink: siteLink(ctx, "/users/sign-in"),
