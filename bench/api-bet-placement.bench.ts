@@ -159,6 +159,7 @@ async function main(): Promise<void> {
     console.log(
       `bet placement: ${clientCount} clients, ${seconds} s (after 2 s warm-up), PostgreSQL ${base.replace(/\/\/[^@]*@/, "//")}`,
     );
+    const cpuBefore = process.cpuUsage();
     const result = await new Promise<Result>((resolve, reject) => {
       // The worker runs this same TypeScript file through tsx's loader.
       const entry = `import("tsx/esm/api").then((api) => api.tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
@@ -166,6 +167,8 @@ async function main(): Promise<void> {
       worker.once("message", resolve);
       worker.once("error", reject);
     });
+    // CPU of this process (the API; the clients run in the worker, counted too), per placed bet.
+    const cpu = process.cpuUsage(cpuBefore);
     await api.stop();
     const sorted = [...result.latenciesMs].sort((a, b) => a - b);
     const betsPerSecond = result.ok / (result.elapsedMs / 1000);
@@ -177,6 +180,9 @@ async function main(): Promise<void> {
     console.log("");
     console.log(
       `  API bet placement   ${betsPerSecond.toFixed(0).padStart(7)} bets/s   p50 ${p50.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   (${result.failed} refused)`,
+    );
+    console.log(
+      `  process CPU per bet ${((cpu.user + cpu.system) / 1000 / Math.max(1, result.ok)).toFixed(2)} ms (API and load generator together)`,
     );
     if (typeof baseline === "string") {
       console.log(`  pgbench TPC-B       ${baseline}`);

@@ -8,7 +8,7 @@ import {
   postPlayerTransfer,
   type Transaction,
 } from "@sportsbook/db";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
@@ -118,11 +118,20 @@ export async function placeBets(
     : undefined;
   try {
     const answer = await once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
-      const mode = await oddsAcceptMode(ctx, player.id);
+      // The accounts and the odds policy in one round trip.
       const accountRows = await ctx.db
-        .select({ id: accounts.id, currency: accounts.currency, balance: accounts.balance })
+        .select({
+          id: accounts.id,
+          currency: accounts.currency,
+          balance: accounts.balance,
+          mode: sql<
+            string | null
+          >`(select ${playerSettings.document}->>'auto_accept_odds_change' from ${playerSettings} where ${playerSettings.playerId} = ${player.id})`,
+        })
         .from(accounts)
         .where(eq(accounts.playerId, player.id));
+      const stored = accountRows[0]?.mode;
+      const mode: OddsAcceptMode = stored === "higher" || stored === "any" ? stored : "none";
       const balances = new Map(accountRows.map((a) => [a.currency, a]));
       let decided = await decideAll(ctx, body, mode, balances, locale);
       if (decided.live && ctx.settings.liveBetDelayMs > 0) {

@@ -53,8 +53,35 @@ export async function loadSelectionStates(
     ),
     sql`, `,
   );
+  // Only the columns the decision and the answer need: this runs on every placement.
   const rows = await ctx.db
-    .select({ match: matches, sportKey: sports.key, market: markets, outcome: outcomes, home, away })
+    .select({
+      matchId: matches.id,
+      matchUrnId: matches.urnId,
+      matchSlug: matches.slug,
+      matchName: matches.name,
+      matchTranslations: matches.translations,
+      matchStatus: matches.status,
+      startTime: matches.startTime,
+      provider: matches.provider,
+      sportKey: sports.key,
+      marketRowId: markets.id,
+      marketId: markets.marketId,
+      specifier: markets.specifier,
+      marketName: markets.name,
+      marketTranslations: markets.translations,
+      marketStatus: markets.status,
+      customBetGroups: markets.customBetGroups,
+      outcomeId: outcomes.outcomeId,
+      outcomeName: outcomes.name,
+      outcomeTranslations: outcomes.translations,
+      odds: outcomes.odds,
+      active: outcomes.active,
+      homeName: home.name,
+      homeTranslations: home.translations,
+      awayName: away.name,
+      awayTranslations: away.translations,
+    })
     .from(outcomes)
     .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
     .innerJoin(matches, eq(matches.id, markets.matchId))
@@ -71,29 +98,36 @@ export async function loadSelectionStates(
       ),
     );
   for (const r of rows) {
+    const competitor = (name: string | null, translations: Record<string, string> | null) =>
+      name === null ? null : { name, translations: translations ?? {} };
     out.set(
       selectionKey({
-        match_id: r.match.id,
-        market_id: r.market.marketId,
-        specifier: r.market.specifier,
-        outcome_id: r.outcome.outcomeId,
+        match_id: r.matchId,
+        market_id: r.marketId,
+        specifier: r.specifier,
+        outcome_id: r.outcomeId,
       }),
       {
-        matchId: r.match.id,
-        matchUrnId: r.match.urnId,
-        matchSlug: r.match.slug,
-        matchName: matchName(r.match, r.home, r.away, locale),
-        matchStatus: r.match.status,
-        startTime: r.match.startTime,
+        matchId: r.matchId,
+        matchUrnId: r.matchUrnId,
+        matchSlug: r.matchSlug,
+        matchName: matchName(
+          { name: r.matchName, translations: r.matchTranslations },
+          competitor(r.homeName, r.homeTranslations),
+          competitor(r.awayName, r.awayTranslations),
+          locale,
+        ),
+        matchStatus: r.matchStatus,
+        startTime: r.startTime,
         sportKey: r.sportKey,
-        provider: r.match.provider,
-        marketRowId: r.market.id,
-        marketName: translate(r.market.name, r.market.translations, locale),
-        marketStatus: r.market.status,
-        customBetGroups: r.market.customBetGroups,
-        outcomeName: translate(r.outcome.name, r.outcome.translations, locale),
-        odds: r.outcome.odds,
-        active: r.outcome.active,
+        provider: r.provider,
+        marketRowId: r.marketRowId,
+        marketName: translate(r.marketName, r.marketTranslations, locale),
+        marketStatus: r.marketStatus,
+        customBetGroups: r.customBetGroups,
+        outcomeName: translate(r.outcomeName, r.outcomeTranslations, locale),
+        odds: r.odds,
+        active: r.active,
       },
     );
   }

@@ -137,8 +137,8 @@ function competitorView(row: CompetitorRow | null, locale: string) {
 /** The display name of a match: its own (outrights) or "Home vs Away". */
 export function matchName(
   match: Pick<MatchRow, "name" | "translations">,
-  home: CompetitorRow | null,
-  away: CompetitorRow | null,
+  home: Pick<CompetitorRow, "name" | "translations"> | null,
+  away: Pick<CompetitorRow, "name" | "translations"> | null,
   locale: string,
 ): string {
   if (match.name) return translate(match.name, match.translations, locale);
