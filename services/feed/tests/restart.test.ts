@@ -1,6 +1,6 @@
 import { type DatabaseHandle, markets, matches, outcomes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createFeed, type FeedClock } from "../src/feed.js";
 import { recordingPublisher, T0 } from "./helpers.js";
@@ -68,6 +68,37 @@ for (const target of databaseTargets()) {
       } finally {
         await a.close();
         await b.close();
+      }
+    });
+
+    it("closes a session too old to resume: its unfinished matches are cancelled and a new session starts", async () => {
+      const h = await target.open("feed_restart_stale");
+      try {
+        const clock = fakeClock(T0);
+        await runUntil(h, clock, T0 + 15_000);
+        const open = await h.db
+          .select()
+          .from(matches)
+          .where(inArray(matches.status, [0, 1, 2]));
+        expect(open.length).toBeGreaterThan(0);
+        clock.t = T0 + 7 * 3_600_000;
+        await runUntil(h, clock, clock.t + 5_000);
+        const rows = await h.db.select().from(matches);
+        const before = new Set(open.map((m) => m.id));
+        expect(rows.filter((m) => before.has(m.id)).every((m) => m.status === 3)).toBe(true);
+        expect(rows.some((m) => m.urnId.includes(":41"))).toBe(true);
+        const cancelled = await h.db
+          .select()
+          .from(markets)
+          .where(
+            inArray(
+              markets.matchId,
+              open.map((m) => m.id),
+            ),
+          );
+        expect(cancelled.every((m) => m.status === -4 || m.status === -3)).toBe(true);
+      } finally {
+        await h.close();
       }
     });
   });

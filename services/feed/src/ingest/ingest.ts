@@ -305,7 +305,7 @@ export function createIngest(options: IngestOptions) {
         }
         out.push(...marketsEvent(r.id, e.provider, res.markets));
         if (options.cashout !== false && res.marketRowIds.length) {
-          for (const c of await cashoutValues(db, res.marketRowIds)) {
+          for (const c of await cashoutValues(db, r.id, res.marketRowIds)) {
             out.push({
               channel: userChannel(c.playerId),
               data: betCashoutChangedSchema.parse({

@@ -24,21 +24,28 @@ const SETTLED: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
  * Current cash-out values of the open bets with a selection on one of the given market rows (their
  * odds just moved). Legs whose market is not open have no current price, so no offer is made.
  */
-export async function cashoutValues(ex: Executor, marketRowIds: number[]): Promise<CashoutNotice[]> {
+export async function cashoutValues(
+  ex: Executor,
+  matchId: number,
+  marketRowIds: number[],
+): Promise<CashoutNotice[]> {
   if (marketRowIds.length === 0) return [];
-  const affected = await ex
-    .selectDistinct({ betId: betSelections.betId })
+  // selections are indexed by match; the few open ones found are narrowed to the moved markets here
+  const onMatch = await ex
+    .select({ betId: betSelections.betId, marketRowId: betSelections.marketRowId })
     .from(betSelections)
     .innerJoin(bets, eq(bets.id, betSelections.betId))
     .where(
       and(
-        inArray(betSelections.marketRowId, marketRowIds),
+        eq(betSelections.matchId, matchId),
         eq(bets.status, "waiting_results"),
         sql`${bets.type} <> 'custom_bet'`,
       ),
     );
-  if (affected.length === 0) return [];
-  const ids = affected.map((a) => a.betId);
+  if (onMatch.length === 0) return [];
+  const moved = new Set(marketRowIds);
+  const ids = [...new Set(onMatch.filter((s) => moved.has(s.marketRowId)).map((s) => s.betId))];
+  if (ids.length === 0) return [];
   const betRows = await ex.select().from(bets).where(inArray(bets.id, ids));
   const legs = await ex
     .select({

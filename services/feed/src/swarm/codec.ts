@@ -173,7 +173,12 @@ function gameEvents(ts: number, g: SwarmGame, names: Names, warnings: string[]):
     const status =
       info !== undefined
         ? {
-            status: (g.type === 1 ? 1 : g.type === 2 ? 3 : 0) as 0 | 1 | 3,
+            // an abandoned game is over without a result (UOF 9), otherwise the game type says it all
+            status: (info.current_game_state === "abandoned" ? 9 : g.type === 1 ? 1 : g.type === 2 ? 3 : 0) as
+              | 0
+              | 1
+              | 3
+              | 9,
             matchStatus: SWARM_STATES[info.current_game_state] ?? 0,
             ...(info.score1 !== undefined ? { homeScore: info.score1 } : {}),
             ...(info.score2 !== undefined ? { awayScore: info.score2 } : {}),
@@ -274,6 +279,12 @@ interface GamePath {
   competition: { id: number; name: string };
 }
 
+const UNKNOWN_PATH: GamePath = {
+  sport: { id: 0, name: "" },
+  region: { id: 0, name: "" },
+  competition: { id: 0, name: "" },
+};
+
 function numId(urn: string): number {
   return Number(urn.slice(urn.lastIndexOf(":") + 1));
 }
@@ -285,9 +296,9 @@ function numId(urn: string): number {
 export function createSwarmEncoder() {
   const paths = new Map<string, GamePath>();
 
-  function games(ts: number, eventUrn: string, game: Record<string, unknown>): string | undefined {
-    const p = paths.get(eventUrn);
-    if (!p) return undefined;
+  function games(ts: number, eventUrn: string, game: Record<string, unknown>): string {
+    // a game whose fixture this encoder never wrote still nests somewhere; updates do not use the path
+    const p = paths.get(eventUrn) ?? UNKNOWN_PATH;
     const gid = numId(eventUrn);
     return JSON.stringify({
       subid: "games",
