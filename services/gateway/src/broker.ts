@@ -33,6 +33,11 @@ export interface HistoryResult {
 export interface Broker {
   /** Receives every message of the channels this node subscribed to, in publication order. */
   onMessage(handler: (msg: BrokerMessage) => void): void;
+  /**
+   * Called when live delivery may have lost messages (the broker connection dropped and came
+   * back); every subscriber of a channel with history should then recover from its position.
+   */
+  onResync(handler: () => void): void;
   /** Starts delivering a channel's messages to this node; resolves once delivery is guaranteed. */
   subscribe(channel: string): Promise<void>;
   unsubscribe(channel: string): Promise<void>;

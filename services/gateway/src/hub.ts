@@ -18,6 +18,8 @@ export function frameBytes(d: Delivery): Buffer {
 
 export interface HubMember {
   deliver(d: Delivery): void;
+  /** Live delivery of the channel may have lost messages: recover. */
+  resync(channel: string): void;
 }
 
 interface Entry {
@@ -34,6 +36,9 @@ export class Hub {
 
   constructor(private readonly broker: Broker) {
     broker.onMessage((msg) => this.dispatch(msg));
+    broker.onResync(() => {
+      for (const [channel, e] of this.channels) for (const m of [...e.members]) m.resync(channel);
+    });
   }
 
   /** Adds a member; resolves once the broker delivers the channel to this node. */

@@ -64,6 +64,9 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
     onMessage(h) {
       handler = h;
     },
+    onResync() {
+      // In one process nothing is ever lost between publish and delivery.
+    },
     async subscribe(channel) {
       subscribed.add(channel);
     },

@@ -56,8 +56,8 @@ export interface RedisBrokerOptions {
   random?: () => number;
 }
 
-function connect(url: string): Redis {
-  const r = new Redis(url, { maxRetriesPerRequest: 3 });
+function connect(url: string, connectionName?: string): Redis {
+  const r = new Redis(url, { maxRetriesPerRequest: 3, ...(connectionName ? { connectionName } : {}) });
   // Without a handler ioredis reports connection errors as unhandled; it reconnects by itself.
   r.on("error", () => {});
   return r;
@@ -71,10 +71,24 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const cmd = connect(options.url);
   // The subscriber connection opens with the first subscription, so a publish-only process has one.
   let subscriber: Redis | null = null;
+  let resync: () => void = () => {};
+  const channels = new Set<string>();
   const sub = (): Redis => {
     if (!subscriber) {
-      subscriber = connect(options.url);
-      subscriber.on("message", onMessage);
+      const s = connect(options.url, `${prefix}:sub`);
+      let connectedBefore = false;
+      s.on("message", onMessage);
+      s.on("ready", () => {
+        if (!connectedBefore) {
+          connectedBefore = true;
+          return;
+        }
+        // Reconnected: what was published meanwhile never arrived. Once every channel is
+        // subscribed again, subscribers recover it from the streams.
+        const again = [...channels];
+        (again.length > 0 ? s.subscribe(...again) : Promise.resolve()).then(() => resync()).catch(() => {});
+      });
+      subscriber = s;
     }
     return subscriber;
   };
@@ -112,10 +126,15 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     onMessage(h) {
       handler = h;
     },
+    onResync(h) {
+      resync = h;
+    },
     async subscribe(channel) {
+      channels.add(channelPrefix + channel);
       await sub().subscribe(channelPrefix + channel);
     },
     async unsubscribe(channel) {
+      channels.delete(channelPrefix + channel);
       await subscriber?.unsubscribe(channelPrefix + channel);
     },
     async publish(channel, pub, history: HistoryPolicy | null) {

@@ -62,6 +62,8 @@ interface Subscription {
   epoch: string;
   joinLeave: boolean;
   info: ClientInfo;
+  /** Live delivery failed while the subscribe was in progress: recover right after it. */
+  resyncWhenLive?: boolean;
   expiryTimer?: unknown;
 }
 
@@ -455,6 +457,14 @@ export class Session implements HubMember {
     const pending = sub.buffer;
     sub.buffer = [];
     for (const d of pending) this.deliver(d);
+    if (sub.resyncWhenLive && this.subs.get(sub.channel) === sub) this.insufficientState(sub);
+  }
+
+  resync(channel: string): void {
+    const sub = this.subs.get(channel);
+    if (!sub?.ns.history) return;
+    if (sub.live) this.insufficientState(sub);
+    else sub.resyncWhenLive = true;
   }
 
   deliver(d: Delivery): void {

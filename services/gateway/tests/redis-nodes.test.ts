@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PublicationContext, SubscribedContext } from "centrifuge";
+import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import type { Gateway } from "../src/gateway.js";
@@ -74,6 +75,39 @@ describe.skipIf(!redisUrl)("two gateway nodes over Redis", () => {
     for (; n < 12; n++) await a.publisher.publish("$user:42", { n: n + 1 });
     await until(() => seen.length >= 12);
     expect(seen).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it("after losing its Redis subscriber connection a node sends clients back to recover the gap", async () => {
+    const redisPrefix = `test-${randomUUID()}`;
+    cleanup.push(() => dropKeys(redisUrl as string, redisPrefix));
+    const gw = await startGateway({ redisUrl, redisPrefix });
+    cleanup.push(() => gw.stop());
+    const c = client(gw.wsUrl);
+    cleanup.push(() => c.disconnect());
+    const sub = c.newSubscription("match:12");
+    const seen: number[] = [];
+    sub.on("publication", (ctx: PublicationContext) => seen.push(ctx.data as number));
+    sub.subscribe();
+    c.connect();
+    await next(sub, "subscribed");
+    await gw.publisher.publish("match:12", 1);
+    await until(() => seen.length === 1);
+    const admin = new Redis(redisUrl as string);
+    cleanup.push(() => admin.disconnect());
+    const list = (await admin.client("LIST")) as string;
+    const line = list.split("\n").find((l) => l.includes(`name=${redisPrefix}:sub `));
+    const id = /id=(\d+)/.exec(line ?? "")?.[1];
+    expect(id).toBeDefined();
+    const resubscribing = next<{ code: number }>(sub, "subscribing");
+    const recovered = next<SubscribedContext>(sub, "subscribed");
+    await admin.client("KILL", "ID", id as string);
+    await gw.publisher.publish("match:12", 2);
+    await gw.publisher.publish("match:12", 3);
+    expect((await resubscribing).code).toBe(2500);
+    expect(await recovered).toMatchObject({ wasRecovering: true, recovered: true });
+    await gw.publisher.publish("match:12", 4);
+    await until(() => seen.length >= 4);
+    expect(seen).toEqual([1, 2, 3, 4]);
   });
 
   it("shares presence across nodes", async () => {
