@@ -45,6 +45,12 @@ it("serves the realtime gateway on /connection/websocket and publishes through t
   await roundTrip(`${address.replace("http", "ws")}/connection/websocket`, { websocket: WebSocket });
 });
 
+it("reports the gateway's metrics with the API's", async () => {
+  const text = await (await fetch(`${address}/api/metrics`)).text();
+  expect(text).toMatch(/realtime_connections/);
+  expect(text).toMatch(/sportsbook_api_http_request_duration_seconds/);
+});
+
 it("serves the HTTP-streaming fallback and its command posts on the same origin", async () => {
   // Plain node:http with no keep-alive pool, so nothing outlives the test.
   const firstLine = await new Promise<string>((resolve, reject) => {

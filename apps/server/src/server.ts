@@ -65,6 +65,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     liveBetDelayMs: config.LIVE_BET_DELAY_MS,
     demo: (config.DEMO_MODE ?? (config.DATABASE_URL ? "off" : "on")) === "on",
     identity: identityOptions(config),
+    // One registry: /api/metrics also reports the realtime gateway's connections and messages.
+    metrics: gateway.metrics.registry,
   });
   await app.register(api.plugin, { prefix: "/api" });
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
