@@ -5,7 +5,13 @@ import { databaseTargets } from "@sportsbook/db/testing";
 import { isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailDispatcher } from "../src/mail/dispatcher.js";
-import { type AccountsHarness, mailbox, PASSWORD, startAccounts } from "./identity-harness.js";
+import {
+  type AccountsHarness,
+  mailbox,
+  PASSWORD,
+  registeredPlayer,
+  startAccounts,
+} from "./identity-harness.js";
 
 interface Received {
   from: string;
@@ -75,6 +81,7 @@ for (const target of databaseTargets()) {
     const received: Received[] = [];
     let server: Server;
     let h: AccountsHarness;
+    const texts: { to: string; text: string }[] = [];
 
     beforeAll(async () => {
       server = smtpServer(received);
@@ -82,6 +89,11 @@ for (const target of databaseTargets()) {
       h = await startAccounts(target, "mail_delivery", {
         smtpUrl: `smtp://127.0.0.1:${port}`,
         mailFrom: "Book <no-reply@book.example>",
+        smsGateway: {
+          async send(message) {
+            texts.push(message);
+          },
+        },
       });
     });
     afterAll(async () => {
@@ -105,6 +117,24 @@ for (const target of databaseTargets()) {
       const pending = await h.handle.db.select().from(outbox).where(isNull(outbox.sentAt));
       expect(pending).toEqual([]);
       expect((await mailbox(h, "smtp@example.com"))[0]?.template).toBe("confirm_email");
+    });
+    it("delivers SMS codes through the SMS gateway adapter", async () => {
+      const s = await registeredPlayer(h, "sms@example.com");
+      const res = await h.api.app.inject({
+        method: "POST",
+        url: "/api/player/phone-verification/code",
+        payload: { phone: "+4915100000077" },
+        headers: s.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      await mailDispatcher(h.api.ctx).flush();
+      expect(texts).toHaveLength(1);
+      expect(texts[0]?.to).toBe("+4915100000077");
+      expect(texts[0]?.text).toMatch(/Your verification code is \d{6}\./);
+      const [row] = await mailbox(h, "+4915100000077");
+      expect(row?.channel).toBe("sms");
+      const unsent = await h.handle.db.select().from(outbox).where(isNull(outbox.sentAt));
+      expect(unsent).toEqual([]);
     });
   });
 

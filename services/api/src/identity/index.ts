@@ -14,4 +14,4 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
 }
 
 export { authFieldsMissed, phoneVerificationRequired, recordTrackedTags } from "./profile.js";
-export type { IdentityOptions } from "./settings.js";
+export type { IdentityOptions, SmsGateway } from "./settings.js";

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { requirePlayer } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { errorResponses, typed } from "../http/route-kit.js";
+import { kickDelivery } from "../mail/dispatcher.js";
 import { sendPhoneCode, verifyPhone } from "./phone.js";
 import { authFieldsMissed, phoneVerificationRequired } from "./profile.js";
 
@@ -57,6 +58,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const player = await requirePlayer(ctx, request);
       await sendPhoneCode(ctx, player, request.body.phone, request.ip);
+      kickDelivery(ctx);
       return { ok: true as const };
     },
   );

@@ -11,6 +11,8 @@ export interface IdentityOptions {
   smtpUrl?: string;
   /** A ready transport instead of `smtpUrl` (nodemailer's JSON or stream transport in tests). */
   mailTransport?: Transporter;
+  /** Delivers SMS (phone verification codes); without it SMS stay in the outbox. */
+  smsGateway?: SmsGateway;
   /** Serves `GET /dev/mailbox` with the outbox; for the embedded default only. */
   devMailbox?: boolean;
   /** ISO 3166 alpha-2 codes where sign-in and sign-up are refused (SPEC §5). */
@@ -42,10 +44,16 @@ export interface IdentityOptions {
   answerFloorMs?: number;
 }
 
+/** The port an SMS provider's adapter implements. */
+export interface SmsGateway {
+  send(message: { to: string; text: string }): Promise<void>;
+}
+
 export interface IdentitySettings {
   publicUrl: string;
   mailFrom: string;
   transport: Transporter | null;
+  smsGateway: SmsGateway | null;
   devMailbox: boolean;
   blockedCountries: ReadonlySet<string>;
   countryHeader: string;
@@ -71,6 +79,7 @@ export function identitySettings(options: IdentityOptions = {}): IdentitySetting
     publicUrl: (options.publicUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
     mailFrom: options.mailFrom ?? "Sportsbook <no-reply@sportsbook.local>",
     transport,
+    smsGateway: options.smsGateway ?? null,
     devMailbox: options.devMailbox ?? false,
     blockedCountries: new Set((options.blockedCountries ?? []).map((c) => c.trim().toUpperCase())),
     countryHeader: (options.countryHeader ?? "x-country-code").toLowerCase(),

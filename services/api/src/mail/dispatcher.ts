@@ -1,12 +1,12 @@
 import { outbox } from "@sportsbook/db";
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 
 export interface MailDispatcher {
-  /** Delivers what is pending now; resolves when done. Concurrent calls share one run. */
+  /** Delivers everything queued before the call; resolves with the count sent by its run. */
   flush(): Promise<number>;
   /** Delivers every `intervalMs` until stopped (retries of failed messages included). */
   start(intervalMs?: number): void;
@@ -14,31 +14,39 @@ export interface MailDispatcher {
 }
 
 /**
- * Sends queued e-mails through the configured SMTP transport. Without a transport nothing leaves the
- * outbox (the development mailbox shows it). SMS waits for an SMS gateway in the same way.
+ * Sends queued messages: e-mails through the SMTP transport, SMS through the SMS gateway adapter,
+ * each when configured. What has no way out stays in the outbox (the development mailbox shows it).
  */
 export function createMailDispatcher(ctx: AppContext): MailDispatcher {
   let running: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
+  const senders: Partial<
+    Record<"email" | "sms", (to: string, subject: string, body: string) => Promise<unknown>>
+  > = {};
+  const transport = ctx.identity.transport;
+  if (transport) {
+    senders.email = (to, subject, text) =>
+      transport.sendMail({ from: ctx.identity.mailFrom, to, subject, text });
+  }
+  const sms = ctx.identity.smsGateway;
+  if (sms) senders.sms = (to, _subject, text) => sms.send({ to, text });
+  const channels = Object.keys(senders) as ("email" | "sms")[];
+
   async function run(): Promise<number> {
-    const transport = ctx.identity.transport;
-    if (!transport) return 0;
+    if (channels.length === 0) return 0;
     const pending = await ctx.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.channel, "email"), isNull(outbox.sentAt), lt(outbox.attempts, MAX_ATTEMPTS)))
+      .where(and(inArray(outbox.channel, channels), isNull(outbox.sentAt), lt(outbox.attempts, MAX_ATTEMPTS)))
       .orderBy(asc(outbox.id))
       .limit(BATCH);
     let sent = 0;
     for (const message of pending) {
+      const send = senders[message.channel as "email" | "sms"];
+      if (!send) continue;
       try {
-        await transport.sendMail({
-          from: ctx.identity.mailFrom,
-          to: message.recipient,
-          subject: message.subject,
-          text: message.body,
-        });
+        await send(message.recipient, message.subject, message.body);
         await ctx.db
           .update(outbox)
           .set({ sentAt: ctx.now(), attempts: message.attempts + 1, lastError: null })
@@ -54,23 +62,35 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
     return sent;
   }
 
-  const flush = () => {
-    running ??= run().finally(() => {
-      running = null;
-    });
-    return running;
+  // A flush asked for while a run is going waits for it and runs again, so it sees every message
+  // queued before it was asked for; flushes asked for meanwhile share that next run.
+  let next: Promise<number> | null = null;
+  const flush = (): Promise<number> => {
+    if (next) return next;
+    const previous = running ?? Promise.resolve(0);
+    next = previous
+      .catch(() => 0)
+      .then(() => {
+        next = null;
+        running = run().finally(() => {
+          running = null;
+        });
+        return running;
+      });
+    return next;
   };
 
   return {
     flush,
     start(intervalMs = 10_000) {
-      if (timer || !ctx.identity.transport) return;
+      if (timer || channels.length === 0) return;
       timer = setInterval(() => void flush().catch(() => {}), intervalMs);
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      await next?.catch(() => {});
       await running?.catch(() => {});
     },
   };
@@ -90,7 +110,7 @@ export function mailDispatcher(ctx: AppContext): MailDispatcher {
 
 /** Starts delivery of what a committed request queued, without making the request wait for SMTP. */
 export function kickDelivery(ctx: AppContext): void {
-  if (!ctx.identity.transport) return;
+  if (!ctx.identity.transport && !ctx.identity.smsGateway) return;
   void mailDispatcher(ctx)
     .flush()
     .catch(() => {});
