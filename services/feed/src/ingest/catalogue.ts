@@ -27,6 +27,8 @@ export interface MatchRef {
   /** provider timestamp of the last message applied to this match */
   lastTs: number;
   statistics: string;
+  /** market key → what was last written, so unchanged markets are neither written nor published */
+  written: Map<string, string>;
 }
 
 const now = sql`now()`;
@@ -203,6 +205,7 @@ export async function upsertFixture(
       producer: row.producer,
       lastTs: row.updatedAt.getTime(),
       statistics: JSON.stringify(row.statistics ?? {}),
+      written: new Map(),
     },
     startChanged: before !== undefined && before.startTime.getTime() !== startTime.getTime(),
   };
@@ -250,5 +253,6 @@ export async function loadMatchRef(
     producer: row.producer,
     lastTs: row.updatedAt.getTime(),
     statistics: JSON.stringify(row.statistics ?? {}),
+    written: new Map(),
   };
 }

@@ -164,6 +164,7 @@ export function createIngest(options: IngestOptions) {
     await db.transaction(async (tx) => {
       await recordProducer(tx, provider, producer, status, new Date(at));
       if (status === "down") {
+        for (const r of refs.values()) r.written.clear();
         for (const m of await suspendProducerMarkets(tx, provider, producer)) {
           const changes = await changesOf(tx, m.rows);
           out.push(...marketsEvent(m.matchId, provider, changes.markets));

@@ -20,6 +20,12 @@ export interface OddsResult {
   statistics?: Record<string, unknown>;
 }
 
+function fingerprint(m: MarketOdds, producer: number, balanced: boolean): string {
+  let s = `${m.status}/${producer}/${m.nextBetstop ?? ""}/${balanced ? 1 : 0}`;
+  for (const o of m.outcomes) s += `|${o.id}:${o.odds}:${o.active ? 1 : 0}`;
+  return s;
+}
+
 /** Never-priced outcomes are stored at 1.00 and inactive, so odds stay a positive integer. */
 const NO_PRICE = 1000;
 
@@ -58,8 +64,13 @@ export async function applyOddsChange(
       .where(and(eq(matches.id, ref.id), lte(matches.updatedAt, ts)));
   }
   ref.lastTs = Math.max(ref.lastTs, event.timestamp);
-  if (event.markets.length === 0) return result;
-  await writeMarkets(tx, ref, event.markets, event.producer, ts, result);
+  // the simulator (and some feeds) resend every line; only what changed is written and published
+  const balanced = mostBalanced(event.markets);
+  const changed = event.markets.filter(
+    (m) => ref.written.get(`${m.id}/${m.specifiers}`) !== fingerprint(m, event.producer, balanced.has(m)),
+  );
+  if (changed.length === 0) return result;
+  await writeMarkets(tx, ref, changed, event.producer, ts, result, balanced);
   return result;
 }
 
@@ -70,9 +81,9 @@ async function writeMarkets(
   producer: number,
   ts: Date,
   result: OddsResult,
+  balanced: Set<MarketOdds>,
 ): Promise<void> {
   const names = { home: ref.home, away: ref.away, competitor: (urn: string) => ref.competitors.get(urn) };
-  const balanced = mostBalanced(list);
   const rows = await tx
     .insert(markets)
     .values(
@@ -153,6 +164,12 @@ async function writeMarkets(
     byMarket.set(o.marketRowId, l);
   }
   for (const { row, market } of kept) {
+    if (row.status === market.status)
+      ref.written.set(
+        `${market.id}/${market.specifiers}`,
+        fingerprint(market, producer, balanced.has(market)),
+      );
+    else ref.written.delete(`${market.id}/${market.specifiers}`);
     result.marketRowIds.push(row.id);
     result.markets.push({
       id: market.id,
@@ -192,6 +209,7 @@ export async function applyBetStop(
   event: Extract<FeedEvent, { kind: "bet_stop" }>,
 ): Promise<OddsResult> {
   const ts = new Date(event.timestamp);
+  ref.written.clear();
   const rows = await tx
     .update(markets)
     .set({ status: event.marketStatus, updatedAt: ts })

@@ -65,6 +65,7 @@ export async function applySettlement(
   list: SettledMarket[],
   at: Date,
 ): Promise<SettlementResult> {
+  ref.written.clear();
   const touched = new Set<number>();
   const marketRows: SettlementResult["marketRows"] = [];
   for (const m of list) {
@@ -134,6 +135,7 @@ export async function applyCancel(
   window: { startTime?: number; endTime?: number },
   at: Date,
 ): Promise<SettlementResult> {
+  ref.written.clear();
   const touched = new Set<number>();
   const marketRows: SettlementResult["marketRows"] = [];
   const whole = window.startTime === undefined && window.endTime === undefined;
@@ -176,6 +178,7 @@ export async function applyRollbackSettlement(
   list: MarketRef[],
   at: Date,
 ): Promise<SettlementResult> {
+  ref.written.clear();
   const touched = new Set<number>();
   const marketRows: SettlementResult["marketRows"] = [];
   for (const m of list) {
@@ -212,6 +215,7 @@ export async function applyRollbackCancel(
   window: { startTime?: number; endTime?: number },
   at: Date,
 ): Promise<SettlementResult> {
+  ref.written.clear();
   const touched = new Set<number>();
   const marketRows: SettlementResult["marketRows"] = [];
   for (const m of list) {
