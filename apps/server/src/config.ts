@@ -12,8 +12,8 @@ const envSchema = z.object({
   AMQP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** HS256 secret of realtime connection and subscription tokens (API issues, gateway verifies). Set it in production. */
-  REALTIME_TOKEN_SECRET: z.string().min(32).default("sportsbook-development-realtime-token-secret"),
+  /** HS256 secret of realtime connection and subscription tokens (API issues, gateway verifies); default: generated once into DATA_DIR. Set it when several nodes share the work. */
+  REALTIME_TOKEN_SECRET: z.string().min(32).optional(),
   /** Serve the Next.js pages on every path no other route claims ("off" for API-only processes). */
   SERVE_PAGES: z.enum(["on", "off"]).default("on"),
   /** The operator's site settings document (layout, locales, head, custom pages); default DATA_DIR/site-settings.json. */

@@ -6,6 +6,7 @@ import { createFeed, type Feed } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { identityOptions, type ServerConfig } from "./config.js";
+import { dataDirTokenSecret } from "./secrets.js";
 import { mountWeb, type Web } from "./web.js";
 
 export interface Server {
@@ -24,8 +25,12 @@ export async function createServer(config: ServerConfig): Promise<Server> {
 
   // Realtime: the gateway takes WebSocket upgrades on /connection/websocket of this origin, and its
   // publisher is the one every service composed here publishes through (Redis fans out when set).
+  const tokenSecret = config.REALTIME_TOKEN_SECRET ?? dataDirTokenSecret(config.DATA_DIR);
+  if (!config.REALTIME_TOKEN_SECRET && config.DATABASE_URL) {
+    app.log.warn("REALTIME_TOKEN_SECRET is not set: this node uses its own secret from DATA_DIR");
+  }
   const gateway = createGateway({
-    tokenSecret: config.REALTIME_TOKEN_SECRET,
+    tokenSecret,
     redisUrl: config.REDIS_URL,
     onError: (err) => app.log.error({ err }, "realtime gateway error"),
   });
@@ -61,7 +66,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const api = await createApi({
     database,
     publisher,
-    realtimeTokenSecret: config.REALTIME_TOKEN_SECRET,
+    realtimeTokenSecret: tokenSecret,
     liveBetDelayMs: config.LIVE_BET_DELAY_MS,
     demo: (config.DEMO_MODE ?? (config.DATABASE_URL ? "off" : "on")) === "on",
     identity: identityOptions(config),

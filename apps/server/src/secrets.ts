@@ -1,0 +1,21 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * The realtime token secret of an installation without REALTIME_TOKEN_SECRET: generated once and
+ * kept in DATA_DIR, so tokens survive a restart and every installation has its own.
+ */
+export function dataDirTokenSecret(dataDir: string): string {
+  const file = join(dataDir, "realtime-token-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // First start: no secret yet.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
