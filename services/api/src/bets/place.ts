@@ -13,6 +13,7 @@ import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
+import { enforceLimits } from "../limits/barriers.js";
 import { houseAccount, publishBalance } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
@@ -169,6 +170,11 @@ async function persist(
   let answer: { data: PlacedBet[] };
   try {
     answer = await ctx.db.transaction(async (tx) => {
+      await enforceLimits(ctx, tx, {
+        playerId: player.id,
+        kind: "stake",
+        movements: body.bets.map((b) => ({ currency: b.stake.currency, amount: b.stake.value })),
+      });
       const placed: PlacedBet[] = [];
       const postings: { betId: number; currency: string; accountId: number; stake: number }[] = [];
       for (const [i, input] of body.bets.entries()) {

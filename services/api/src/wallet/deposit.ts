@@ -1,5 +1,6 @@
 import { ensurePlayerAccount, payments, postPlayerTransfer, type Transaction } from "@sportsbook/db";
 import type { AppContext } from "../context.js";
+import { enforceLimits } from "../limits/barriers.js";
 import { houseAccount, publishBalance } from "./accounts.js";
 
 /**
@@ -16,6 +17,7 @@ export async function demoDeposit(
 ): Promise<{ paymentId: number; balance: number }> {
   const house = await houseAccount(ctx, "house_payments", currency, playerId);
   const result = await ctx.db.transaction(async (tx) => {
+    await enforceLimits(ctx, tx, { playerId, kind: "deposit", movements: [{ currency, amount }] });
     const account = await ensurePlayerAccount(tx, playerId, currency);
     const [payment] = await tx
       .insert(payments)
