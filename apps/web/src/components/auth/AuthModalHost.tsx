@@ -1,80 +1,203 @@
 "use client";
+import { trackedTags } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useClientConfig } from "../shell/ClientConfig";
+import { type AuthOutcome, redeemLinkToken, submitAuth } from "./auth-api";
 import { type AuthFormId, cleanedUrl, formFromUrl } from "./auth-forms";
 
 const Ctx = createContext<(form: AuthFormId | null) => void>(() => {});
 export const useOpenAuthForm = () => useContext(Ctx);
 
-/** Opens the auth modal named by the URL hash or ?modal=, then removes it from the URL. */
+const TAGS_KEY = "trackedTags";
+
+interface LinkState {
+  resetToken?: string;
+  notice?: string;
+}
+
+/**
+ * Opens the auth modal named by the URL hash or ?modal=, and follows e-mail links (confirmation,
+ * unlock, password reset): their tokens are read, removed from the URL, then used once.
+ */
 export function AuthModalHost({ children }: { children: ReactNode }) {
   const [form, setForm] = useState<AuthFormId | null>(null);
-  const token = useRef<string | null>(null);
+  const [link, setLink] = useState<LinkState>({});
+  const { locale } = useClientConfig();
+  const t = useTranslations();
+  const fallback = useRef(t("global-error.default.description"));
   useEffect(() => {
     const read = () => {
+      const q = new URLSearchParams(window.location.search);
+      const tags = trackedTags(Object.fromEntries(q));
+      if (Object.keys(tags).length > 0) window.sessionStorage.setItem(TAGS_KEY, JSON.stringify(tags));
+      const reset = q.get("reset_password_token");
+      const confirmation = q.get("confirmation_token");
+      const unlock = q.get("unlock_token");
       const f = formFromUrl(window.location);
-      const reset = new URLSearchParams(window.location.search).get("reset_password_token");
-      if (reset) token.current = reset;
-      if (f || reset) {
-        setForm(f ?? "edit_password");
+      if (f || reset || confirmation || unlock) {
         window.history.replaceState(window.history.state, "", cleanedUrl(window.location));
       }
+      if (reset) {
+        setLink({ resetToken: reset });
+        setForm("edit_password");
+      } else if (confirmation || unlock) {
+        const kind = confirmation ? "confirmation" : "unlock";
+        void redeemLinkToken(kind, (confirmation ?? unlock) as string, locale, fallback.current).then((r) => {
+          setLink({
+            notice: r.ok ? t(kind === "confirmation" ? "auth.confirmed" : "auth.unlocked") : r.message,
+          });
+          setForm("sign_in");
+        });
+      } else if (f) setForm(f);
     };
     read();
     window.addEventListener("hashchange", read);
     return () => window.removeEventListener("hashchange", read);
-  }, []);
+  }, [locale, t]);
   const open = useCallback((f: AuthFormId | null) => setForm(f), []);
   return (
     <Ctx.Provider value={open}>
       {children}
-      {form ? <AuthDialog form={form} onClose={() => setForm(null)} /> : null}
+      {form ? (
+        <AuthDialog
+          key={form}
+          form={form}
+          link={link}
+          onClose={() => {
+            setForm(null);
+            setLink({});
+          }}
+        />
+      ) : null}
     </Ctx.Provider>
   );
 }
 
-function AuthDialog({ form, onClose }: { form: AuthFormId; onClose: () => void }) {
+function storedTags(): Record<string, string> {
+  try {
+    const v = JSON.parse(window.sessionStorage.getItem(TAGS_KEY) ?? "{}") as unknown;
+    return v && typeof v === "object" ? trackedTags(v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function AuthDialog({ form, link, onClose }: { form: AuthFormId; link: LinkState; onClose: () => void }) {
   const t = useTranslations("auth");
   const tn = useTranslations("nav");
+  const tg = useTranslations("global-error.default");
+  const { locale } = useClientConfig();
   const ref = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<AuthOutcome | null>(null);
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal?.();
   }, []);
-  const needsPassword =
-    form === "sign_in" || form === "sign_up" || form === "edit_password" || form === "confirm_password";
-  const needsEmail = form !== "edit_password" && form !== "confirm_password";
+  const isPassword = form === "edit_password" || form === "confirm_password";
+  const needsPassword = form === "sign_in" || form === "sign_up" || isPassword;
+  const needsEmail = !isPassword;
+  const needsCurrent = isPassword && !link.resetToken;
+  const done = result?.ok === true && result.next !== "reload";
   return (
     <dialog ref={ref} className="modal" data-modal={form} aria-labelledby="auth-title" onClose={onClose}>
-      <form method="dialog" className="modal-body">
+      <form
+        className="modal-body"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const get = (k: string) => {
+            const v = data.get(k);
+            return typeof v === "string" ? v : undefined;
+          };
+          setBusy(true);
+          const r = await submitAuth(
+            form,
+            {
+              email: get("email")?.trim(),
+              password: get("password"),
+              currentPassword: get("current_password"),
+              termsAccepted: get("terms_accepted") === "on",
+            },
+            { locale, resetToken: link.resetToken, tags: storedTags() },
+            tg("description"),
+          );
+          setBusy(false);
+          setResult(r);
+          if (r.ok && r.next === "reload") window.location.reload();
+        }}
+      >
         <h2 id="auth-title">{t(form)}</h2>
-        {needsEmail ? (
-          <label>
-            {t("email")}
-            <input type="email" name="email" autoComplete="email" required maxLength={254} />
-          </label>
+        {link.notice ? (
+          <p className="notice" role="status">
+            {link.notice}
+          </p>
         ) : null}
-        {needsPassword ? (
-          <label>
-            {t("password")}
-            <input
-              type="password"
-              name="password"
-              autoComplete={form === "sign_in" ? "current-password" : "new-password"}
-              required
-              minLength={8}
-              maxLength={128}
-            />
-          </label>
-        ) : null}
-        <p className="hint">{t("not-available")}</p>
+        {done ? (
+          <p role="status" data-result={result.next}>
+            {t(result.next)}
+          </p>
+        ) : (
+          <>
+            {needsEmail ? (
+              <label>
+                {t("email")}
+                <input type="email" name="email" autoComplete="email" required maxLength={254} />
+              </label>
+            ) : null}
+            {needsCurrent ? (
+              <label>
+                {t("current-password")}
+                <input
+                  type="password"
+                  name="current_password"
+                  autoComplete="current-password"
+                  required
+                  maxLength={128}
+                />
+              </label>
+            ) : null}
+            {needsPassword ? (
+              <label>
+                {t("password")}
+                <input
+                  type="password"
+                  name="password"
+                  autoComplete={form === "sign_in" ? "current-password" : "new-password"}
+                  required
+                  minLength={form === "sign_in" ? 1 : 8}
+                  maxLength={128}
+                />
+              </label>
+            ) : null}
+            {form === "sign_up" ? (
+              <label className="checkbox">
+                <input type="checkbox" name="terms_accepted" required />
+                {t("terms")}
+              </label>
+            ) : null}
+            {result && !result.ok ? (
+              <p className="form-error" role="alert">
+                {result.message}
+              </p>
+            ) : null}
+            {form === "sign_in" ? (
+              <p className="hint">
+                <a href="#forgot-password">{t("forgot_password")}</a> · <a href="#sign-up">{t("sign_up")}</a>
+              </p>
+            ) : null}
+          </>
+        )}
         <div className="modal-actions">
           <button type="button" className="btn" onClick={() => ref.current?.close()}>
             {tn("close")}
           </button>
-          <button type="submit" className="btn btn-primary" disabled>
-            {t("submit")}
-          </button>
+          {done ? null : (
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {t("submit")}
+            </button>
+          )}
         </div>
       </form>
     </dialog>

@@ -42,6 +42,8 @@ export function cleanedUrl(url: { pathname: string; hash: string; search: string
   const q = new URLSearchParams(url.search);
   q.delete("modal");
   q.delete("reset_password_token");
+  q.delete("confirmation_token");
+  q.delete("unlock_token");
   const s = q.toString();
   const hash = AUTH_HASHES[url.hash.replace(/^#/, "")] ? "" : url.hash;
   return `${url.pathname}${s ? `?${s}` : ""}${hash}`;

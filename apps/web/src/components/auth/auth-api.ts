@@ -1,0 +1,113 @@
+import { apiFetch } from "../../lib/client-api";
+import type { AuthFormId } from "./auth-forms";
+
+export type AuthOutcome =
+  | { ok: true; next: "reload" | "sent" | "signed-up" | "password-changed" }
+  | { ok: false; message: string };
+
+export interface AuthFields {
+  email?: string;
+  password?: string;
+  currentPassword?: string;
+  termsAccepted?: boolean;
+}
+
+/** The message of an API error answer (SPEC §8: the localized message is at data.localized_message). */
+export function errorMessage(body: unknown, fallback: string): string {
+  const data = (body as { data?: { localized_message?: unknown } } | null)?.data;
+  return typeof data?.localized_message === "string" && data.localized_message
+    ? data.localized_message
+    : fallback;
+}
+
+/** Which Platform API call each form makes, with which body. */
+export function authRequest(
+  form: AuthFormId,
+  f: AuthFields,
+  ctx: { locale: string; resetToken?: string | undefined; tags?: Record<string, string> },
+): {
+  path: string;
+  method: "POST" | "PUT";
+  body: unknown;
+  next: "reload" | "sent" | "signed-up" | "password-changed";
+} {
+  switch (form) {
+    case "sign_in":
+      return {
+        path: "/player/sign-in",
+        method: "POST",
+        body: { email: f.email, password: f.password },
+        next: "reload",
+      };
+    case "sign_up":
+      return {
+        path: "/player/sign-up",
+        method: "POST",
+        body: {
+          email: f.email,
+          password: f.password,
+          language: ctx.locale,
+          terms_accepted: f.termsAccepted === true,
+          ...ctx.tags,
+        },
+        next: "signed-up",
+      };
+    case "forgot_password":
+      return { path: "/player/password/forgot", method: "POST", body: { email: f.email }, next: "sent" };
+    case "resend_confirmation_instructions":
+      return { path: "/player/confirmation/resend", method: "POST", body: { email: f.email }, next: "sent" };
+    case "resend_unlock_instructions":
+    case "unlock":
+      return { path: "/player/unlock/resend", method: "POST", body: { email: f.email }, next: "sent" };
+    case "edit_password":
+    case "confirm_password":
+      return ctx.resetToken
+        ? {
+            path: "/player/password/reset",
+            method: "POST",
+            body: { reset_password_token: ctx.resetToken, password: f.password },
+            next: "password-changed",
+          }
+        : {
+            path: "/player/password",
+            method: "PUT",
+            body: { current_password: f.currentPassword, password: f.password },
+            next: "password-changed",
+          };
+  }
+}
+
+export async function submitAuth(
+  form: AuthFormId,
+  fields: AuthFields,
+  ctx: { locale: string; resetToken?: string | undefined; tags?: Record<string, string> },
+  fallback: string,
+): Promise<AuthOutcome> {
+  const req = authRequest(form, fields, ctx);
+  const res = await apiFetch(req.path, {
+    method: req.method,
+    locale: ctx.locale,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(req.body),
+  }).catch(() => null);
+  if (!res) return { ok: false, message: fallback };
+  if (res.ok) return { ok: true, next: req.next };
+  return { ok: false, message: errorMessage(await res.json().catch(() => null), fallback) };
+}
+
+/** Follows a confirmation or unlock link: the token is sent once and the answer says whether it worked. */
+export async function redeemLinkToken(
+  kind: "confirmation" | "unlock",
+  token: string,
+  locale: string,
+  fallback: string,
+): Promise<AuthOutcome> {
+  const res = await apiFetch(kind === "confirmation" ? "/player/confirmation" : "/player/unlock", {
+    method: "POST",
+    locale,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+  }).catch(() => null);
+  if (res?.ok) return { ok: true, next: "sent" };
+  return { ok: false, message: errorMessage(await res?.json().catch(() => null), fallback) };
+}

@@ -1,0 +1,86 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium } from "./browser";
+
+const base = inject("baseUrl");
+
+/** The newest link to `path` in the development mailbox for `email`, as a path on this app. */
+async function mailedLink(email: string, path: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const res = (await fetch(`${base}/api/dev/mailbox/messages?recipient=${encodeURIComponent(email)}`).then(
+      (r) => r.json(),
+    )) as { data: { body: string }[] };
+    for (const m of res.data) {
+      const url = m.body.match(/https?:\/\/\S+/g)?.find((u) => new URL(u).pathname === path);
+      if (url) {
+        const u = new URL(url);
+        return `${u.pathname}${u.search}`;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no e-mail with a link to ${path} for ${email}`);
+}
+
+describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §4 favourites)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("signs up, confirms the e-mail from the link, signs in and keeps a favourite", async () => {
+    const email = `player${Date.now()}@example.test`;
+    const password = "correct horse 42";
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+
+    await page.goto(`${base}/users/sign-up?btag=aff7`);
+    const signUp = page.locator("dialog[data-modal=sign_up]");
+    await signUp.locator("input[name=email]").fill(email);
+    await signUp.locator("input[name=password]").fill(password);
+    await signUp.locator("input[name=terms_accepted]").check();
+    await signUp.locator("button[type=submit]").click();
+    await signUp.locator("[data-result=signed-up]").waitFor();
+
+    // The confirmation link opens the sign-in form with the result; its token leaves the URL.
+    await page.goto(`${base}${await mailedLink(email, "/users/confirmation")}`);
+    const signIn = page.locator("dialog[data-modal=sign_in]");
+    await signIn.getByText("Your e-mail address is confirmed").waitFor();
+    expect(new URL(page.url()).search).toBe("");
+
+    await signIn.locator("input[name=email]").fill(email);
+    await signIn.locator("input[name=password]").fill("wrong password 1");
+    await signIn.locator("button[type=submit]").click();
+    await signIn.locator("[role=alert]").waitFor();
+
+    await signIn.locator("input[name=password]").fill(password);
+    await Promise.all([page.waitForEvent("load"), signIn.locator("button[type=submit]").click()]);
+    expect((await context.cookies()).some((c) => c.name === "sb_csrf")).toBe(true);
+
+    // A favourite is shown at once and kept by the server.
+    await page.goto(`${base}/live`);
+    const star = page.locator(".match-card .fav").first();
+    const matchId = await page.locator(".match-card").first().getAttribute("data-match");
+    const saved = page.waitForResponse((r) => r.url().includes(`/api/favourites/match/${matchId}`));
+    await star.click();
+    expect(await star.getAttribute("aria-pressed")).toBe("true");
+    expect((await saved).ok()).toBe(true);
+    await page.goto(`${base}/favorites`);
+    await page.locator(`.match-card[data-match="${matchId}"]`).waitFor();
+    await context.close();
+  });
+
+  it("a visitor's favourite star asks to sign in instead", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/live`);
+    const star = page.locator(".match-card .fav").first();
+    await star.click();
+    await page.locator("dialog[data-modal=sign_in]").waitFor();
+    expect(await star.getAttribute("aria-pressed")).toBe("false");
+    await page.close();
+  });
+});
