@@ -1,7 +1,6 @@
 import { type Executor, playerSecurity, players } from "@sportsbook/db";
 import { eq, sql } from "drizzle-orm";
-
-export type PlayerRow = typeof players.$inferSelect;
+import type { PlayerRow } from "../auth/session.js";
 
 /** The player with this (normalised) e-mail address, if any. */
 export async function playerByEmail(ex: Executor, email: string): Promise<PlayerRow | undefined> {
