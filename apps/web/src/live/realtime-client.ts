@@ -42,9 +42,13 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     ...(opts.websocket ? { websocket: opts.websocket } : {}),
     // Visitors connect anonymously when the API issues no connection token.
     getToken: async () => {
-      const res = await fetchImpl("/api/websocket/token", { method: "POST", credentials: "include" }).catch(
-        () => null,
-      );
+      // A signed-in player's session needs the CSRF token on this POST; visitors have none.
+      const csrf = typeof document === "undefined" ? undefined : csrfToken(document.cookie);
+      const res = await fetchImpl("/api/websocket/token", {
+        method: "POST",
+        credentials: "include",
+        headers: csrf ? { "x-csrf-token": csrf } : {},
+      }).catch(() => null);
       if (!res?.ok) return "";
       const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
       if (!parsed.success) return "";

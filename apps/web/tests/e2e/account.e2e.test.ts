@@ -60,6 +60,8 @@ describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §
     await signIn.locator("input[name=password]").fill(password);
     await Promise.all([page.waitForEvent("load"), signIn.locator("button[type=submit]").click()]);
     expect((await context.cookies()).some((c) => c.name === "sb_csrf")).toBe(true);
+    await page.locator("header [data-action=sign-out]").waitFor();
+    expect(await page.locator("header [data-action=sign-up]").count()).toBe(0);
 
     // A favourite is shown at once and kept by the server.
     await page.goto(`${base}/live`);

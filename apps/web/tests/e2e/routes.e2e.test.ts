@@ -45,6 +45,39 @@ describe("routes (SPEC §2)", () => {
     if (status === 200) expect(/<html lang="en" dir="ltr"/.test(html), "html lang/dir").toBe(true);
   });
 
+  it("sport, category, league and match pages resolve from the live catalogue by slug", async () => {
+    const get = async <T>(path: string) => (await fetch(`${base}/api${path}`).then((r) => r.json())) as T;
+    const deadline = Date.now() + 60_000;
+    let match:
+      | { id: number; slug: string; sport: { key: string }; competitors: { home: { name: string } | null } }
+      | undefined;
+    while (!match && Date.now() < deadline) {
+      match = (await get<{ data: NonNullable<typeof match>[] }>("/matches?limit=1")).data[0];
+      if (!match) await new Promise((r) => setTimeout(r, 500));
+    }
+    if (!match) throw new Error("the catalogue stayed empty for 60 s");
+    const sport = match.sport.key;
+    const page = async (path: string) => {
+      const res = await fetch(`${base}${path}`);
+      return { status: res.status, html: await res.text() };
+    };
+    expect((await page(`/${sport}`)).html).toContain('data-page="sport"');
+    const leagues = await get<{ data: { slug: string }[] }>(`/tournaments?sport_key=${sport}`);
+    const categories = await get<{ data: { slug: string }[] }>(`/categories?sport_key=${sport}`);
+    expect((await page(`/${sport}/${leagues.data[0]?.slug}`)).html).toContain('data-page="league"');
+    const category = categories.data.find((c) => !leagues.data.some((l) => l.slug === c.slug));
+    if (category) expect((await page(`/${sport}/${category.slug}`)).html).toContain('data-page="category"');
+    const matchPage = await page(`/${sport}/${match.slug}-${match.id}`);
+    expect(matchPage.status).toBe(200);
+    expect(matchPage.html).toContain('data-page="match"');
+    // A slug that does not belong to the id is not that match.
+    expect((await page(`/${sport}/someone-else-${match.id}`)).status).toBe(404);
+    const name = match.competitors.home?.name ?? "";
+    const search = await page(`/search?q=${encodeURIComponent(name.slice(0, 5))}`);
+    expect(search.html).toContain(`data-match="${match.id}"`);
+    expect((await page("/search?q=ab")).html).toContain("Type 3 to 50 characters");
+  });
+
   it("/api paths that no service claims stay JSON 404s, not pages", async () => {
     const res = await fetch(`${base}/api/no-such-endpoint`);
     expect(res.status).toBe(404);

@@ -20,6 +20,9 @@ import { OddsFormatProvider } from "../../odds/OddsFormatContext";
 import { isOddsFormat, ODDS_COOKIE } from "../../odds/odds-preference";
 import "../globals.css";
 
+/** The API's session cookie (HttpOnly): its presence tells the header to offer sign-out. */
+const SESSION_COOKIE = "sb_session";
+
 // SPEC §2: the viewport disables user scaling.
 export const viewport: Viewport = {
   width: "device-width",
@@ -47,7 +50,8 @@ export default async function LocaleLayout({
   const { locale } = await params;
   const settings = await loadSiteSettings();
   const messages = await loadMessages(locale);
-  const oddsCookie = (await cookies()).get(ODDS_COOKIE)?.value;
+  const jar = await cookies();
+  const oddsCookie = jar.get(ODDS_COOKIE)?.value;
   const config = {
     locale,
     locales: settings.locales,
@@ -55,6 +59,7 @@ export default async function LocaleLayout({
     cookieConsent: settings.cookieConsent,
     isMobileApp: settings.isMobileApp,
     isLighthouse: settings.isLighthouse,
+    signedIn: jar.has(SESSION_COOKIE),
   };
   return (
     <html lang={locale} dir={directionOf(locale, settings.rtlEnabled)} data-theme={settings.theme}>

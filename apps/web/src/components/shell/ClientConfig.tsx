@@ -8,6 +8,8 @@ export interface ClientConfig extends LocaleUrlConfig {
   cookieConsent: boolean;
   isMobileApp: boolean;
   isLighthouse: boolean;
+  /** The visitor holds a session cookie (a player); the API still decides whether it is valid. */
+  signedIn: boolean;
 }
 
 const Ctx = createContext<ClientConfig | null>(null);
