@@ -15,6 +15,7 @@ import {
   createRecorder,
   createSimulator,
   decodeFrame,
+  type RecordedFrame,
   readRecording,
   replay,
 } from "@sportsbook/feed";
@@ -74,50 +75,66 @@ async function main(): Promise<void> {
   const decodeRate = frames.length / ((performance.now() - t) / 1000);
 
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const handle: DatabaseHandle = url
-    ? await openScratchPostgres(url, "feed_bench", { poolSize: 4 })
-    : await openDatabase({ dataDir: "memory://" });
-  let current: { first?: number } | undefined;
-  let publications = 0;
-  const publisher: RealtimePublisher = {
-    async publish() {
-      publications++;
-      if (current && current.first === undefined) current.first = performance.now();
-    },
-  };
-  const ingest = createIngest({ db: handle.db, publisher });
-  const latencies: number[] = [];
-  t = performance.now();
-  await replay(
-    frames,
-    async (frame) => {
-      const mark: { first?: number } = {};
-      current = mark;
-      const start = performance.now();
-      await ingest.handle(frame);
-      if (mark.first !== undefined) latencies.push(mark.first - start);
-    },
-    { speed: Number.POSITIVE_INFINITY },
-  );
-  const seconds = (performance.now() - t) / 1000;
-  const stats = ingest.stats();
-  await handle.close();
-  latencies.sort((a, b) => a - b);
-
   const fmt = (n: number) => Math.round(n).toLocaleString("en");
   console.log(
-    `database: ${handle.kind}${url ? "" : " (set BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL)"}`,
+    `database: ${url ? "postgres" : "pglite (set BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL)"}`,
   );
   console.log(`baseline  raw parse (fast-xml-parser / JSON.parse):   ${fmt(parseRate)} msg/s`);
   console.log(
     `          adapter decode (parse + zod + mapping):      ${fmt(decodeRate)} msg/s  (${rejected} rejected)`,
   );
-  console.log(
-    `ingest    applied to ${handle.kind}:                        ${fmt(frames.length / seconds)} msg/s  (${stats.applied} applied, ${stats.dropped} dropped, ${publications} publications, ${seconds.toFixed(1)} s)`,
+  // one lane is strictly one message after another; lanes apply different matches concurrently
+  for (const lanes of url ? [1, 8] : [1]) {
+    const r = await ingestRun(frames, url, lanes);
+    console.log(
+      `ingest    ${lanes} lane${lanes > 1 ? "s" : " "}, applied to ${r.kind}:           ${fmt(r.rate)} msg/s  (${r.applied} applied, ${r.dropped} dropped, ${r.publications} publications, ${r.seconds.toFixed(1)} s)`,
+    );
+    // the latency of one message is only meaningful when it is not queued behind others
+    if (lanes === 1)
+      console.log(
+        `          adapter entry → first publication:         p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${percentile(r.latencies, 99).toFixed(2)} ms  (${r.latencies.length} messages)`,
+      );
+  }
+}
+
+async function ingestRun(frames: RecordedFrame[], url: string | undefined, lanes: number) {
+  const handle: DatabaseHandle = url
+    ? await openScratchPostgres(url, "feed_bench", { poolSize: lanes + 2 })
+    : await openDatabase({ dataDir: "memory://" });
+  const marks = new Map<number, { start: number; first?: number }>();
+  let current: { start: number; first?: number } | undefined;
+  let publications = 0;
+  const publisher: RealtimePublisher = {
+    async publish() {
+      publications++;
+      if (lanes === 1 && current && current.first === undefined) current.first = performance.now();
+    },
+  };
+  const ingest = createIngest({ db: handle.db, publisher, lanes });
+  const t = performance.now();
+  const runs: Promise<unknown>[] = [];
+  await replay(
+    frames,
+    async (frame, position) => {
+      const mark: { start: number; first?: number } = { start: performance.now() };
+      current = mark;
+      marks.set(position, mark);
+      const run = ingest.handle(frame);
+      if (lanes === 1) await run;
+      else runs.push(run);
+    },
+    { speed: Number.POSITIVE_INFINITY },
   );
-  console.log(
-    `latency   adapter entry → first realtime publication: p50 ${percentile(latencies, 50).toFixed(2)} ms, p99 ${percentile(latencies, 99).toFixed(2)} ms  (${latencies.length} messages)`,
-  );
+  await Promise.all(runs);
+  await ingest.idle();
+  const seconds = (performance.now() - t) / 1000;
+  const stats = ingest.stats();
+  await handle.close();
+  const latencies = [...marks.values()]
+    .filter((m) => m.first !== undefined)
+    .map((m) => (m.first ?? 0) - m.start)
+    .sort((a, b) => a - b);
+  return { kind: handle.kind, rate: frames.length / seconds, seconds, latencies, publications, ...stats };
 }
 
 main().catch((e: unknown) => {

@@ -34,6 +34,8 @@ const envSchema = z.object({
   FEED_MATCHES: z.coerce.number().int().min(1).max(2000).default(40),
   /** Bookmaker margin of simulated prices (0.05 = 5 % overround). */
   FEED_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),
+  /** Matches the feed ingest applies concurrently; worth raising with PostgreSQL (DATABASE_URL). */
+  FEED_INGEST_LANES: z.coerce.number().int().min(1).max(64).default(1),
   /** Record every feed frame to this file (replayable with the feed's replay). */
   FEED_RECORD: z.string().min(1).optional(),
   /** Public channels (one per language) that carry provider status changes, comma separated. */

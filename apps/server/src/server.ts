@@ -88,6 +88,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
         speed: config.FEED_SPEED,
         matches: config.FEED_MATCHES,
         margin: config.FEED_MARGIN,
+        lanes: config.FEED_INGEST_LANES,
         ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
         ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
         locales: config.FEED_PUBLIC_LOCALES.split(","),

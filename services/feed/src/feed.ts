@@ -42,6 +42,8 @@ export interface FeedConfig {
   locales?: string[];
   /** How often the simulator is advanced, ms of real time. */
   tickMs?: number;
+  /** Matches the ingest applies concurrently (PostgreSQL); 1 applies one message after another. */
+  lanes?: number;
   clock?: FeedClock;
 }
 
@@ -74,6 +76,7 @@ export function createFeed(config: FeedConfig) {
     log,
     locales: config.locales ?? ["en"],
     now: () => clock.now(),
+    lanes: config.lanes ?? 1,
   });
   const encoder = createFrameEncoder();
   let transport: FeedTransport | undefined;
@@ -253,14 +256,16 @@ export function createFeed(config: FeedConfig) {
     async start(): Promise<void> {
       stopped = false;
       transport = config.amqpUrl
-        ? await createAmqpTransport({ url: config.amqpUrl })
+        ? await createAmqpTransport({ url: config.amqpUrl, prefetch: config.lanes ?? 1 })
         : createInProcessTransport();
       await transport.subscribe(async (d) => {
+        const origin =
+          d.position !== undefined ? { source: SIMULATOR_SOURCE, position: d.position } : undefined;
         // late or foreign messages are dropped by design; the ingest's counters keep track of them
-        await ingest.handle(
-          d.frame,
-          d.position !== undefined ? { source: SIMULATOR_SOURCE, position: d.position } : undefined,
-        );
+        const run = ingest.handle(d.frame, origin);
+        // with lanes the ingest orders frames per event itself, so the transport need not wait
+        if ((config.lanes ?? 1) === 1 || config.amqpUrl) await run;
+        else void run.catch(() => {});
       });
       if (config.recordTo)
         recorder = createRecorder(config.recordTo, { seed: config.seed, matches: config.matches });

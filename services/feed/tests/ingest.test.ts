@@ -19,17 +19,19 @@ async function snapshot(db: Database) {
     .orderBy(asc(matches.urnId));
   const o = await db
     .select({
-      match: markets.matchId,
+      match: matches.urnId,
       market: markets.marketId,
       spec: markets.specifier,
       status: markets.status,
+      balanced: markets.mostBalanced,
       outcome: outcomes.outcomeId,
       odds: outcomes.odds,
       active: outcomes.active,
     })
     .from(outcomes)
     .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
-    .orderBy(asc(markets.matchId), asc(markets.marketId), asc(markets.specifier), asc(outcomes.outcomeId));
+    .innerJoin(matches, eq(matches.id, markets.matchId))
+    .orderBy(asc(matches.urnId), asc(markets.marketId), asc(markets.specifier), asc(outcomes.outcomeId));
   return JSON.stringify({ m, o });
 }
 
@@ -88,6 +90,22 @@ for (const target of databaseTargets()) {
       const r = await ingest.handle(early);
       expect(r.dropped.join()).toMatch(/older than/);
       expect((await snapshot(handle.db)) === before).toBe(true);
+    });
+
+    it("applies matches in parallel lanes to the same state as one at a time", async () => {
+      const other = await target.open("feed_ingest_lanes");
+      try {
+        const ingest = createIngest({ db: other.db, publisher: recordingPublisher().publisher, lanes: 4 });
+        let position = 0;
+        const runs = frames.map((f) => ingest.handle(f, { source: "lanes", position: ++position }));
+        await Promise.all(runs);
+        await ingest.idle();
+        expect((await snapshot(other.db)) === (await snapshot(handle.db))).toBe(true);
+        const [cp] = await other.db.select().from(feedCheckpoints).where(eq(feedCheckpoints.source, "lanes"));
+        expect(cp?.position).toBeLessThanOrEqual(frames.length);
+      } finally {
+        await other.close();
+      }
     });
 
     it("rejects a malformed message with a reason and applies nothing of it", async () => {

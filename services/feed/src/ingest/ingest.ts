@@ -49,6 +49,12 @@ export interface IngestOptions {
   cashout?: boolean;
   /** Wall clock for checkpoint times. */
   now?: () => number;
+  /**
+   * Matches applied concurrently (default 1: strictly one frame after another). Frames of one event
+   * always keep their order; system messages (alive, snapshot_complete) wait for everything before
+   * them and hold back everything after them.
+   */
+  lanes?: number;
 }
 
 /** Where a frame came from, so the ingest can record how far a source got in the same transaction. */
@@ -77,6 +83,7 @@ export function createIngest(options: IngestOptions) {
   const locales = options.locales ?? ["en"];
   const aliveTimeout = options.aliveTimeoutMs ?? 30_000;
   const now = options.now ?? Date.now;
+  const lanes = Math.max(1, Math.floor(options.lanes ?? 1));
   const refs = new Map<string, MatchRef>();
   // per match, the newest settlement-stream message applied (settlements are ordered separately from odds)
   const settledUpTo = new Map<number, number>();
@@ -190,6 +197,8 @@ export function createIngest(options: IngestOptions) {
 
   async function checkpoint(tx: Transaction, origin: FrameOrigin | undefined): Promise<void> {
     if (!origin) return;
+    // with lanes, frames finish out of order: record only the position below which all are applied
+    if (lanes > 1) origin = { ...origin, position: watermark(origin.position) };
     await tx
       .insert(feedCheckpoints)
       .values({ source: origin.source, position: origin.position, updatedAt: new Date(now()) })
@@ -417,9 +426,75 @@ export function createIngest(options: IngestOptions) {
     return report;
   }
 
+  // lanes: per-event ordering, bounded concurrency, system messages as barriers
+  const laneTails = new Map<string, Promise<unknown>>();
+  const inflight = new Set<Promise<unknown>>();
+  const pending = new Set<number>();
+  let barrier: Promise<unknown> = Promise.resolve();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  function watermark(position: number): number {
+    let min = position;
+    for (const p of pending) if (p < min) min = p;
+    return min - 1;
+  }
+
+  async function slot<T>(fn: () => Promise<T>): Promise<T> {
+    if (running >= lanes) await new Promise<void>((r) => waiting.push(r));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
+
+  function laneKey(frame: FeedFrame): string {
+    const s = frame.routingKey.split(".");
+    if (frame.provider === "betconstruct") return s[3] && s[3] !== "-" ? s[3] : "system";
+    return s[5] && s[5] !== "-" && s[6] && s[6] !== "-" ? `${s[5]}:${s[6]}` : "system";
+  }
+
+  function handleInLanes(frame: FeedFrame, origin?: FrameOrigin): Promise<HandleReport> {
+    if (origin) pending.add(origin.position);
+    const key = `${frame.provider}|${laneKey(frame)}`;
+    let run: Promise<HandleReport>;
+    if (key.endsWith("|system")) {
+      run = Promise.all([barrier, ...inflight]).then(() => handleNow(frame, origin));
+      barrier = run.catch(() => {});
+    } else {
+      const prev = laneTails.get(key) ?? Promise.resolve();
+      run = Promise.all([prev, barrier]).then(() => slot(() => handleNow(frame, origin)));
+      const tail = run.catch(() => {});
+      laneTails.set(key, tail);
+      void tail.then(() => {
+        if (laneTails.get(key) === tail) laneTails.delete(key);
+      });
+    }
+    const tracked = run.then(
+      () => {},
+      (e: unknown) => log.error({ err: String(e), routingKey: frame.routingKey }, "feed message failed"),
+    );
+    inflight.add(tracked);
+    void tracked.then(() => {
+      inflight.delete(tracked);
+      if (origin) pending.delete(origin.position);
+    });
+    return run;
+  }
+
+  async function settled(): Promise<void> {
+    await chain;
+    while (inflight.size > 0) await Promise.all([barrier, ...inflight]);
+    await barrier;
+  }
+
   return {
-    /** Applies one frame after every frame handed in before it. */
+    /** Applies one frame after every frame handed in before it (per event, with lanes). */
     handle(frame: FeedFrame, origin?: FrameOrigin): Promise<HandleReport> {
+      if (lanes > 1) return handleInLanes(frame, origin);
       const next = chain.then(() => handleNow(frame, origin));
       chain = next.catch((e: unknown) =>
         log.error({ err: String(e), routingKey: frame.routingKey }, "feed message failed"),
@@ -428,7 +503,7 @@ export function createIngest(options: IngestOptions) {
     },
     /** Takes producers silent for too long (by the feed's clock `now`) as down. */
     async checkProducers(now: number): Promise<void> {
-      await chain;
+      await settled();
       for (const [key, p] of producers) {
         if (p.status === "up" && now - p.lastAlive > aliveTimeout) {
           const [provider, producer] = key.split("/") as [Provider, string];
@@ -438,7 +513,7 @@ export function createIngest(options: IngestOptions) {
     },
     /** Waits until every frame handed in so far is applied. */
     async idle(): Promise<void> {
-      await chain;
+      await settled();
     },
     stats: () => ({ ...counters }),
     providerStatus: (p: Provider) => providerStatus.get(p) ?? "up",

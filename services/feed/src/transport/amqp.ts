@@ -16,12 +16,15 @@ export interface AmqpTransportOptions {
   queue?: string;
   /** Prefix for exchange names, so test suites do not see each other. */
   prefix?: string;
+  /** Unacknowledged messages in flight (the ingest's lanes); 1 keeps strict order. */
+  prefetch?: number;
 }
 
 /**
  * AMQP (RabbitMQ) transport with UOF routing keys. The consumer binds the UOF keys (`*.*.*.#` and
  * `-.-.-.#` for system messages) plus `swarm.#`, acknowledges only after the ingest has applied a
- * frame, and handles one frame at a time so order is kept.
+ * frame, and by default handles one frame at a time so order is kept (more with ingest lanes, which keep
+ * the order per event).
  */
 export async function createAmqpTransport(options: AmqpTransportOptions): Promise<FeedTransport> {
   const conn = await amqp.connect(options.url);
@@ -48,7 +51,7 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
     async subscribe(handler) {
       const ch = await conn.createChannel();
       consumer = ch;
-      await ch.prefetch(1);
+      await ch.prefetch(options.prefetch ?? 1);
       const queue = `${prefix}${options.queue ?? "sportsbook.feed"}`;
       await ch.assertQueue(queue, { durable: true });
       for (const p of Object.keys(EXCHANGES) as Provider[]) {
