@@ -314,6 +314,9 @@ export function createIngest(options: IngestOptions) {
           });
         }
         out.push(...marketsEvent(r.id, e.provider, res.markets));
+        // a closed, cancelled or abandoned match is done: forget it (a straggler reloads it)
+        if (r.uofStatus === 4 || r.uofStatus === 5 || r.uofStatus === 9)
+          refs.delete(`${e.provider}|${e.eventUrn}`);
         if (options.cashout !== false && res.marketRowIds.length) {
           for (const c of await cashoutValues(db, r.id, res.marketRowIds)) {
             out.push({
