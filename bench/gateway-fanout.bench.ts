@@ -68,7 +68,7 @@ async function runClients(plan: ClientPlan): Promise<void> {
   function open(i: number): Promise<void> {
     const channel = `match:${i % plan.channels}`;
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(plan.url, { perMessageDeflate: false });
+      const ws = new WebSocket(plan.url, { perMessageDeflate: false, handshakeTimeout: 20_000 });
       sockets.push(ws);
       let ready = false;
       const done = () => {
@@ -260,6 +260,7 @@ async function measure(
   opts: { clients: number; channels: number; rate: number; seconds: number },
 ) {
   const target = await make();
+  progress(`${system}: connecting ${opts.clients} clients`);
   // The clients run this same file in a child process, under the loader this process runs under.
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ["--import", "tsx"],
@@ -288,16 +289,34 @@ async function measure(
       else waiters.push(resolve);
     });
   const connectStart = now();
-  const ready = await nextMessage();
+  const ready = await Promise.race([
+    nextMessage(),
+    new Promise<FromWorker>((resolve) =>
+      setTimeout(
+        () => resolve({ kind: "error", message: "clients not connected within 60 s" }),
+        60_000,
+      ).unref(),
+    ),
+  ]);
+  if (ready.kind !== "ready") {
+    child.kill();
+    await target.close();
+  }
   const connectSeconds = (now() - connectStart) / 1000;
   if (ready.kind !== "ready") throw new Error(`${system}: clients failed: ${JSON.stringify(ready)}`);
 
   // Publish at a fixed rate, catching up on timer drift, round-robin over the channels.
+  // A tick late by more than 20 ms does not try to catch up: on a starved machine that would
+  // block the loop for ever longer. The offered rate reported is what was actually published.
   let seq = 0;
-  const start = now();
+  let carry = 0;
+  let last = now();
   const timer = setInterval(() => {
-    const due = Math.floor(((now() - start) / 1000) * opts.rate);
-    for (; seq < due; seq++) {
+    const t = now();
+    const due = Math.floor((Math.min(t - last, 20) / 1000) * opts.rate + carry);
+    carry = (Math.min(t - last, 20) / 1000) * opts.rate + carry - due;
+    last = t;
+    for (let i = 0; i < due; i++, seq++) {
       const matchId = seq % opts.channels;
       const data = oddsUpdate(matchId, seq);
       void target.publish(`match:${matchId}`, JSON.stringify(data), data);
@@ -305,16 +324,20 @@ async function measure(
   }, 5);
   const warmupMs = 1000;
   await new Promise((r) => setTimeout(r, warmupMs));
+  progress(`${system}: measuring`);
   child.send({ cmd: "reset" } satisfies ToWorker);
   const windowStart = now();
+  const seqAtStart = seq;
   const cpu0 = process.cpuUsage();
   await new Promise((r) => setTimeout(r, opts.seconds * 1000));
-  child.send({ cmd: "report" } satisfies ToWorker);
-  const report = await nextMessage();
+  progress(`${system}: collecting`);
   const windowSeconds = (now() - windowStart) / 1000;
+  const published = seq - seqAtStart;
   // Server CPU over the window: delivered ÷ CPU share estimates what one core sustains.
   const cpu = process.cpuUsage(cpu0);
   const busy = (cpu.user + cpu.system) / 1e6 / windowSeconds;
+  child.send({ cmd: "report" } satisfies ToWorker);
+  const report = await nextMessage();
   clearInterval(timer);
   child.send({ cmd: "close" } satisfies ToWorker);
   await nextMessage();
@@ -327,13 +350,15 @@ async function measure(
     deliveredPerSecond: report.received / windowSeconds,
     busy,
     capacity: report.received / windowSeconds / Math.max(busy, 0.01),
-    offeredPerSecond: (opts.rate * opts.clients) / opts.channels,
+    offeredPerSecond: (published * (opts.clients / opts.channels)) / windowSeconds,
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     connectSeconds,
   };
 }
 
+/** Progress on stderr, so the results on stdout stay clean. */
+const progress = (text: string) => process.stderr.write(`… ${text}\n`);
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
 const fmt = (n: number) => Math.round(n).toString().padStart(8);
 
