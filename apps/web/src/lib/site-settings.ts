@@ -88,6 +88,9 @@ export const blockSchema = z.object({
   alt: localized.optional(),
   action: z.enum(BUTTON_ACTIONS).optional(),
   limit: z.number().int().min(1).max(200).optional(),
+  /** Intrinsic size of an image or banner (CSS pixels at 1x). */
+  imageWidth: z.number().int().min(1).max(4000).optional(),
+  imageHeight: z.number().int().min(1).max(4000).optional(),
   sportKey: z.string().max(100).optional(),
 });
 export type Block = z.infer<typeof blockSchema>;

@@ -11,6 +11,7 @@ import { Clock } from "../controls/Clock";
 import { LanguageSwitcher } from "../controls/LanguageSwitcher";
 import { OddsFormatSwitcher } from "../controls/OddsFormatSwitcher";
 import { SearchBox } from "../controls/SearchBox";
+import { ResponsiveImage } from "./ResponsiveImage";
 import { SubMenu } from "./SubMenu";
 
 export interface BlockContext {
@@ -66,11 +67,11 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
       if (!block.src) return null;
       return (
         <a href={block.href ? href(block.href) : undefined} className={`media media-${block.kind}`}>
-          <Image
+          <ResponsiveImage
             src={block.src}
             alt={pickText(block.alt, locale)}
-            fill
-            sizes="(max-width: 780px) 100vw, 720px"
+            width={block.imageWidth ?? 720}
+            height={block.imageHeight ?? 225}
           />
           {text ? <span className="media-caption">{text}</span> : null}
         </a>
