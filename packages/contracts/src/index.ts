@@ -1,5 +1,5 @@
-export * from "./publisher.js";
 export * from "./errors.js";
 export * from "./http/index.js";
-export * from "./realtime.js";
 export * from "./identity.js";
+export * from "./publisher.js";
+export * from "./realtime.js";
