@@ -62,6 +62,65 @@ export async function post(tx: Transaction, input: PostingInput): Promise<Postin
   const ownLegs = ordered.filter((leg) => !leg.house);
   const houseLegs = ordered.filter((leg) => leg.house);
   const balances = new Map<number, number>();
+  const transactionId =
+    ownLegs.length === 1 && ownLegs[0]
+      ? await debitAndRecord(tx, input, ownLegs[0], balances)
+      : await applyAndRecord(tx, input, ownLegs, balances);
+
+  for (const leg of houseLegs) {
+    const applied = rowsOf<{ balance_after: string | number }>(
+      await tx.execute(sql`with h as (
+          update ${accounts} set balance = balance + ${leg.amount}
+          where id = ${leg.accountId} and currency = ${input.currency}
+            and (kind <> 'player' or balance + ${leg.amount} >= 0)
+          returning balance
+        )
+        insert into ${ledgerEntries} (transaction_id, account_id, amount, balance_after)
+        select ${transactionId}, ${leg.accountId}, ${leg.amount}, h.balance from h
+        returning balance_after`),
+    );
+    if (applied.length === 0) throw await refusal(tx, leg.accountId, input.currency);
+    balances.set(leg.accountId, Number(applied[0]?.balance_after));
+  }
+  return { transactionId, balances };
+}
+
+/** The common case, one player leg: debit it and record the transaction and its entry in one statement. */
+async function debitAndRecord(
+  tx: Transaction,
+  input: PostingInput,
+  leg: PostingLeg,
+  balances: Map<number, number>,
+): Promise<number> {
+  const rows = rowsOf<{ id: string | number; balance: string | number }>(
+    await tx.execute(sql`with p as (
+        update ${accounts} set balance = balance + ${leg.amount}
+        where id = ${leg.accountId} and currency = ${input.currency}
+          and (kind <> 'player' or balance + ${leg.amount} >= 0)
+        returning id, balance
+      ), t as (
+        insert into ${ledgerTransactions} (kind, currency, reference_type, reference_id)
+        select ${input.kind}, ${input.currency}, ${input.reference.type}, ${input.reference.id} from p
+        returning id
+      ), e as (
+        insert into ${ledgerEntries} (transaction_id, account_id, amount, balance_after)
+        select t.id, p.id, ${leg.amount}, p.balance from t, p
+      )
+      select t.id, p.balance from t, p`),
+  );
+  const row = rows[0];
+  if (!row) throw await refusal(tx, leg.accountId, input.currency);
+  balances.set(leg.accountId, Number(row.balance));
+  return Number(row.id);
+}
+
+/** Any number of non-house legs: apply each in id order, then record the transaction and their entries. */
+async function applyAndRecord(
+  tx: Transaction,
+  input: PostingInput,
+  ownLegs: PostingLeg[],
+  balances: Map<number, number>,
+): Promise<number> {
   for (const leg of ownLegs) {
     const updated = await tx
       .update(accounts)
@@ -99,23 +158,7 @@ export async function post(tx: Transaction, input: PostingInput): Promise<Postin
   );
   const transactionId = Number(recorded[0]?.id);
   if (!Number.isSafeInteger(transactionId)) throw new LedgerError("ledger transaction was not recorded");
-
-  for (const leg of houseLegs) {
-    const applied = rowsOf<{ balance_after: string | number }>(
-      await tx.execute(sql`with h as (
-          update ${accounts} set balance = balance + ${leg.amount}
-          where id = ${leg.accountId} and currency = ${input.currency}
-            and (kind <> 'player' or balance + ${leg.amount} >= 0)
-          returning balance
-        )
-        insert into ${ledgerEntries} (transaction_id, account_id, amount, balance_after)
-        select ${transactionId}, ${leg.accountId}, ${leg.amount}, h.balance from h
-        returning balance_after`),
-    );
-    if (applied.length === 0) throw await refusal(tx, leg.accountId, input.currency);
-    balances.set(leg.accountId, Number(applied[0]?.balance_after));
-  }
-  return { transactionId, balances };
+  return transactionId;
 }
 
 function rowsOf<T>(result: unknown): T[] {
