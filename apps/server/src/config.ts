@@ -22,6 +22,8 @@ const envSchema = z.object({
   LIVE_BET_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Demo sign-in and demo payment provider; on by default with the embedded database, off with DATABASE_URL. */
   DEMO_MODE: z.enum(["on", "off"]).optional(),
+  /** Trust X-Forwarded-* headers of a TLS-terminating proxy in front (so session cookies get Secure). */
+  TRUST_PROXY: z.enum(["on", "off"]).default("off"),
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** Run the odds feed (simulator → transport → ingest → settlement). */

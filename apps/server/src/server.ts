@@ -19,7 +19,7 @@ export interface Server {
 
 /** Composes every part of the sportsbook behind one origin: pages, `/api` and `/connection/websocket`. */
 export async function createServer(config: ServerConfig): Promise<Server> {
-  const app = Fastify({ logger: { level: config.LOG_LEVEL } });
+  const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY === "on" });
 
   app.get("/api/health", async () => ({ status: "ok" }));
 

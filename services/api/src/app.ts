@@ -18,9 +18,10 @@ export interface Api {
 export async function createApi(config: ApiConfig): Promise<Api> {
   const ctx = createContext(config);
   const plugin = apiPlugin(ctx);
+  const options = { bodyLimit: 256 * 1024, trustProxy: config.trustProxy ?? false };
   const app = config.logger
-    ? Fastify({ loggerInstance: config.logger, bodyLimit: 256 * 1024 })
-    : Fastify({ logger: false, bodyLimit: 256 * 1024 });
+    ? Fastify({ ...options, loggerInstance: config.logger })
+    : Fastify({ ...options, logger: false });
   await app.register(plugin, { prefix: "/api" });
   return {
     ctx,

@@ -21,6 +21,8 @@ export interface ApiConfig {
   maxPayoutMajor?: number;
   /** Embedded demo mode: the demo sign-in route and the demo payment provider. */
   demo?: boolean;
+  /** Standalone app only: trust `X-Forwarded-*` from a TLS-terminating proxy (Secure cookies behind it). */
+  trustProxy?: boolean;
   /** Logger for a standalone app; ignored when the routes are registered into another app. */
   logger?: FastifyBaseLogger | false;
   /** Metrics registry; a fresh one when absent. */

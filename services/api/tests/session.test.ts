@@ -3,6 +3,7 @@ import { sessions } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../src/index.js";
 import { type ErrorJson, type Harness, json, player, startHarness, TEST_SECRET } from "./support/harness.js";
 
 const secret = new TextEncoder().encode(TEST_SECRET);
@@ -118,6 +119,28 @@ for (const target of databaseTargets()) {
       expect(accounts.data[0]?.balance).toBeGreaterThan(0);
       const rows = await h.handle.db.select().from(sessions);
       expect(rows.every((r) => !cookie.includes(r.tokenHash))).toBe(true);
+    });
+
+    it("marks the session cookie Secure for a request that came over TLS through a trusted proxy", async () => {
+      const behindProxy = await createApi({
+        database: h.handle,
+        realtimeTokenSecret: TEST_SECRET,
+        demo: true,
+        trustProxy: true,
+      });
+      try {
+        const tls = await behindProxy.app.inject({
+          method: "POST",
+          url: "/api/demo/sign-in",
+          headers: { "x-forwarded-proto": "https" },
+        });
+        const cookies = ([] as string[]).concat(tls.headers["set-cookie"] ?? []);
+        expect(cookies.find((c) => c.startsWith("sb_session="))).toMatch(/; Secure/);
+        const plain = await behindProxy.app.inject({ method: "POST", url: "/api/demo/sign-in" });
+        expect(String(plain.headers["set-cookie"])).not.toMatch(/Secure/);
+      } finally {
+        await behindProxy.stop();
+      }
     });
 
     it("issues realtime connection tokens: empty sub for a visitor, the player id otherwise", async () => {
