@@ -192,7 +192,6 @@ for (const target of databaseTargets()) {
         await post("/player/sign-in", { email, password: "bad guess 1" }, { ip: freshIp() });
         return performance.now() - started;
       };
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
       const known: number[] = [];
       const ghost: number[] = [];
       // Four samples each: with the first failure above, five failures stay under the per-address budget of six.
@@ -202,8 +201,9 @@ for (const target of databaseTargets()) {
         // A success in between keeps the known account below the lockout threshold.
         await signIn(h, "known@example.com").then((s) => post("/player/logout", {}, { headers: s.headers }));
       }
-      expect(median(ghost) / median(known)).toBeGreaterThan(0.5);
-      expect(median(ghost) / median(known)).toBeLessThan(2);
+      // Minimums: a load spike on the shared machine can only slow a sample down, never speed it up.
+      expect(Math.min(...ghost) / Math.min(...known)).toBeGreaterThan(0.5);
+      expect(Math.min(...ghost) / Math.min(...known)).toBeLessThan(2);
     });
 
     it("answers password-reset requests for known and unknown addresses after the same time", async () => {
@@ -217,9 +217,8 @@ for (const target of databaseTargets()) {
       const known = [await time("timing@example.com"), await time("timing@example.com")];
       const unknown = [await time("nobody1@example.com"), await time("nobody2@example.com")];
       for (const t of [...known, ...unknown]) expect(t).toBeGreaterThanOrEqual(145);
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      expect(mean(unknown) / mean(known)).toBeGreaterThan(0.7);
-      expect(mean(unknown) / mean(known)).toBeLessThan(1.4);
+      expect(Math.min(...unknown) / Math.min(...known)).toBeGreaterThan(0.7);
+      expect(Math.min(...unknown) / Math.min(...known)).toBeLessThan(1.4);
     });
 
     it("limits failed sign-ins per address (known or not) and per IP", async () => {
