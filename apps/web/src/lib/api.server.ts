@@ -1,3 +1,4 @@
+import { cache } from "react";
 import type { z } from "zod";
 
 /** Base URL of the Sportsbook API as seen from the page server (same process: loopback). */
@@ -43,31 +44,52 @@ export async function apiGet<S extends z.ZodType>(
   call: ApiCall,
 ): Promise<z.infer<S>> {
   const url = `${apiBase()}${withQuery(path, call.query)}`;
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: call.method ?? "GET",
-      headers: {
-        "accept-language": call.locale,
-        accept: "application/json",
-        ...(call.body !== undefined ? { "content-type": "application/json" } : {}),
-        ...(call.cookie ? { cookie: call.cookie } : {}),
-      },
-      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
-      cache: "no-store",
-      signal: AbortSignal.timeout(8000),
-    });
-  } catch (err) {
-    throw new ApiError(`${path}: ${(err as Error).message}`, 0);
-  }
-  if (!res.ok) throw new ApiError(`${path}: HTTP ${res.status}`, res.status);
-  const parsed = schema.safeParse(await res.json().catch(() => undefined));
+  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const answer = await fetchJson(url, call.method ?? "GET", call.locale, call.cookie, body);
+  if ("error" in answer) throw new ApiError(`${path}: ${answer.error}`, answer.status);
+  const parsed = schema.safeParse(answer.json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ApiError(`${path}: unexpected answer (${issue?.path.join(".")}: ${issue?.message})`, 502);
   }
   return parsed.data;
 }
+
+type Answer = { json: unknown } | { error: string; status: number };
+
+/**
+ * One API call per distinct request in a page render: blocks that need the same list (the sport
+ * list in the sidebar and in the side menu) share the answer through React's per-request cache.
+ */
+const fetchJson = cache(
+  async (
+    url: string,
+    method: string,
+    locale: string,
+    cookie: string | undefined,
+    body: string | undefined,
+  ): Promise<Answer> => {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers: {
+          "accept-language": locale,
+          accept: "application/json",
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
+        ...(body !== undefined ? { body } : {}),
+        cache: "no-store",
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (err) {
+      return { error: (err as Error).message, status: 0 };
+    }
+    if (!res.ok) return { error: `HTTP ${res.status}`, status: res.status };
+    return { json: await res.json().catch(() => undefined) };
+  },
+);
 
 /**
  * Like apiGet, but a failure yields `fallback`: a catalog block shows its empty state. Client errors

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,15 +41,19 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Live matches move five times faster than real time, so odds change within seconds.
       FEED_SPEED: "5",
       ...env,
     },
   });
   let output = "";
+  // The app's output also goes to a file, to read when a suite fails for reasons on the server side.
+  mkdirSync(join(ROOT, ".cache"), { recursive: true });
+  const log = createWriteStream(join(ROOT, ".cache", `e2e-app-${port}.log`));
   const keep = (b: Buffer) => {
     output = (output + b.toString()).slice(-20_000);
+    log.write(b);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
