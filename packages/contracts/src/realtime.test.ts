@@ -60,7 +60,14 @@ describe("event payloads", () => {
         created_at: "2026-01-01T00:00:00Z",
       },
     },
-    { type: "bet_changed", bet_id: 9, status: "won", win_amount: 2500, currency: "EUR" },
+    {
+      type: "bet_changed",
+      bet_id: 9,
+      status: "done",
+      result: "win_entire",
+      win_amount: 2500,
+      currency: "EUR",
+    },
     { type: "bet_cashout_changed", bet_id: 9, to_cashout: null },
     { type: "bonus_issued", bonus_id: 5, bonus_type: "freebet", name: "Welcome" },
   ];
@@ -81,6 +88,8 @@ describe("event payloads", () => {
       { type: "markets_changed", match_id: 1, markets: [] },
       { type: "odds_changed", match_id: 1 },
       { type: "balance_changed", currency: "euro", balance: 1 },
+      { type: "bet_changed", bet_id: 9, status: "done", result: "won" },
+      { type: "bet_changed", bet_id: 9, status: "settled" },
     ];
     for (const e of bad) expect(realtimeEventSchema.safeParse(e).success).toBe(false);
   });

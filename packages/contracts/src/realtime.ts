@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { placedBetResultSchema, placedBetStatusSchema } from "./http/bets.js";
 import type { RealtimePublisher } from "./publisher.js";
 
 /**
@@ -174,23 +175,19 @@ export const notificationEventSchema = z.object({
   }),
 });
 
-const betStatusSchema = z.enum([
-  "pending",
-  "accepted",
-  "rejected",
-  "won",
-  "lost",
-  "void",
-  "half_won",
-  "half_lost",
-  "cashed_out",
-  "cancelled",
-]);
+/**
+ * Earlier outcome words of `bet_changed`; still accepted so publishers can move to the placed-bet
+ * status and result of SPEC §4 (as `GET /bets` returns them) one at a time.
+ */
+const legacyBetStatuses = ["pending", "accepted", "won", "lost", "void", "half_won", "half_lost"] as const;
+const betStatusSchema = z.enum([...placedBetStatusSchema.options, ...legacyBetStatuses]);
 
+/** A bet changed: `status` and `result` are the placed-bet status and result of SPEC §4. */
 export const betChangedSchema = z.object({
   type: z.literal("bet_changed"),
   bet_id: entityId,
   status: betStatusSchema,
+  result: placedBetResultSchema.optional(),
   win_amount: minorUnits.nonnegative().nullable().optional(),
   currency: currency.optional(),
 });

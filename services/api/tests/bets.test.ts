@@ -118,7 +118,13 @@ for (const target of databaseTargets()) {
       expect(h.events).toEqual([
         {
           channel: `$user:${p.playerId}`,
-          data: { type: "bet_changed", bet_id: bet?.id, status: "accepted", currency: "EUR" },
+          data: {
+            type: "bet_changed",
+            bet_id: bet?.id,
+            status: "waiting_results",
+            result: "no_results",
+            currency: "EUR",
+          },
         },
         {
           channel: `$user:${p.playerId}`,

@@ -227,7 +227,8 @@ for (const target of databaseTargets()) {
           (e) =>
             e.channel === `$user:${player.playerId}` &&
             e.data.type === "bet_changed" &&
-            e.data.status !== "accepted",
+            e.data.status !== "accepted" &&
+            e.data.status !== "waiting_results",
         );
         expect(changed.map((e) => e.data.status).sort()).toEqual(["half_lost", "lost", "won"]);
 
