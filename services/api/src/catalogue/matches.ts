@@ -9,7 +9,7 @@ import {
   sports,
   tournaments,
 } from "@sportsbook/db";
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../context.js";
 import { presentMarket, presentMatch } from "./present.js";
@@ -31,6 +31,23 @@ export interface MatchFilters {
   maxPerSport?: number | undefined;
   /** Case-insensitive text in the match, competitor or tournament name. */
   text?: string | undefined;
+  /** Only sports (and their matches) whose provider serves their type (`sport_type_providers`). */
+  providers?: Record<string, readonly string[]> | undefined;
+}
+
+/**
+ * Sports served under a `sport_type_providers` map: a named type only by its listed providers (none
+ * when the list is empty), a type the map does not name by every provider. One sport key then comes
+ * from one provider, so lists do not show it twice.
+ */
+export function servedSports(providers: Record<string, readonly string[]>): SQL | undefined {
+  const types = Object.keys(providers);
+  if (types.length === 0) return undefined;
+  const named = types.flatMap((type) => {
+    const list = providers[type] ?? [];
+    return list.length ? [and(eq(sports.type, type), inArray(sports.provider, [...list]))] : [];
+  });
+  return or(notInArray(sports.type, types), ...named);
 }
 
 export type MatchSort = "start_time" | "priority" | "tournament";
@@ -47,6 +64,8 @@ function conditions(f: MatchFilters): SQL[] {
   if (f.type) where.push(eq(matches.type, f.type));
   if (f.sportKeys?.length) where.push(inArray(sports.key, f.sportKeys));
   if (f.sportType) where.push(eq(sports.type, f.sportType));
+  const served = f.providers ? servedSports(f.providers) : undefined;
+  if (served) where.push(served);
   if (f.categoryIds?.length) where.push(inArray(matches.categoryId, f.categoryIds));
   if (f.tournamentIds?.length) where.push(inArray(matches.tournamentId, f.tournamentIds));
   if (f.statuses?.length) where.push(inArray(matches.status, f.statuses));

@@ -28,7 +28,8 @@ import { optionalPlayer, requirePlayer } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { errorResponses, localeOf, pagination, typed } from "../http/route-kit.js";
-import { findMatch, listMatches, loadMarkets } from "./matches.js";
+import { sportTypeProviders } from "../player/settings.js";
+import { findMatch, listMatches, loadMarkets, servedSports } from "./matches.js";
 import { presentCategory, presentMarket, presentSport, presentTournament } from "./present.js";
 
 const idParams = z.object({ id: idSchema });
@@ -49,7 +50,11 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const rows = await ctx.db.select().from(sports).orderBy(desc(sports.priority), asc(sports.id));
+      const rows = await ctx.db
+        .select()
+        .from(sports)
+        .where(servedSports(await sportTypeProviders(ctx)))
+        .orderBy(desc(sports.priority), asc(sports.id));
       return { data: rows.map((s) => presentSport(s, localeOf(request))) };
     },
   );
@@ -72,6 +77,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       const where: SQL[] = [];
+      const served = servedSports(await sportTypeProviders(ctx));
+      if (served) where.push(served);
       if (request.query.sport_id) where.push(eq(categories.sportId, request.query.sport_id));
       if (request.query.sport_key) where.push(eq(sports.key, request.query.sport_key));
       const rows = await categoryQuery()
@@ -118,6 +125,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const { sport_id, sport_key, category_id, page, limit } = request.query;
       const where: SQL[] = [];
+      const served = servedSports(await sportTypeProviders(ctx));
+      if (served) where.push(served);
       if (sport_id) where.push(eq(tournaments.sportId, sport_id));
       if (sport_key) where.push(eq(sports.key, sport_key));
       if (category_id) where.push(eq(tournaments.categoryId, category_id));
@@ -185,6 +194,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
           hasVideo: q.has_video,
           favouriteOf,
           maxPerSport: q.max_per_sport,
+          // Matches asked for by id (a match page refreshing its card) are found whoever serves them.
+          providers: q.id?.length ? undefined : await sportTypeProviders(ctx),
         },
         q.sort_by,
         q.page,
@@ -337,6 +348,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const b = request.body;
       const where: SQL[] = [];
+      const served = servedSports(await sportTypeProviders(ctx));
+      if (served) where.push(served);
       if (b.match_status?.length) where.push(inArray(matches.status, b.match_status));
       else where.push(inArray(matches.status, [0, 1]));
       if (b.sport_type) where.push(eq(sports.type, b.sport_type));
@@ -391,9 +404,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const q = request.query;
       const locale = localeOf(request);
+      const providers = await sportTypeProviders(ctx);
       const { data: found } = await listMatches(
         ctx,
-        { text: q.q, sportType: q.sport_type, statuses: q.match_status ?? [0, 1] },
+        { text: q.q, sportType: q.sport_type, statuses: q.match_status ?? [0, 1], providers },
         "start_time",
         q.page,
         q.limit,
@@ -403,6 +417,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!q.only_events_name) {
         const pattern = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const where: SQL[] = [ilike(tournaments.name, pattern)];
+        const served = servedSports(providers);
+        if (served) where.push(served);
         if (q.sport_type) where.push(eq(sports.type, q.sport_type));
         const rows = await tournamentQuery()
           .where(and(...where))

@@ -1,4 +1,4 @@
-import type { UserSettings } from "@sportsbook/contracts";
+import { type UserSettings, userSettingsSchema } from "@sportsbook/contracts";
 import { currencies, playerSettings, settings } from "@sportsbook/db";
 import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
@@ -29,6 +29,21 @@ const defaults: Omit<UserSettings, "currencies" | "updated_at"> = {
   default_currency: "EUR",
   max_selections: MAX_SELECTIONS,
 };
+
+/**
+ * Which providers serve each sport type (`sport_type_providers` of the system settings document, else
+ * the default): catalogue lists show a sport, its leagues and matches only from those providers.
+ */
+export async function sportTypeProviders(ctx: AppContext): Promise<Record<string, string[]>> {
+  const [system] = await ctx.db
+    .select({ document: settings.document })
+    .from(settings)
+    .where(eq(settings.scope, "system"));
+  const stored = userSettingsSchema.shape.sport_type_providers.safeParse(
+    (system?.document as Partial<UserSettings> | undefined)?.sport_type_providers,
+  );
+  return stored.success ? stored.data : defaults.sport_type_providers;
+}
 
 /** What a player may change (POST /settings); stored in `player_settings`. */
 export interface PlayerPreferences {
