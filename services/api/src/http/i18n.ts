@@ -3,9 +3,9 @@ import { errorCatalogue } from "@sportsbook/contracts";
 
 /**
  * Error messages in the languages the API speaks; missing ones fall back to English (the catalogue's
- * own message).
+ * own message). Every language listed here covers the whole catalogue (a test holds it to that).
  */
-const messages: Record<string, Partial<Record<ErrorName, string>>> = {
+export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> = {
   de: {
     placeBetsDefault: "Die Wette konnte nicht platziert werden.",
     invalidOdds: "Die Quoten haben sich geändert.",
@@ -17,6 +17,37 @@ const messages: Record<string, Partial<Record<ErrorName, string>>> = {
     unauthorized: "Bitte melden Sie sich an.",
     sessionExpired: "Ihre Sitzung ist abgelaufen.",
     notFound: "Nicht gefunden.",
+    notCombinable: "Diese Auswahlen können nicht in einer Wette kombiniert werden.",
+    invalidStake: "Der Einsatz muss über null und innerhalb der Grenzen liegen.",
+    maxPayoutExceeded: "Der mögliche Gewinn liegt über dem Höchstbetrag.",
+    tooManySelections: "Die Wette hat zu viele Auswahlen.",
+    invalidSystem: "Dieser Systemtyp passt nicht zu den Auswahlen.",
+    currencyMismatch: "Für die Währung des Einsatzes gibt es kein Konto.",
+    potentialWinTooLow: "Der mögliche Gewinn muss über dem Einsatz liegen.",
+    municipalityNotFound: "Gemeinde nicht gefunden.",
+    cashoutUnavailable: "Für diese Wette ist kein Cashout möglich.",
+    cashoutValueChanged: "Der Cashout-Wert hat sich geändert.",
+    csrfRejected: "Die Anfrage wurde abgelehnt; laden Sie die Seite neu und versuchen Sie es erneut.",
+    forbidden: "Das dürfen Sie nicht tun.",
+    idempotencyKeyReused: "Dieser Anfrageschlüssel wurde bereits für eine andere Anfrage verwendet.",
+    playerBlocked: "Dieses Konto ist gesperrt.",
+    methodNotAllowed: "Diese Methode ist hier nicht erlaubt.",
+    payloadTooLarge: "Der Inhalt der Anfrage ist zu groß.",
+    invalidCredentials:
+      "Falsche E-Mail-Adresse oder falsches Passwort. Nach wiederholten Fehlversuchen wird das Konto gesperrt und Sie erhalten eine E-Mail mit Anweisungen zum Entsperren.",
+    emailNotConfirmed:
+      "Bestätigen Sie zuerst Ihre E-Mail-Adresse; wir können Ihnen die Anweisungen erneut senden.",
+    alreadySignedIn: "Sie sind bereits angemeldet.",
+    tooManyAttempts: "Zu viele Versuche. Bitte warten Sie eine Weile und versuchen Sie es erneut.",
+    countryBlocked: "Leider sind wir in Ihrem Land derzeit nicht verfügbar.",
+    tokenInvalid: "Dieser Link ist ungültig, bereits verwendet oder abgelaufen.",
+    phoneCodeInvalid: "Der Code ist falsch oder abgelaufen.",
+    selfExcluded: "Ihr Konto ist für den von Ihnen gewählten Zeitraum vom Spiel ausgeschlossen.",
+    outOfLimit: "Sie haben Ihr Limit erreicht.",
+    limitExceeded: "Damit würden Sie eines Ihrer Limits überschreiten.",
+    limitChangeRefused: "Dieses Limit kann jetzt nicht geändert werden.",
+    realityCheckNotSet: "Es gibt keinen Realitätscheck, der fortgesetzt werden könnte.",
+    internal: "Etwas ist schiefgelaufen. Bitte versuchen Sie es später noch einmal.",
   },
   es: {
     placeBetsDefault: "No se pudo realizar la apuesta.",
@@ -29,13 +60,44 @@ const messages: Record<string, Partial<Record<ErrorName, string>>> = {
     unauthorized: "Inicia sesión para continuar.",
     sessionExpired: "Tu sesión ha caducado.",
     notFound: "No encontrado.",
+    notCombinable: "Estas selecciones no se pueden combinar en una apuesta.",
+    invalidStake: "El importe debe ser mayor que cero y estar dentro de los límites.",
+    maxPayoutExceeded: "La ganancia potencial supera el máximo.",
+    tooManySelections: "La apuesta tiene demasiadas selecciones.",
+    invalidSystem: "Este tipo de sistema no corresponde a las selecciones.",
+    currencyMismatch: "No hay cuenta en la moneda del importe.",
+    potentialWinTooLow: "La ganancia potencial debe ser mayor que el importe.",
+    municipalityNotFound: "Municipio no encontrado.",
+    cashoutUnavailable: "El cashout no está disponible para esta apuesta.",
+    cashoutValueChanged: "El valor de cashout ha cambiado.",
+    csrfRejected: "La solicitud fue rechazada; recarga la página e inténtalo de nuevo.",
+    forbidden: "No tienes permiso para hacer esto.",
+    idempotencyKeyReused: "Esta clave de solicitud ya se usó para otra solicitud.",
+    playerBlocked: "Esta cuenta está bloqueada.",
+    methodNotAllowed: "Este método no está permitido aquí.",
+    payloadTooLarge: "El cuerpo de la solicitud es demasiado grande.",
+    invalidCredentials:
+      "Correo electrónico o contraseña incorrectos. Tras varios intentos fallidos, la cuenta se bloquea y te enviamos por correo las instrucciones para desbloquearla.",
+    emailNotConfirmed:
+      "Primero confirma tu dirección de correo electrónico; podemos enviarte las instrucciones de nuevo.",
+    alreadySignedIn: "Ya has iniciado sesión.",
+    tooManyAttempts: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
+    countryBlocked: "Lo sentimos, por ahora no estamos disponibles en tu país.",
+    tokenInvalid: "Este enlace no es válido, ya se usó o ha caducado.",
+    phoneCodeInvalid: "El código es incorrecto o ha caducado.",
+    selfExcluded: "Tu cuenta está excluida del juego durante el periodo que elegiste.",
+    outOfLimit: "Has alcanzado tu límite.",
+    limitExceeded: "Esto superaría uno de tus límites.",
+    limitChangeRefused: "Este límite no se puede cambiar ahora.",
+    realityCheckNotSet: "No hay ningún control de realidad que continuar.",
+    internal: "Algo salió mal. Vuelve a intentarlo más tarde.",
   },
 };
 
 /** The message of a catalogue error in `locale`, falling back to its base language, then English. */
 export function localizedErrorMessage(name: ErrorName, locale: string): string {
   const base = locale.split("-")[0] ?? locale;
-  return messages[locale]?.[name] ?? messages[base]?.[name] ?? errorCatalogue[name].message;
+  return errorMessages[locale]?.[name] ?? errorMessages[base]?.[name] ?? errorCatalogue[name].message;
 }
 
 /** The first language of an `Accept-Language` header (`de-DE,de;q=0.9` → `de-DE`), default `en`. */
