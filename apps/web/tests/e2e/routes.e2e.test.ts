@@ -112,6 +112,37 @@ describe("routes (SPEC §2)", () => {
       await page.close();
     });
 
+    it("the sport list shows each sport once, from the provider the settings name for its type", async () => {
+      // The feed serves soccer from two providers; wait until the catalogue has it.
+      const deadline = Date.now() + 60_000;
+      type SportJson = { key: string; type: string; provider: string };
+      let sports: SportJson[] = [];
+      while (!sports.some((s) => s.key === "soccer") && Date.now() < deadline) {
+        sports = ((await fetch(`${base}/api/sports`).then((r) => r.json())) as { data: SportJson[] }).data;
+        if (!sports.some((s) => s.key === "soccer")) await new Promise((r) => setTimeout(r, 500));
+      }
+      const settings = (await fetch(`${base}/api/settings`).then((r) => r.json())) as {
+        data: { sport_type_providers: Record<string, string[]> };
+      };
+      for (const s of sports) {
+        const served = settings.data.sport_type_providers[s.type];
+        if (served) expect(served, `${s.key} from ${s.provider}`).toContain(s.provider);
+      }
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await page.goto(`${base}/`);
+      const lists = await page.$$eval("nav.sport-list", (navs) =>
+        navs.map((n) =>
+          [...n.querySelectorAll<HTMLElement>("[data-sport]")].map((a) => a.dataset.sport ?? ""),
+        ),
+      );
+      expect(lists.length).toBeGreaterThan(0);
+      for (const keys of lists) {
+        expect(keys).toContain("soccer");
+        expect(keys).toEqual([...new Set(keys)]);
+      }
+      await page.close();
+    });
+
     it("/users/sign-in opens the sign-in modal", async () => {
       const page = await browser.newPage({ viewport: DESKTOP });
       await page.goto(`${base}/users/sign-in`);

@@ -5,6 +5,7 @@ import { sportsResponseSchema } from "../../lib/catalog-schemas";
 import { localizeHref } from "../../lib/locale-url";
 import type { SiteSettings } from "../../lib/site-settings";
 import { fetchCounters } from "./counters";
+import { sportRows } from "./sport-rows";
 
 /** Sports with their event counters (SPEC §7 GET /sports, POST /counters). */
 export async function SportList({ locale, settings }: { locale: string; settings: SiteSettings }) {
@@ -14,16 +15,16 @@ export async function SportList({ locale, settings }: { locale: string; settings
     fetchCounters(locale),
   ]);
   if (sports.data.length === 0) return null;
-  const ordered = [...sports.data].sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name));
+  const rows = sportRows(sports.data, counters.sports);
   return (
     <nav className="sport-list" aria-label={t("sports")}>
       <h2 className="block-title">{t("sports")}</h2>
       <ul>
-        {ordered.map((s) => (
-          <li key={s.id}>
+        {rows.map((s) => (
+          <li key={s.key}>
             <Link href={localizeHref(`/${s.key}`, locale, settings)} prefetch={false} data-sport={s.key}>
               <span>{s.name}</span>
-              <span className="counter">{counters.sports[String(s.id)] ?? 0}</span>
+              <span className="counter">{s.count}</span>
             </Link>
           </li>
         ))}
