@@ -23,6 +23,8 @@ export interface AppContext {
   };
   /** Ids of house accounts by `kind:currency`, filled on first use. */
   houseAccounts: Map<string, number>;
+  /** Hot-path queries built once and prepared by name (see `prepared`). */
+  statements: Map<string, unknown>;
   identity: IdentitySettings;
 }
 
@@ -46,6 +48,7 @@ export function createContext(config: ApiConfig): AppContext {
       demo: config.demo ?? false,
     },
     houseAccounts: new Map(),
+    statements: new Map(),
     identity: identitySettings(config.identity),
   };
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { players, sessions } from "@sportsbook/db";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
+import { prepared } from "../statements.js";
 
 export const SESSION_COOKIE = "sb_session";
 /** Readable by the page's script, which echoes it in the `X-CSRF-Token` header (double submit). */
@@ -75,11 +76,14 @@ export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<Ses
 async function lookup(ctx: AppContext, token: string | undefined): Promise<SessionState> {
   if (!token) return { state: "none" };
   const tokenHash = hashToken(token);
-  const [row] = await ctx.db
-    .select({ player: players, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(players, eq(players.id, sessions.playerId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  const [row] = await prepared(ctx, "session_lookup", (db) =>
+    db
+      .select({ player: players, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(players, eq(players.id, sessions.playerId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(sessions.revokedAt)))
+      .prepare("session_lookup"),
+  ).execute({ tokenHash });
   if (!row || row.expiresAt.getTime() <= ctx.now().getTime()) return { state: "expired" };
   return { state: "active", player: row.player, csrfToken: row.csrfToken, tokenHash };
 }

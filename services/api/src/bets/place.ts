@@ -3,9 +3,10 @@ import type { BetInput, PlaceBetsBody, PlacedBet } from "@sportsbook/contracts";
 import { betChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
 import {
   accounts,
+  type Executor,
   InsufficientFundsError,
+  limits,
   playerSettings,
-  postPlayerTransfer,
   type Transaction,
 } from "@sportsbook/db";
 import { eq, sql } from "drizzle-orm";
@@ -14,12 +15,13 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
 import { enforceLimits } from "../limits/barriers.js";
+import { prepared } from "../statements.js";
 import { houseAccount, publishBalance } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
 import { presentBet, type SelectionView } from "./present.js";
 import { loadSelectionStates, type SelectionState } from "./state.js";
-import { insertBet } from "./write.js";
+import { writeBetWithStake } from "./write.js";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -119,18 +121,24 @@ export async function placeBets(
     : undefined;
   try {
     const answer = await once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
-      // The accounts and the odds policy in one round trip.
-      const accountRows = await ctx.db
-        .select({
-          id: accounts.id,
-          currency: accounts.currency,
-          balance: accounts.balance,
-          mode: sql<
-            string | null
-          >`(select ${playerSettings.document}->>'auto_accept_odds_change' from ${playerSettings} where ${playerSettings.playerId} = ${player.id})`,
-        })
-        .from(accounts)
-        .where(eq(accounts.playerId, player.id));
+      // The accounts, the odds policy and whether limits apply, in one round trip.
+      const accountRows = await prepared(ctx, "bet_accounts", (db) => {
+        const playerId = sql.placeholder("playerId");
+        return db
+          .select({
+            id: accounts.id,
+            currency: accounts.currency,
+            balance: accounts.balance,
+            mode: sql<
+              string | null
+            >`(select ${playerSettings.document}->>'auto_accept_odds_change' from ${playerSettings} where ${playerSettings.playerId} = ${playerId})`,
+            // Confirmed limits become active when due, so they too need the locked check.
+            limited: sql<boolean>`exists (select 1 from ${limits} where ${limits.playerId} = ${playerId} and ${limits.status} in ('active', 'confirmed'))`,
+          })
+          .from(accounts)
+          .where(eq(accounts.playerId, playerId))
+          .prepare("bet_accounts");
+      }).execute({ playerId: player.id });
       const stored = accountRows[0]?.mode;
       const mode: OddsAcceptMode = stored === "higher" || stored === "any" ? stored : "none";
       const balances = new Map(accountRows.map((a) => [a.currency, a]));
@@ -140,7 +148,8 @@ export async function placeBets(
         await ctx.sleep(ctx.settings.liveBetDelayMs);
         decided = await decideAll(ctx, body, mode, balances, locale);
       }
-      return persist(ctx, player, body, mode, decided.accepted, balances, record);
+      const guarded = { limits: accountRows[0]?.limited ?? true, idempotent: scope !== undefined };
+      return persist(ctx, player, body, mode, decided.accepted, balances, guarded, record);
     });
     for (const bet of answer.data) ctx.metrics.betsPlaced.inc({ type: bet.type });
     ctx.metrics.placementDuration.observe((performance.now() - started) / 1000);
@@ -151,6 +160,12 @@ export async function placeBets(
   }
 }
 
+/**
+ * Writes the accepted bets. A lone bet of a player without limits in force, sent without an
+ * idempotency key, is one atomic statement; anything more (several bets that stand or fall
+ * together, a limit check that must hold the player's lock, an answer to record under a key) runs
+ * in one transaction around the same statement.
+ */
 async function persist(
   ctx: AppContext,
   player: PlayerRow,
@@ -158,6 +173,7 @@ async function persist(
   mode: OddsAcceptMode,
   accepted: AcceptedBet[],
   balances: Map<string, { id: number; balance: number }>,
+  guarded: { limits: boolean; idempotent: boolean },
   record: (tx: Transaction, answer: { data: PlacedBet[] }) => Promise<void>,
 ): Promise<{ data: PlacedBet[] }> {
   const table = await currencyTable(ctx);
@@ -167,100 +183,90 @@ async function persist(
   for (const currency of new Set(body.bets.map((b) => b.stake.currency))) {
     houses.set(currency, await houseAccount(ctx, "house_stakes", currency, player.id));
   }
+  const writeAll = async (ex: Executor): Promise<{ data: PlacedBet[] }> => {
+    const placed: PlacedBet[] = [];
+    for (const [i, input] of body.bets.entries()) {
+      const decision = accepted[i];
+      const account = balances.get(input.stake.currency);
+      if (!decision || !account) throw new Error("an undecided bet reached persistence");
+      const written = await writeBetWithStake(
+        ex,
+        {
+          ref: newRef(),
+          playerId: player.id,
+          accountId: account.id,
+          type: input.type,
+          currency: input.stake.currency,
+          stake: input.stake.value,
+          odds: decision.totalOdds,
+          potentialWin: decision.potentialWin,
+          systemWinCount: decision.systemType?.winCount ?? null,
+          systemTotalCount: decision.systemType?.totalCount ?? null,
+          customOdds: decision.customOdds ?? null,
+          isVip: player.isVip,
+          quick: body.meta.quick,
+          deviceId: body.meta.device_id ?? null,
+          oddsAcceptMode: mode,
+          createdAt: now,
+        },
+        input.selections.map((s, position) => ({
+          matchId: s.match_id,
+          marketRowId: decision.states[position]?.marketRowId ?? 0,
+          marketId: s.market_id,
+          specifier: s.specifier,
+          outcomeId: s.outcome_id,
+          odds: decision.odds[position] ?? s.odds,
+        })),
+        { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
+        houses.get(input.stake.currency) ?? 0,
+      );
+      if (!written) throw new InsufficientFundsError(account.id);
+      newBalances.set(input.stake.currency, written.playerBalance);
+      const views: SelectionView[] = written.selections.map((row, position) => {
+        const st = decision.states[position] as SelectionState;
+        return {
+          row,
+          matchUrnId: st.matchUrnId,
+          matchSlug: st.matchSlug,
+          matchName: st.matchName,
+          matchStatus: st.matchStatus,
+          startTime: st.startTime,
+          sportKey: st.sportKey,
+          provider: st.provider,
+          marketName: st.marketName,
+          marketStatus: st.marketStatus,
+          outcomeName: st.outcomeName,
+          leg: {
+            acceptedOdds: row.odds,
+            currentOdds: st.odds,
+            status: row.status,
+            voidFactor: null,
+            deadHeatFactor: null,
+            result: null,
+          },
+        };
+      });
+      placed.push(presentBet(ctx, written.bet, views, table));
+    }
+    return { data: placed };
+  };
   let answer: { data: PlacedBet[] };
   try {
-    answer = await ctx.db.transaction(async (tx) => {
-      await enforceLimits(ctx, tx, {
-        playerId: player.id,
-        kind: "stake",
-        movements: body.bets.map((b) => ({ currency: b.stake.currency, amount: b.stake.value })),
-      });
-      const placed: PlacedBet[] = [];
-      const postings: { betId: number; currency: string; accountId: number; stake: number }[] = [];
-      for (const [i, input] of body.bets.entries()) {
-        const decision = accepted[i];
-        const account = balances.get(input.stake.currency);
-        if (!decision || !account) throw new Error("an undecided bet reached persistence");
-        const written = await insertBet(
-          tx,
-          {
-            ref: newRef(),
-            playerId: player.id,
-            accountId: account.id,
-            type: input.type,
-            currency: input.stake.currency,
-            stake: input.stake.value,
-            odds: decision.totalOdds,
-            potentialWin: decision.potentialWin,
-            systemWinCount: decision.systemType?.winCount ?? null,
-            systemTotalCount: decision.systemType?.totalCount ?? null,
-            customOdds: decision.customOdds ?? null,
-            isVip: player.isVip,
-            quick: body.meta.quick,
-            deviceId: body.meta.device_id ?? null,
-            oddsAcceptMode: mode,
-            createdAt: now,
-          },
-          input.selections.map((s, position) => ({
-            matchId: s.match_id,
-            marketRowId: decision.states[position]?.marketRowId ?? 0,
-            marketId: s.market_id,
-            specifier: s.specifier,
-            outcomeId: s.outcome_id,
-            odds: decision.odds[position] ?? s.odds,
-          })),
-          { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
-        );
-        const betRow = written.bet;
-        const selectionRows = written.selections;
-        postings.push({
-          betId: betRow.id,
-          currency: input.stake.currency,
-          accountId: account.id,
-          stake: input.stake.value,
-        });
-        const views: SelectionView[] = selectionRows.map((row, position) => {
-          const st = decision.states[position] as SelectionState;
-          return {
-            row,
-            matchUrnId: st.matchUrnId,
-            matchSlug: st.matchSlug,
-            matchName: st.matchName,
-            matchStatus: st.matchStatus,
-            startTime: st.startTime,
-            sportKey: st.sportKey,
-            provider: st.provider,
-            marketName: st.marketName,
-            marketStatus: st.marketStatus,
-            outcomeName: st.outcomeName,
-            leg: {
-              acceptedOdds: row.odds,
-              currentOdds: st.odds,
-              status: row.status,
-              voidFactor: null,
-              deadHeatFactor: null,
-              result: null,
-            },
-          };
-        });
-        placed.push(presentBet(ctx, betRow, views, table));
-      }
-      // Money moves last: the house row is the contended one, so it is held for the shortest time.
-      for (const p of postings) {
-        const { playerBalance } = await postPlayerTransfer(tx, {
-          kind: "stake",
-          currency: p.currency,
-          reference: { type: "bet", id: String(p.betId) },
-          playerAccountId: p.accountId,
-          houseAccountId: houses.get(p.currency) ?? 0,
-          amount: -p.stake,
-        });
-        newBalances.set(p.currency, playerBalance);
-      }
-      const result = { data: placed };
-      await record(tx, result);
-      return result;
-    });
+    answer =
+      body.bets.length === 1 && !guarded.limits && !guarded.idempotent
+        ? await writeAll(ctx.db)
+        : await ctx.db.transaction(async (tx) => {
+            if (guarded.limits) {
+              await enforceLimits(ctx, tx, {
+                playerId: player.id,
+                kind: "stake",
+                movements: body.bets.map((b) => ({ currency: b.stake.currency, amount: b.stake.value })),
+              });
+            }
+            const result = await writeAll(tx);
+            await record(tx, result);
+            return result;
+          });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       throw new ApiError("insufficientFunds", {

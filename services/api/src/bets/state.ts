@@ -1,9 +1,10 @@
 import { competitors, markets, matches, outcomes, sports } from "@sportsbook/db";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { matchName } from "../catalogue/present.js";
 import type { AppContext } from "../context.js";
 import { translate } from "../http/i18n.js";
+import { prepared } from "../statements.js";
 
 /** How the slip names a selection: the outcome of a market of a match. */
 export interface SelectionKey {
@@ -46,57 +47,56 @@ export async function loadSelectionStates(
 ): Promise<Map<string, SelectionState>> {
   const out = new Map<string, SelectionState>();
   if (keys.length === 0) return out;
-  const tuples = sql.join(
-    keys.map(
-      (k) =>
-        sql`(${k.match_id}::bigint, ${k.market_id}::integer, ${k.specifier}::text, ${k.outcome_id}::text)`,
-    ),
-    sql`, `,
-  );
-  // Only the columns the decision and the answer need: this runs on every placement.
-  const rows = await ctx.db
-    .select({
-      matchId: matches.id,
-      matchUrnId: matches.urnId,
-      matchSlug: matches.slug,
-      matchName: matches.name,
-      matchTranslations: matches.translations,
-      matchStatus: matches.status,
-      startTime: matches.startTime,
-      provider: matches.provider,
-      sportKey: sports.key,
-      marketRowId: markets.id,
-      marketId: markets.marketId,
-      specifier: markets.specifier,
-      marketName: markets.name,
-      marketTranslations: markets.translations,
-      marketStatus: markets.status,
-      customBetGroups: markets.customBetGroups,
-      outcomeId: outcomes.outcomeId,
-      outcomeName: outcomes.name,
-      outcomeTranslations: outcomes.translations,
-      odds: outcomes.odds,
-      active: outcomes.active,
-      homeName: home.name,
-      homeTranslations: home.translations,
-      awayName: away.name,
-      awayTranslations: away.translations,
-    })
-    .from(outcomes)
-    .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
-    .innerJoin(matches, eq(matches.id, markets.matchId))
-    .innerJoin(sports, eq(sports.id, matches.sportId))
-    .leftJoin(home, eq(home.id, matches.homeCompetitorId))
-    .leftJoin(away, eq(away.id, matches.awayCompetitorId))
-    .where(
-      and(
-        inArray(
-          matches.id,
-          keys.map((k) => k.match_id),
+  const rows = await prepared(ctx, "selection_states", (db) =>
+    db
+      .select({
+        matchId: matches.id,
+        matchUrnId: matches.urnId,
+        matchSlug: matches.slug,
+        matchName: matches.name,
+        matchTranslations: matches.translations,
+        matchStatus: matches.status,
+        startTime: matches.startTime,
+        provider: matches.provider,
+        sportKey: sports.key,
+        marketRowId: markets.id,
+        marketId: markets.marketId,
+        specifier: markets.specifier,
+        marketName: markets.name,
+        marketTranslations: markets.translations,
+        marketStatus: markets.status,
+        customBetGroups: markets.customBetGroups,
+        outcomeId: outcomes.outcomeId,
+        outcomeName: outcomes.name,
+        outcomeTranslations: outcomes.translations,
+        odds: outcomes.odds,
+        active: outcomes.active,
+        homeName: home.name,
+        homeTranslations: home.translations,
+        awayName: away.name,
+        awayTranslations: away.translations,
+      })
+      .from(outcomes)
+      .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
+      .innerJoin(matches, eq(matches.id, markets.matchId))
+      .innerJoin(sports, eq(sports.id, matches.sportId))
+      .leftJoin(home, eq(home.id, matches.homeCompetitorId))
+      .leftJoin(away, eq(away.id, matches.awayCompetitorId))
+      .where(
+        and(
+          sql`${matches.id} = any(${sql.placeholder("matchIds")}::bigint[])`,
+          sql`(${markets.matchId}, ${markets.marketId}, ${markets.specifier}, ${outcomes.outcomeId}) in (
+            select * from unnest(${sql.placeholder("matchIds")}::bigint[], ${sql.placeholder("marketIds")}::integer[],
+              ${sql.placeholder("specifiers")}::text[], ${sql.placeholder("outcomeIds")}::text[]))`,
         ),
-        sql`(${markets.matchId}, ${markets.marketId}, ${markets.specifier}, ${outcomes.outcomeId}) in (${tuples})`,
-      ),
-    );
+      )
+      .prepare("selection_states"),
+  ).execute({
+    matchIds: keys.map((k) => k.match_id),
+    marketIds: keys.map((k) => k.market_id),
+    specifiers: keys.map((k) => k.specifier),
+    outcomeIds: keys.map((k) => k.outcome_id),
+  });
   for (const r of rows) {
     const competitor = (name: string | null, translations: Record<string, string> | null) =>
       name === null ? null : { name, translations: translations ?? {} };
