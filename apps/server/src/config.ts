@@ -1,5 +1,5 @@
-import type { IdentityOptions } from "@sportsbook/api";
-import { profileFieldSchema } from "@sportsbook/contracts";
+import { DEMO_EMAIL, type IdentityOptions } from "@sportsbook/api";
+import { passwordSchema, profileFieldSchema } from "@sportsbook/contracts";
 import { z } from "zod";
 
 const envSchema = z.object({
@@ -22,6 +22,17 @@ const envSchema = z.object({
   LIVE_BET_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Demo sign-in and demo payment provider; on by default with the embedded database, off with DATABASE_URL. */
   DEMO_MODE: z.enum(["on", "off"]).optional(),
+  /**
+   * A demo player with a funded balance, its credentials printed at start-up: on by default with the
+   * embedded database unless NODE_ENV=production, off otherwise.
+   */
+  DEMO_PLAYER: z.enum(["on", "off"]).optional(),
+  /** The demo player's sign-in address. */
+  DEMO_PLAYER_EMAIL: z.email().max(254).default(DEMO_EMAIL),
+  /** The demo player's password; default: generated once into DATA_DIR. Set it when several nodes share the database. */
+  DEMO_PLAYER_PASSWORD: passwordSchema.optional(),
+  /** `production` turns the demo player off unless DEMO_PLAYER=on. */
+  NODE_ENV: z.string().optional(),
   /** Trust X-Forwarded-* headers of a TLS-terminating proxy in front (so session cookies get Secure). */
   TRUST_PROXY: z.enum(["on", "off"]).default("off"),
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
@@ -101,6 +112,12 @@ export function identityOptions(config: ServerConfig): IdentityOptions {
     requiredFields: profileFieldSchema.array().parse(list(config.REQUIRED_PROFILE_FIELDS)),
     limitIncreaseDelaySeconds: config.LIMIT_INCREASE_DELAY_SECONDS,
   };
+}
+
+/** Whether start-up ensures the demo player (and prints its credentials). */
+export function demoPlayerEnabled(config: ServerConfig): boolean {
+  if (config.DEMO_PLAYER) return config.DEMO_PLAYER === "on";
+  return !config.DATABASE_URL && config.NODE_ENV !== "production";
 }
 
 export class ConfigError extends Error {

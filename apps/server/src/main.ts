@@ -1,3 +1,4 @@
+import { startupBanner } from "./banner.js";
 import { ConfigError, readConfig } from "./config.js";
 import { createServer } from "./server.js";
 
@@ -5,7 +6,15 @@ async function main(): Promise<void> {
   const config = readConfig(process.env);
   const server = await createServer(config);
   const address = await server.start();
-  console.log(`Sportsbook is running at ${address.replace("0.0.0.0", "localhost")}`);
+  console.log(
+    startupBanner({
+      address,
+      publicUrl: config.PUBLIC_URL,
+      pages: config.SERVE_PAGES === "on",
+      devMailbox: server.devMailbox,
+      demoPlayer: server.demoPlayer,
+    }),
+  );
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, draining`);
     await server.stop();

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -18,4 +18,23 @@ export function dataDirTokenSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The demo player's password of an installation without DEMO_PLAYER_PASSWORD: generated once and kept
+ * in DATA_DIR, so the credentials printed at start-up stay the same across restarts.
+ */
+export function dataDirDemoPassword(dataDir: string): string {
+  const file = join(dataDir, "demo-player-password");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 8) return existing;
+  } catch {
+    // First start: no password yet.
+  }
+  mkdirSync(dataDir, { recursive: true });
+  // Letters and digits both, as the password rules ask.
+  const password = `demo-${randomBytes(9).toString("base64url")}-${randomInt(10, 100)}`;
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
 }

@@ -1,18 +1,22 @@
 import { join } from "node:path";
-import { createApi, mailDispatcher } from "@sportsbook/api";
+import { createApi, ensureDemoPlayer, mailDispatcher } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
 import { createFeed, type Feed } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { identityOptions, type ServerConfig } from "./config.js";
-import { dataDirTokenSecret } from "./secrets.js";
+import { demoPlayerEnabled, identityOptions, type ServerConfig } from "./config.js";
+import { dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { mountWeb, type Web } from "./web.js";
 
 export interface Server {
   app: FastifyInstance;
   /** The realtime gateway's publisher: services composed here publish through it. */
   publisher: RealtimePublisher;
+  /** Sign-in of the demo player, when start-up ensured one (embedded default). */
+  demoPlayer?: { email: string; password: string };
+  /** Whether the development mailbox page is served. */
+  devMailbox: boolean;
   start(): Promise<string>;
   stop(): Promise<void>;
 }
@@ -74,6 +78,17 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     metrics: gateway.metrics.registry,
   });
   await app.register(api.plugin, { prefix: "/api" });
+  // The embedded default's demo player: credentials printed at start-up, balance funded once.
+  let demoPlayer: Server["demoPlayer"];
+  if (demoPlayerEnabled(config)) {
+    const password = config.DEMO_PLAYER_PASSWORD ?? dataDirDemoPassword(config.DATA_DIR);
+    const demo = await ensureDemoPlayer(api.ctx, { email: config.DEMO_PLAYER_EMAIL, password });
+    app.log.info(
+      { playerId: demo.playerId, created: demo.created, funded: demo.funded },
+      "demo player ready",
+    );
+    demoPlayer = { email: demo.email, password };
+  }
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
   const mail = mailDispatcher(api.ctx);
 
@@ -108,6 +123,8 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   return {
     app,
     publisher,
+    demoPlayer,
+    devMailbox: api.ctx.identity.devMailbox,
     async start() {
       if (web && !(await web.prepare()))
         app.log.warn("web app build missing: pages answer 503 until it is built");

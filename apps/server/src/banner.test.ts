@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { startupBanner } from "./banner.js";
+
+describe("startupBanner", () => {
+  it("prints the site, API docs, dev mailbox and demo credentials of the embedded default", () => {
+    const text = startupBanner({
+      address: "http://0.0.0.0:3000",
+      pages: true,
+      devMailbox: true,
+      demoPlayer: { email: "demo@sportsbook.local", password: "demo-abc-42" },
+    });
+    expect(text.split("\n")).toEqual([
+      "Sportsbook is running at http://localhost:3000",
+      "  Site:          http://localhost:3000/",
+      "  API docs:      http://localhost:3000/api/docs",
+      "  Dev mailbox:   http://localhost:3000/api/dev/mailbox",
+      "  Demo e-mail:   demo@sportsbook.local",
+      "  Demo password: demo-abc-42   (DEMO_PLAYER=off turns the demo player off)",
+    ]);
+  });
+
+  it("uses PUBLIC_URL and leaves out what is not there", () => {
+    const text = startupBanner({
+      address: "http://[::]:8080",
+      publicUrl: "https://book.example/",
+      pages: false,
+      devMailbox: false,
+    });
+    expect(text).toBe(
+      "Sportsbook is running at https://book.example\n  API docs: https://book.example/api/docs",
+    );
+    expect(text).not.toMatch(/password|mailbox/i);
+  });
+});

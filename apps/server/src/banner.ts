@@ -1,0 +1,30 @@
+export interface StartupInfo {
+  /** Where the server listens, as `listen` answered (`http://0.0.0.0:3000`). */
+  address: string;
+  /** PUBLIC_URL, when the site is reached through another address. */
+  publicUrl?: string;
+  /** Whether the pages are served by this process. */
+  pages: boolean;
+  devMailbox: boolean;
+  demoPlayer?: { email: string; password: string };
+}
+
+/** What start-up prints: the address to open, the API docs, the mailbox and the demo sign-in. */
+export function startupBanner(info: StartupInfo): string {
+  const base = (
+    info.publicUrl ?? info.address.replace(/\/\/(0\.0\.0\.0|\[::\])(?=[:/]|$)/, "//localhost")
+  ).replace(/\/+$/, "");
+  const rows: [string, string][] = [];
+  if (info.pages) rows.push(["Site", `${base}/`]);
+  rows.push(["API docs", `${base}/api/docs`]);
+  if (info.devMailbox) rows.push(["Dev mailbox", `${base}/api/dev/mailbox`]);
+  if (info.demoPlayer) {
+    rows.push(["Demo e-mail", info.demoPlayer.email]);
+    rows.push(["Demo password", `${info.demoPlayer.password}   (DEMO_PLAYER=off turns the demo player off)`]);
+  }
+  const width = Math.max(...rows.map(([label]) => label.length)) + 2;
+  return [
+    `Sportsbook is running at ${base}`,
+    ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`),
+  ].join("\n");
+}
