@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "./config.js";
+import { ConfigError, identityOptions, readConfig } from "./config.js";
 
 describe("readConfig", () => {
   it("defaults to port 3000 and embedded services", () => {
@@ -15,5 +15,18 @@ describe("readConfig", () => {
       expect(String(e)).toMatch(/PORT/);
       expect(String(e)).toMatch(/DATABASE_URL/);
     }
+  });
+  it("takes an SMS gateway: JSON by default, Twilio only with a sender", () => {
+    const c = readConfig({ SMS_URL: "https://u:p@sms.example/send", SMS_FROM: "Book" });
+    expect(identityOptions(c)).toMatchObject({
+      smsUrl: "https://u:p@sms.example/send",
+      smsFormat: "json",
+      smsFrom: "Book",
+    });
+    expect(() =>
+      readConfig({ SMS_URL: "https://api.twilio.example/Messages.json", SMS_FORMAT: "twilio" }),
+    ).toThrow(/SMS_FROM: required with SMS_FORMAT=twilio/);
+    expect(() => readConfig({ SMS_URL: "ftp://sms.example/send" })).toThrow(/SMS_URL/);
+    expect(identityOptions(readConfig({})).smsUrl).toBeUndefined();
   });
 });

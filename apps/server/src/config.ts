@@ -11,6 +11,12 @@ const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   AMQP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
+  /** HTTP SMS gateway for phone verification codes; without it SMS stay in the outbox (dev mailbox). */
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How SMS_URL is spoken to: `json` ({to, text, from} → {id}) or `twilio` (Messages API form post). */
+  SMS_FORMAT: z.enum(["json", "twilio"]).default("json"),
+  /** Sender id or number of SMS (required with SMS_FORMAT=twilio). */
+  SMS_FROM: z.string().min(1).max(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** HS256 secret of realtime connection and subscription tokens (API issues, gateway verifies); default: generated once into DATA_DIR. Set it when several nodes share the work. */
   REALTIME_TOKEN_SECRET: z.string().min(32).optional(),
@@ -86,11 +92,17 @@ const envSchema = z.object({
     .default(86_400),
 });
 
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.SMS_URL && env.SMS_FORMAT === "twilio" && !env.SMS_FROM) {
+    ctx.addIssue({ code: "custom", path: ["SMS_FROM"], message: "required with SMS_FORMAT=twilio" });
+  }
+});
+
 export type ServerConfig = z.infer<typeof envSchema>;
 
 /** Reads the environment; every bad value is reported by name so an operator can fix it in one go. */
 export function readConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -111,6 +123,9 @@ export function identityOptions(config: ServerConfig): IdentityOptions {
     requirePhoneVerification: config.REQUIRE_PHONE_VERIFICATION === "on",
     requiredFields: profileFieldSchema.array().parse(list(config.REQUIRED_PROFILE_FIELDS)),
     limitIncreaseDelaySeconds: config.LIMIT_INCREASE_DELAY_SECONDS,
+    smsUrl: config.SMS_URL,
+    smsFormat: config.SMS_FORMAT,
+    smsFrom: config.SMS_FROM,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ProfileField } from "@sportsbook/contracts";
 import nodemailer, { type Transporter } from "nodemailer";
+import { httpSmsGateway, type SmsFormat } from "../mail/sms.js";
 
 /** What an operator configures about accounts, mail and responsible gambling. Every field is optional. */
 export interface IdentityOptions {
@@ -11,8 +12,13 @@ export interface IdentityOptions {
   smtpUrl?: string;
   /** A ready transport instead of `smtpUrl` (nodemailer's JSON or stream transport in tests). */
   mailTransport?: Transporter;
-  /** Delivers SMS (phone verification codes); without it SMS stay in the outbox. */
+  /** Delivers SMS (phone verification codes); without it (or `smsUrl`) SMS stay in the outbox. */
   smsGateway?: SmsGateway;
+  /** An HTTP SMS gateway to deliver SMS through, spoken to in `smsFormat` (default `json`). */
+  smsUrl?: string;
+  smsFormat?: SmsFormat;
+  /** Sender id or number of SMS (required by the `twilio` format). */
+  smsFrom?: string;
   /** Serves `GET /dev/mailbox` with the outbox; for the embedded default only. */
   devMailbox?: boolean;
   /** ISO 3166 alpha-2 codes where sign-in and sign-up are refused (SPEC §5). */
@@ -79,7 +85,11 @@ export function identitySettings(options: IdentityOptions = {}): IdentitySetting
     publicUrl: (options.publicUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
     mailFrom: options.mailFrom ?? "Sportsbook <no-reply@sportsbook.local>",
     transport,
-    smsGateway: options.smsGateway ?? null,
+    smsGateway:
+      options.smsGateway ??
+      (options.smsUrl
+        ? httpSmsGateway({ url: options.smsUrl, format: options.smsFormat, from: options.smsFrom })
+        : null),
     devMailbox: options.devMailbox ?? false,
     blockedCountries: new Set((options.blockedCountries ?? []).map((c) => c.trim().toUpperCase())),
     countryHeader: (options.countryHeader ?? "x-country-code").toLowerCase(),
