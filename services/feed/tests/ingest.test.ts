@@ -1,10 +1,10 @@
 import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { feedCheckpoints, markets, matches, outcomes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIngest } from "../src/ingest/ingest.js";
-import { recordingPublisher, simulatedFrames } from "./helpers.js";
+import { recordingPublisher, simulatedFrames, T0 } from "./helpers.js";
 
 async function snapshot(db: Database) {
   const m = await db
@@ -106,6 +106,42 @@ for (const target of databaseTargets()) {
       } finally {
         await other.close();
       }
+    });
+
+    it("suspends only the named market groups on a bet stop, and every open market for the group all", async () => {
+      const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher });
+      // A soccer match: it has markets in the goals group and in others.
+      const [match] = await handle.db
+        .select({ id: matches.id, urn: matches.urnId })
+        .from(matches)
+        .innerJoin(markets, eq(markets.matchId, matches.id))
+        .where(and(eq(matches.provider, "betradar"), arrayContains(markets.groupKeys, ["goals"])))
+        .orderBy(asc(matches.id))
+        .limit(1);
+      if (!match) throw new Error("no betradar soccer match in the session");
+      // Open every market of the match so the stop has something to act on in each group.
+      await handle.db.update(markets).set({ status: 1 }).where(eq(markets.matchId, match.id));
+      const statusByGroup = async () => {
+        const rows = await handle.db
+          .select({ groups: markets.groupKeys, status: markets.status })
+          .from(markets)
+          .where(eq(markets.matchId, match.id));
+        return {
+          goals: new Set(rows.filter((r) => r.groups.includes("goals")).map((r) => r.status)),
+          others: new Set(rows.filter((r) => !r.groups.includes("goals")).map((r) => r.status)),
+        };
+      };
+      const stop = (groups: string, ts: number) =>
+        ingest.handle({
+          provider: "betradar",
+          routingKey: "hi.-.live.bet_stop.1.sr:match.1.-",
+          body: `<bet_stop product="1" event_id="${match.urn}" timestamp="${ts}" groups="${groups}" market_status="-1"/>`,
+        });
+      const far = T0 + 24 * 3_600_000;
+      expect((await stop("goals", far)).rejected).toBeUndefined();
+      expect(await statusByGroup()).toEqual({ goals: new Set([-1]), others: new Set([1]) });
+      expect((await stop("all", far + 1)).rejected).toBeUndefined();
+      expect(await statusByGroup()).toEqual({ goals: new Set([-1]), others: new Set([-1]) });
     });
 
     it("rejects a malformed message with a reason and applies nothing of it", async () => {

@@ -1,5 +1,5 @@
 import { type Executor, markets, matches, outcomes } from "@sportsbook/db";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, inArray, lte, sql } from "drizzle-orm";
 import { MARKETS, marketName, outcomeName } from "../markets.js";
 import type { FeedEvent, MarketOdds } from "../model.js";
 import type { MatchRef } from "./catalogue.js";
@@ -200,8 +200,9 @@ export function mostBalanced(list: MarketOdds[]): Set<MarketOdds> {
 }
 
 /**
- * A bet stop suspends the match's open markets (or sets the status the message names). Market
- * groups are not modelled, so every group stops all markets.
+ * A bet stop suspends the match's open markets (or sets the status the message names): all of them
+ * for the group `all`, otherwise those in any of the named groups (a market's groups come from the
+ * market descriptions).
  */
 export async function applyBetStop(
   tx: Executor,
@@ -213,7 +214,14 @@ export async function applyBetStop(
   const rows = await tx
     .update(markets)
     .set({ status: event.marketStatus, updatedAt: ts })
-    .where(and(eq(markets.matchId, ref.id), eq(markets.status, 1), lte(markets.updatedAt, ts)))
+    .where(
+      and(
+        eq(markets.matchId, ref.id),
+        eq(markets.status, 1),
+        lte(markets.updatedAt, ts),
+        event.groups.includes("all") ? undefined : arrayOverlaps(markets.groupKeys, event.groups),
+      ),
+    )
     .returning({
       id: markets.id,
       marketId: markets.marketId,
