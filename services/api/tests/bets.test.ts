@@ -3,6 +3,7 @@ import {
   auditLog,
   betSelections,
   bets,
+  currencies,
   idempotencyKeys,
   ledgerEntries,
   ledgerImbalance,
@@ -299,6 +300,22 @@ for (const target of databaseTargets()) {
       expect(await code({ ...single(sel.arsenalWin), stake: { value: 1_00, currency: "USD" } })).toBe(110);
       expect(await code(single(sel.arsenalWin, 100_000_000_00))).toBe(107);
       expect(await balanceOf(p)).toBe(100_00);
+    });
+
+    it("refuses stakes in a currency the operator disabled once the currency table is read again", async () => {
+      const p = await player(h);
+      const code = async () =>
+        json<ErrorJson>(await place(p, [single(sel.arsenalWin)])).data.errors_by_bet?.["0"]?.code;
+      expect((await place(p, [single(sel.arsenalWin)])).statusCode).toBe(200);
+      await h.handle.db.update(currencies).set({ enabled: false }).where(eq(currencies.code, "EUR"));
+      try {
+        h.clock.now = new Date(h.clock.now.getTime() + 61_000);
+        expect(await code()).toBe(110);
+      } finally {
+        await h.handle.db.update(currencies).set({ enabled: true }).where(eq(currencies.code, "EUR"));
+        h.clock.now = new Date(h.clock.now.getTime() + 61_000);
+      }
+      expect((await place(p, [single(sel.arsenalWin)])).statusCode).toBe(200);
     });
 
     it("refuses bad input with the field named, never 5xx", async () => {

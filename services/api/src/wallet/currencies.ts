@@ -8,19 +8,25 @@ export interface CurrencyInfo {
   enabled: boolean;
 }
 
-const cache = new WeakMap<AppContext, Promise<Map<string, CurrencyInfo>>>();
+/** How long a read of the currency table serves before the next request reads it again. */
+const CURRENCY_TABLE_TTL_MS = 60_000;
 
-/** The currency table, read once per API instance (rows change only with a migration or an operator). */
+const cache = new WeakMap<AppContext, { readAt: number; table: Promise<Map<string, CurrencyInfo>> }>();
+
+/**
+ * The currency table, shared by the requests of one API instance for a minute: an operator's change
+ * (a currency enabled or disabled) reaches placement within that time without a restart.
+ */
 export function currencyTable(ctx: AppContext): Promise<Map<string, CurrencyInfo>> {
-  let table = cache.get(ctx);
-  if (!table) {
-    table = ctx.db
-      .select()
-      .from(currencies)
-      .then((rows) => new Map(rows.map((r) => [r.code, r])));
-    table.catch(() => cache.delete(ctx));
-    cache.set(ctx, table);
-  }
+  const now = ctx.now().getTime();
+  const cached = cache.get(ctx);
+  if (cached && now - cached.readAt < CURRENCY_TABLE_TTL_MS) return cached.table;
+  const table = ctx.db
+    .select()
+    .from(currencies)
+    .then((rows) => new Map(rows.map((r) => [r.code, r])));
+  table.catch(() => cache.delete(ctx));
+  cache.set(ctx, { readAt: now, table });
   return table;
 }
 
