@@ -143,6 +143,33 @@ describe("routes (SPEC §2)", () => {
       await page.close();
     });
 
+    it("cookie consent: painted with a first visit, gone once answered, never inside a frame", async () => {
+      const first = await fetch(`${base}/about`).then((r) => r.text());
+      expect(first.includes('class="consent"'), "banner in the server's HTML").toBe(true);
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      await page.goto(`${base}/about`);
+      await page.locator(".consent").waitFor({ state: "visible" });
+      await page.locator(".consent .btn-primary").click();
+      await page.locator(".consent").waitFor({ state: "detached" });
+      const cookie = (await context.cookies()).find((c) => c.name === "consent");
+      expect(cookie?.value).toBe("all");
+      await page.reload();
+      expect(await page.locator(".consent").count()).toBe(0);
+      const answered = await fetch(`${base}/about`, { headers: { cookie: "consent=all" } }).then((r) =>
+        r.text(),
+      );
+      expect(answered.includes('class="consent"'), "no banner once answered").toBe(false);
+      await context.close();
+
+      const framed = await browser.newPage({ viewport: DESKTOP });
+      await framed.setContent(`<iframe src="${base}/about" width="800" height="600"></iframe>`);
+      const frame = await (await framed.waitForSelector("iframe")).contentFrame();
+      await frame?.waitForSelector("h1");
+      expect(await frame?.locator(".consent").isVisible()).toBe(false);
+      await framed.close();
+    });
+
     it("/users/sign-in opens the sign-in modal", async () => {
       const page = await browser.newPage({ viewport: DESKTOP });
       await page.goto(`${base}/users/sign-in`);

@@ -9,6 +9,7 @@ import { AlertsProvider } from "../../components/shell/Alerts";
 import { AppShell } from "../../components/shell/AppShell";
 import { ClientConfigProvider } from "../../components/shell/ClientConfig";
 import { CookieConsent } from "../../components/shell/CookieConsent";
+import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { loadMessages } from "../../i18n/messages";
 import { directionOf } from "../../lib/locales";
@@ -80,7 +81,14 @@ export default async function LocaleLayout({
                   </LiveProvider>
                 </LiveStoreProvider>
               </OddsFormatProvider>
-              <CookieConsent />
+              <CookieConsent
+                initiallyVisible={shouldShowConsent({
+                  ...config,
+                  enabled: config.cookieConsent,
+                  inFrame: false,
+                  stored: jar.get(CONSENT_COOKIE)?.value ?? null,
+                })}
+              />
               <Suspense fallback={null}>
                 <NavigationLoader />
               </Suspense>

@@ -4,10 +4,21 @@ import { useEffect, useState } from "react";
 import { useClientConfig } from "./ClientConfig";
 import { CONSENT_COOKIE, type Consent, consentCookie, readConsent, shouldShowConsent } from "./consent";
 
-export function CookieConsent() {
+/**
+ * Hides the server-rendered banner before the first paint where the rule hides it but the server
+ * could not tell: inside a frame, or answered in local storage only.
+ */
+const HIDE_EARLY = `try{if(self!==top||localStorage.getItem(${JSON.stringify(CONSENT_COOKIE)}))document.currentScript.parentNode.hidden=true}catch(e){}`;
+
+/**
+ * The consent banner. The server renders it when no consent cookie came with the request, so a
+ * first visit paints it with the page instead of after hydration; the client then applies the
+ * whole rule (frame, local storage).
+ */
+export function CookieConsent({ initiallyVisible }: { initiallyVisible: boolean }) {
   const config = useClientConfig();
   const t = useTranslations("cookies");
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(initiallyVisible);
 
   useEffect(() => {
     let inFrame = true;
@@ -35,7 +46,9 @@ export function CookieConsent() {
     setVisible(false);
   };
   return (
-    <section className="consent" aria-label="cookies">
+    <section className="consent" aria-label="cookies" suppressHydrationWarning>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of this file, no outside input. */}
+      <script dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
       <p>{t("text")}</p>
       <div className="consent-actions">
         <button type="button" className="btn" onClick={() => answer("necessary")}>
