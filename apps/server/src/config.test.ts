@@ -29,4 +29,11 @@ describe("readConfig", () => {
     expect(() => readConfig({ SMS_URL: "ftp://sms.example/send" })).toThrow(/SMS_URL/);
     expect(identityOptions(readConfig({})).smsUrl).toBeUndefined();
   });
+  it("prunes hourly unless told otherwise; 0 turns the pruning off on a node", () => {
+    expect(readConfig({}).HOUSEKEEPING_INTERVAL_SECONDS).toBe(3600);
+    expect(readConfig({ HOUSEKEEPING_INTERVAL_SECONDS: "0" }).HOUSEKEEPING_INTERVAL_SECONDS).toBe(0);
+    expect(() => readConfig({ HOUSEKEEPING_INTERVAL_SECONDS: "-5" })).toThrow(
+      /HOUSEKEEPING_INTERVAL_SECONDS/,
+    );
+  });
 });

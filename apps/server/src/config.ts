@@ -83,6 +83,13 @@ const envSchema = z.object({
       "comma-separated fields among first_name, last_name, nickname, phone, country_code",
     )
     .default(""),
+  /** Pass interval of the pruning of old rate-limit attempts, dead tokens, ended sessions and activity ticks; 0 turns it off on this node. */
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(3600),
   /** Wait before a looser responsible-gambling limit can take effect (it also needs the player's confirmation). */
   LIMIT_INCREASE_DELAY_SECONDS: z.coerce
     .number()

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createApi, ensureDemoPlayer, mailDispatcher } from "@sportsbook/api";
+import { createApi, createHousekeeping, ensureDemoPlayer, mailDispatcher } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
 import { createFeed, type Feed } from "@sportsbook/feed";
@@ -91,6 +91,10 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   }
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
   const mail = mailDispatcher(api.ctx);
+  // Prunes old rate-limit attempts, dead tokens, ended sessions and old activity ticks.
+  const housekeeping = createHousekeeping(api.ctx, {
+    onError: (err) => app.log.warn({ err }, "housekeeping pass failed"),
+  });
 
   // Odds feed: the simulator speaks the providers' formats into the ingest (over RabbitMQ with
   // AMQP_URL), which writes the catalogue and odds, settles bets and publishes realtime events.
@@ -130,6 +134,11 @@ export async function createServer(config: ServerConfig): Promise<Server> {
         app.log.warn("web app build missing: pages answer 503 until it is built");
       await gateway.start();
       mail.start();
+      if (config.HOUSEKEEPING_INTERVAL_SECONDS > 0) {
+        // A first pass at once, so a node restarted more often than the interval still prunes.
+        housekeeping.runOnce().catch((err: unknown) => app.log.warn({ err }, "housekeeping pass failed"));
+        housekeeping.start(config.HOUSEKEEPING_INTERVAL_SECONDS * 1000);
+      }
       const address = await app.listen({ port: config.PORT, host: config.HOST });
       const port = app.server.address();
       if (web && port && typeof port === "object") web.setApiUrl(`http://127.0.0.1:${port.port}/api`);
@@ -143,6 +152,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
       await feed?.stop();
       await gateway.stop();
       await mail.stop();
+      await housekeeping.stop();
       await app.close();
       await database.close();
       await web?.close();

@@ -3,6 +3,13 @@ export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "./auth/session.js";
 export type { ApiConfig } from "./config.js";
 export type { AppContext } from "./context.js";
 export { type DemoPlayer, type DemoPlayerOptions, ensureDemoPlayer } from "./identity/demo-player.js";
+export {
+  createHousekeeping,
+  type Housekeeping,
+  type HousekeepingOptions,
+  type PruneReport,
+  pruneHousekeeping,
+} from "./identity/housekeeping.js";
 export type { IdentityOptions } from "./identity/settings.js";
 export { mailDispatcher } from "./mail/dispatcher.js";
 export { createPlayer, createPlayerWithSession, DEMO_EMAIL, demoPlayer } from "./player/provisioning.js";

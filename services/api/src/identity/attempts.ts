@@ -12,6 +12,9 @@ const WINDOW_SECONDS: Record<AttemptAction, number> = {
   phone_code: 3600,
 };
 
+/** The longest window any attempt counter looks back over: older attempts count for nothing. */
+export const LONGEST_ATTEMPT_WINDOW_SECONDS = Math.max(...Object.values(WINDOW_SECONDS));
+
 interface Budget {
   /** Key of the counter: an IP or a subject (normalised e-mail, player id). */
   by: "ip" | "subject";

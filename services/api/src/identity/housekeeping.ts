@@ -1,0 +1,212 @@
+import { authAttempts, playerActivity, playerTokens, sessionChecks, sessions } from "@sportsbook/db";
+import { and, eq, gt, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { PERIOD_SECONDS } from "../limits/rules.js";
+import { LONGEST_ATTEMPT_WINDOW_SECONDS } from "./attempts.js";
+
+const DAY = 86_400;
+
+export interface HousekeepingOptions {
+  /** Keep sign-in, sign-up and mail-request attempts this long (default a day; at least the longest rate-limit window). */
+  attemptsRetentionSeconds?: number;
+  /** Keep used or expired one-time tokens (links, SMS codes) this long after they died (default a day). */
+  tokensRetentionSeconds?: number;
+  /**
+   * Keep ended sessions and activity ticks this long (default 35 days; at least the month that
+   * `time` and `activity` limits look back over, since both are measured from these rows).
+   */
+  activityRetentionSeconds?: number;
+  /** Rows deleted per statement, so a large backlog never holds long locks (default 1000). */
+  batchSize?: number;
+}
+
+export interface PruneReport {
+  authAttempts: number;
+  playerTokens: number;
+  sessions: number;
+  sessionChecks: number;
+  playerActivity: number;
+}
+
+/** What starts the periodic run; injected by tests, `setInterval` otherwise. */
+export type Every = (intervalMs: number, run: () => void) => () => void;
+
+const realEvery: Every = (intervalMs, run) => {
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+const secondsAgo = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+/**
+ * Deletes what no rule reads any more, as of the context's clock: rate-limit attempts older than
+ * every counting window, one-time tokens a while after they were used or expired, sessions that
+ * ended and were last seen before the longest time-limit period (with their reality-check marks),
+ * and activity ticks of that age that no live session still counts.
+ */
+export async function pruneHousekeeping(
+  ctx: AppContext,
+  options: HousekeepingOptions = {},
+): Promise<PruneReport> {
+  const now = ctx.now();
+  const batch = options.batchSize ?? 1000;
+  const attemptsBefore = secondsAgo(
+    now,
+    Math.max(options.attemptsRetentionSeconds ?? DAY, LONGEST_ATTEMPT_WINDOW_SECONDS),
+  );
+  const tokensBefore = secondsAgo(now, Math.max(options.tokensRetentionSeconds ?? DAY, 0));
+  const activityBefore = secondsAgo(
+    now,
+    Math.max(options.activityRetentionSeconds ?? 35 * DAY, PERIOD_SECONDS.month),
+  );
+
+  // Repeats one batch until a batch comes back short, so a backlog never holds long locks.
+  const drain = async (deleteBatch: () => Promise<unknown[]>): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const n = (await deleteBatch()).length;
+      total += n;
+      if (n < batch) return total;
+    }
+  };
+  const db = ctx.db;
+
+  const attempts = await drain(() =>
+    db
+      .delete(authAttempts)
+      .where(
+        inArray(
+          authAttempts.id,
+          db
+            .select({ id: authAttempts.id })
+            .from(authAttempts)
+            .where(lt(authAttempts.createdAt, attemptsBefore))
+            .limit(batch),
+        ),
+      )
+      .returning({ id: authAttempts.id }),
+  );
+  const tokens = await drain(() =>
+    db
+      .delete(playerTokens)
+      .where(
+        inArray(
+          playerTokens.id,
+          db
+            .select({ id: playerTokens.id })
+            .from(playerTokens)
+            .where(or(lt(playerTokens.expiresAt, tokensBefore), lt(playerTokens.usedAt, tokensBefore)))
+            .limit(batch),
+        ),
+      )
+      .returning({ id: playerTokens.id }),
+  );
+  const ended = await drain(() =>
+    db
+      .delete(sessions)
+      .where(
+        inArray(
+          sessions.tokenHash,
+          db
+            .select({ hash: sessions.tokenHash })
+            .from(sessions)
+            .where(
+              and(
+                or(lt(sessions.expiresAt, activityBefore), lt(sessions.revokedAt, activityBefore)),
+                lt(sessions.lastSeenAt, activityBefore),
+              ),
+            )
+            .limit(batch),
+        ),
+      )
+      .returning({ hash: sessions.tokenHash }),
+  );
+  const sessionExists = (hash: typeof sessionChecks.sessionHash | typeof playerActivity.sessionHash) =>
+    db.select({ one: sql`1` }).from(sessions).where(eq(sessions.tokenHash, hash));
+  const checks = await drain(() =>
+    db
+      .delete(sessionChecks)
+      .where(
+        inArray(
+          sessionChecks.sessionHash,
+          db
+            .select({ hash: sessionChecks.sessionHash })
+            .from(sessionChecks)
+            .where(notExists(sessionExists(sessionChecks.sessionHash)))
+            .limit(batch),
+        ),
+      )
+      .returning({ hash: sessionChecks.sessionHash }),
+  );
+  // A tick still counts towards the sportsbook-session limit of its session while that session lives.
+  const liveSession = db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, playerActivity.sessionHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  const ticks = await drain(() =>
+    db
+      .delete(playerActivity)
+      .where(
+        inArray(
+          playerActivity.id,
+          db
+            .select({ id: playerActivity.id })
+            .from(playerActivity)
+            .where(and(lt(playerActivity.createdAt, activityBefore), notExists(liveSession)))
+            .limit(batch),
+        ),
+      )
+      .returning({ id: playerActivity.id }),
+  );
+  return {
+    authAttempts: attempts,
+    playerTokens: tokens,
+    sessions: ended,
+    sessionChecks: checks,
+    playerActivity: ticks,
+  };
+}
+
+export interface Housekeeping {
+  /** One pruning pass now; a pass asked for while one runs shares it. */
+  runOnce(): Promise<PruneReport>;
+  /** Prunes every `intervalMs` (default hourly) until stopped; failures wait for the next pass. */
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+/** The periodic pruning job of an API instance. Several nodes may run it: deleting twice is harmless. */
+export function createHousekeeping(
+  ctx: AppContext,
+  options: HousekeepingOptions & { every?: Every; onError?: (error: unknown) => void } = {},
+): Housekeeping {
+  let running: Promise<PruneReport> | null = null;
+  let cancel: (() => void) | null = null;
+  const runOnce = () => {
+    running ??= pruneHousekeeping(ctx, options).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  return {
+    runOnce,
+    start(intervalMs = 3_600_000) {
+      if (cancel) return;
+      cancel = (options.every ?? realEvery)(intervalMs, () => {
+        runOnce().catch((error: unknown) => options.onError?.(error));
+      });
+    },
+    async stop() {
+      cancel?.();
+      cancel = null;
+      await running?.catch(() => {});
+    },
+  };
+}
