@@ -69,14 +69,9 @@ async function decideAll(
   body: PlaceBetsBody,
   mode: OddsAcceptMode,
   balances: Map<string, { id: number; balance: number }>,
-  locale: string,
+  states: Map<string, SelectionState>,
 ): Promise<Decided> {
   const table = await currencyTable(ctx);
-  const states = await loadSelectionStates(
-    ctx,
-    body.bets.flatMap((b) => b.selections),
-    locale,
-  );
   const refusals = new Map<number, BetRefusal>();
   const accepted: AcceptedBet[] = [];
   const stakeByCurrency = new Map<string, number>();
@@ -121,6 +116,17 @@ export async function placeBets(
     : undefined;
   try {
     const answer = await once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
+      const loadStates = () =>
+        loadSelectionStates(
+          ctx,
+          body.bets.flatMap((b) => b.selections),
+          locale,
+        );
+      // Read at the same time as the accounts: the two reads do not depend on each other.
+      const firstStates = loadStates();
+      // Its failure is reported where it is awaited; this keeps it from counting as unhandled
+      // should the accounts read fail first.
+      firstStates.catch(() => {});
       // The accounts, the odds policy and whether limits apply, in one round trip.
       const accountRows = await prepared(ctx, "bet_accounts", (db) => {
         const playerId = sql.placeholder("playerId");
@@ -142,11 +148,11 @@ export async function placeBets(
       const stored = accountRows[0]?.mode;
       const mode: OddsAcceptMode = stored === "higher" || stored === "any" ? stored : "none";
       const balances = new Map(accountRows.map((a) => [a.currency, a]));
-      let decided = await decideAll(ctx, body, mode, balances, locale);
+      let decided = await decideAll(ctx, body, mode, balances, await firstStates);
       if (decided.live && ctx.settings.liveBetDelayMs > 0) {
         // Live odds can move during the delay: everything is checked again against fresh state.
         await ctx.sleep(ctx.settings.liveBetDelayMs);
-        decided = await decideAll(ctx, body, mode, balances, locale);
+        decided = await decideAll(ctx, body, mode, balances, await loadStates());
       }
       const guarded = { limits: accountRows[0]?.limited ?? true, idempotent: scope !== undefined };
       return persist(ctx, player, body, mode, decided.accepted, balances, guarded, record);
