@@ -2,17 +2,26 @@
  * Realtime fan-out: N clients spread over M match channels on one node, a publisher sending odds
  * updates at a fixed rate. Prints delivered messages per second and publish→receive latency for the
  * gateway next to two baselines run the same way on the same machine: a bare `ws` server
- * broadcasting the same bytes (the practical ceiling) and Socket.IO rooms. Below saturation every
- * system delivers what is offered, so each also prints the server CPU it took and the capacity that
- * implies (messages per CPU-second): the figure the targets compare, and one that other load on a
- * shared machine disturbs far less than wall-clock rates.
+ * broadcasting the same bytes (the practical ceiling) and Socket.IO rooms.
  *
- * The clients run in a child process, so the server process's CPU time (user + system, which
- * includes the kernel's socket writes) is the server's own; every system is driven by the same
- * minimal client over `ws` speaking its wire protocol.
+ * Below saturation every system delivers what is offered, so each also prints the server CPU it
+ * took and the capacity that implies (delivered messages per CPU-second of the server process):
+ * the figure the targets compare, and one that other load on a shared machine disturbs far less
+ * than wall-clock rates.
  *
- *   npx tsx bench/gateway-fanout.bench.ts [--clients 5000] [--channels 200] [--rate 2000] [--seconds 4]
- *     [--rounds 2] [--only ws|socket.io|gateway]
+ * Fairness: each server runs in its own process with its publisher (so its CPU time, user + system,
+ * which includes the kernel's socket writes, is its own) and its clients in another, all connected
+ * before measuring starts. The systems then take turns in short windows, round after round, so a
+ * burst of other load on a shared machine hits neighbouring windows of every system alike; the
+ * verdict takes the median over rounds of each round's ratio. Bare `ws` sends the gateway's push
+ * frame byte for byte (channel, data and offset, encoded once per publication, the same Buffer to
+ * every socket of the room) without any protocol work; Socket.IO emits the same data to a room.
+ * Every client is the same minimal `ws` client speaking its system's wire protocol, reading the
+ * send time the same way.
+ *
+ *   npx tsx bench/gateway-fanout.bench.ts [--clients 5000] [--channels 200] [--rate 2000]
+ *     [--seconds 3] [--warmup 1] [--rounds 5] [--only ws,socket.io,gateway]
+ *   FANOUT_PROF=<dir> writes a CPU profile of each server process (`node --cpu-prof`) into <dir>.
  */
 
 import { type ChildProcess, fork } from "node:child_process";
@@ -24,37 +33,48 @@ import { createGateway } from "@sportsbook/gateway";
 import { Server as SocketIoServer } from "socket.io";
 import WebSocket, { WebSocketServer } from "ws";
 
-type System = "ws" | "gateway" | "socket.io";
+type System = "ws" | "socket.io" | "gateway";
 
-interface ClientPlan {
+interface Plan {
   system: System;
-  url: string;
   clients: number;
   channels: number;
+  rate: number;
+  /** Set for the clients: the server's WebSocket URL. */
+  url?: string;
 }
 
-type ToWorker = { cmd: "reset" } | { cmd: "report" } | { cmd: "close" };
-type FromWorker =
+type ToChild = { cmd: "start" } | { cmd: "stop" } | { cmd: "mark" } | { cmd: "reset" } | { cmd: "report" };
+type FromChild =
+  | { kind: "listening"; url: string }
   | { kind: "ready"; connected: number }
-  | { kind: "report"; received: number; latencies: Float64Array }
-  | { kind: "closed" }
+  | { kind: "mark"; user: number; system: number; published: number; at: number }
+  | { kind: "report"; received: number; latencies: Float64Array; cpu: number }
   | { kind: "error"; message: string };
 
 const now = () => performance.timeOrigin + performance.now();
 
-// ---------------------------------------------------------------------------------------------
-// Client side (worker thread)
-
-async function runClients(plan: ClientPlan): Promise<void> {
-  const port = {
-    postMessage: (m: FromWorker) => process.send?.(m),
-    on: (event: "message", f: (m: ToWorker) => void) => process.on(event, f),
+/** Messages to and from the orchestrating process. */
+function parentChannel() {
+  // A child ends with the benchmark, however it ends.
+  process.on("disconnect", () => process.exit(0));
+  return {
+    send: (m: FromChild) => process.send?.(m),
+    on: (f: (m: ToChild) => void) => process.on("message", f),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clients (a child process per system)
+
+async function runClients(plan: Plan & { url: string }): Promise<void> {
+  const parent = parentChannel();
   let received = 0;
   let latencies = new Float64Array(1 << 20);
   let n = 0;
-  const record = (payload: string) => {
-    const t = JSON.parse(payload).t as number;
+  // The same cheap read for every system: the send time is the last `"t":` of the message.
+  const record = (text: string) => {
+    const t = Number.parseFloat(text.slice(text.lastIndexOf('"t":') + 4));
     received += 1;
     if (n === latencies.length) {
       const bigger = new Float64Array(latencies.length * 2);
@@ -84,27 +104,26 @@ async function runClients(plan: ClientPlan): Promise<void> {
           ws.send(`{"id":1,"connect":{}}\n{"id":2,"subscribe":{"channel":"${channel}"}}`);
         }
       });
+      // Bare ws and the gateway send the same Centrifuge push frames, so they share one reader.
+      const centrifugeLine = (line: string) => {
+        if (line.startsWith('{"push"')) record(line);
+        else if (line === "{}") ws.send("{}");
+        else if (line.startsWith('{"id":2')) done();
+      };
       ws.on("message", (raw) => {
         const text = String(raw);
-        if (plan.system === "ws") {
-          if (text === "ok") return done();
-          return record(text);
-        }
-        if (plan.system === "gateway") {
-          for (const line of text.split("\n")) {
-            if (line === "{}") ws.send("{}");
-            else if (line.startsWith('{"push"'))
-              record(line.slice(line.indexOf('"data":') + 7, line.lastIndexOf(',"offset"')));
-            else if (line.startsWith('{"id":2')) done();
-          }
+        if (plan.system === "ws" && text === "ok") return done();
+        if (plan.system !== "socket.io") {
+          if (!text.includes("\n")) return centrifugeLine(text);
+          for (const line of text.split("\n")) centrifugeLine(line);
           return;
         }
         // Engine.IO v4 / Socket.IO v5 framing: 0 open, 2 ping, 40 namespace connect, 42 event.
-        if (text.startsWith("0")) ws.send("40");
+        if (text.startsWith('42["pub",')) record(text);
+        else if (text.startsWith("0")) ws.send("40");
         else if (text === "2") ws.send("3");
         else if (text.startsWith("40")) ws.send(`42["join","${channel}"]`);
         else if (text.startsWith('42["joined"')) done();
-        else if (text.startsWith('42["pub",')) record(text.slice(9, -1));
       });
     });
   }
@@ -116,31 +135,31 @@ async function runClients(plan: ClientPlan): Promise<void> {
       await Promise.all(batch);
     }
   } catch (e) {
-    port.postMessage({ kind: "error", message: String(e) } satisfies FromWorker);
+    parent.send({ kind: "error", message: String(e) });
     return;
   }
-  port.postMessage({ kind: "ready", connected: sockets.length } satisfies FromWorker);
-  port.on("message", (msg: ToWorker) => {
+  parent.send({ kind: "ready", connected: sockets.length });
+  let cpu0 = process.cpuUsage();
+  parent.on((msg) => {
     if (msg.cmd === "reset") {
       received = 0;
       n = 0;
+      cpu0 = process.cpuUsage();
     } else if (msg.cmd === "report") {
-      port.postMessage({ kind: "report", received, latencies: latencies.slice(0, n) } satisfies FromWorker);
-    } else {
-      for (const ws of sockets) ws.terminate();
-      port.postMessage({ kind: "closed" } satisfies FromWorker);
-      setTimeout(() => process.disconnect?.(), 100);
+      const cpu = process.cpuUsage(cpu0);
+      const used = (cpu.user + cpu.system) / 1e6;
+      parent.send({ kind: "report", received, latencies: latencies.slice(0, n), cpu: used });
     }
   });
 }
 
 // ---------------------------------------------------------------------------------------------
-// Server side (main thread)
+// Servers (a child process per system, with its publisher)
 
 interface Target {
   url: string;
-  publish(channel: string, payload: string, data: unknown): void | Promise<void>;
-  close(): Promise<void>;
+  /** Each system encodes the update itself, in its own process time. */
+  publish(channel: string, data: unknown): void | Promise<void>;
 }
 
 function listen(server: HttpServer): Promise<number> {
@@ -163,18 +182,19 @@ async function bareWs(): Promise<Target> {
       ws.send("ok");
     });
   });
+  const offsets = new Map<string, number>();
   const port = await listen(http);
   return {
     url: `ws://127.0.0.1:${port}`,
-    publish(channel, payload) {
-      // Encoded once, the same bytes to every socket of the room.
-      const bytes = Buffer.from(payload);
+    publish(channel, data) {
+      // The gateway's push frame byte for byte, encoded once, the same Buffer to every socket of
+      // the room: the same bytes on the wire without any protocol work.
+      const offset = (offsets.get(channel) ?? 0) + 1;
+      offsets.set(channel, offset);
+      const bytes = Buffer.from(
+        `{"push":{"channel":${JSON.stringify(channel)},"pub":{"data":${JSON.stringify(data)},"offset":${offset}}}}`,
+      );
       for (const ws of rooms.get(channel) ?? []) ws.send(bytes, { binary: false });
-    },
-    async close() {
-      for (const ws of wss.clients) ws.terminate();
-      await new Promise((r) => wss.close(r));
-      await new Promise((r) => http.close(r));
     },
   };
 }
@@ -195,12 +215,8 @@ async function socketIo(): Promise<Target> {
   const port = await listen(http);
   return {
     url: `ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket`,
-    publish(channel, _payload, data) {
+    publish(channel, data) {
       io.to(channel).emit("pub", data);
-    },
-    async close() {
-      io.disconnectSockets(true);
-      await new Promise((r) => io.close(r));
     },
   };
 }
@@ -215,23 +231,13 @@ async function gateway(): Promise<Target> {
   await gw.start();
   return {
     url: `${(gw.url() as string).replace("http", "ws")}/connection/websocket`,
-    publish(channel, _payload, data) {
+    publish(channel, data) {
       return gw.publisher.publish(channel, data);
     },
-    close: () => gw.stop(),
   };
 }
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-}
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
+const targets: Record<System, () => Promise<Target>> = { ws: bareWs, "socket.io": socketIo, gateway };
 
 function oddsUpdate(matchId: number, seq: number): Record<string, unknown> {
   return {
@@ -254,119 +260,171 @@ function oddsUpdate(matchId: number, seq: number): Record<string, unknown> {
   };
 }
 
-async function measure(
-  system: System,
-  make: () => Promise<Target>,
-  opts: { clients: number; channels: number; rate: number; seconds: number },
-) {
-  const target = await make();
-  progress(`${system}: connecting ${opts.clients} clients`);
-  // The clients run this same file in a child process, under the loader this process runs under.
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
-    serialization: "advanced",
-    env: {
-      ...process.env,
-      FANOUT_CLIENTS: JSON.stringify({
-        system,
-        url: target.url,
-        clients: opts.clients,
-        channels: opts.channels,
-      } satisfies ClientPlan),
-    },
+async function runServer(plan: Plan): Promise<void> {
+  const parent = parentChannel();
+  const target = await targets[plan.system]();
+  let seq = 0;
+  let timer: NodeJS.Timeout | undefined;
+  parent.on((msg) => {
+    if (msg.cmd === "start" && !timer) {
+      // Publish at a fixed rate, catching up on timer drift, round-robin over the channels. A tick
+      // late by more than 20 ms does not try to catch up: on a starved machine that would block
+      // the loop for ever longer. The offered rate reported is what was actually published.
+      let carry = 0;
+      let last = now();
+      timer = setInterval(() => {
+        const t = now();
+        const owed = (Math.min(t - last, 20) / 1000) * plan.rate + carry;
+        const due = Math.floor(owed);
+        carry = owed - due;
+        last = t;
+        for (let i = 0; i < due; i++, seq++) {
+          const matchId = seq % plan.channels;
+          void target.publish(`match:${matchId}`, oddsUpdate(matchId, seq));
+        }
+      }, 5);
+    } else if (msg.cmd === "stop") {
+      clearInterval(timer);
+      timer = undefined;
+    } else if (msg.cmd === "mark") {
+      const cpu = process.cpuUsage();
+      parent.send({ kind: "mark", user: cpu.user, system: cpu.system, published: seq, at: now() });
+    }
   });
-  const messages: FromWorker[] = [];
-  const waiters: ((m: FromWorker) => void)[] = [];
-  child.on("message", (m: FromWorker) => {
+  parent.send({ kind: "listening", url: target.url });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orchestration (the main process)
+
+/** A child process with a queue of the messages it sent. */
+function child(role: "server" | "clients", plan: Plan) {
+  // The children run this same file, under the loader this process runs under.
+  const proc: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(role === "server" && process.env.FANOUT_PROF
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.FANOUT_PROF}`]
+        : []),
+    ],
+    serialization: "advanced",
+    env: { ...process.env, FANOUT_ROLE: role, FANOUT_PLAN: JSON.stringify(plan) },
+  });
+  const inbox: FromChild[] = [];
+  const waiters: ((m: FromChild) => void)[] = [];
+  const deliver = (m: FromChild) => {
     const w = waiters.shift();
     if (w) w(m);
-    else messages.push(m);
-  });
-  const nextMessage = () =>
-    new Promise<FromWorker>((resolve) => {
-      const m = messages.shift();
-      if (m) resolve(m);
-      else waiters.push(resolve);
-    });
-  const connectStart = now();
-  const ready = await Promise.race([
-    nextMessage(),
-    new Promise<FromWorker>((resolve) =>
-      setTimeout(
-        () => resolve({ kind: "error", message: "clients not connected within 60 s" }),
-        60_000,
-      ).unref(),
-    ),
-  ]);
-  if (ready.kind !== "ready") {
-    child.kill();
-    await target.close();
-  }
-  const connectSeconds = (now() - connectStart) / 1000;
-  if (ready.kind !== "ready") throw new Error(`${system}: clients failed: ${JSON.stringify(ready)}`);
-
-  // Publish at a fixed rate, catching up on timer drift, round-robin over the channels.
-  // A tick late by more than 20 ms does not try to catch up: on a starved machine that would
-  // block the loop for ever longer. The offered rate reported is what was actually published.
-  let seq = 0;
-  let carry = 0;
-  let last = now();
-  const timer = setInterval(() => {
-    const t = now();
-    const due = Math.floor((Math.min(t - last, 20) / 1000) * opts.rate + carry);
-    carry = (Math.min(t - last, 20) / 1000) * opts.rate + carry - due;
-    last = t;
-    for (let i = 0; i < due; i++, seq++) {
-      const matchId = seq % opts.channels;
-      const data = oddsUpdate(matchId, seq);
-      void target.publish(`match:${matchId}`, JSON.stringify(data), data);
-    }
-  }, 5);
-  const warmupMs = 1000;
-  await new Promise((r) => setTimeout(r, warmupMs));
-  progress(`${system}: measuring`);
-  child.send({ cmd: "reset" } satisfies ToWorker);
-  const windowStart = now();
-  const seqAtStart = seq;
-  const cpu0 = process.cpuUsage();
-  await new Promise((r) => setTimeout(r, opts.seconds * 1000));
-  progress(`${system}: collecting`);
-  const windowSeconds = (now() - windowStart) / 1000;
-  const published = seq - seqAtStart;
-  // Server CPU over the window: delivered ÷ CPU share estimates what one core sustains.
-  const cpu = process.cpuUsage(cpu0);
-  const busy = (cpu.user + cpu.system) / 1e6 / windowSeconds;
-  child.send({ cmd: "report" } satisfies ToWorker);
-  const report = await nextMessage();
-  clearInterval(timer);
-  child.send({ cmd: "close" } satisfies ToWorker);
-  await nextMessage();
-  child.kill();
-  await target.close();
-  if (report.kind !== "report") throw new Error(`${system}: no report`);
-  const sorted = report.latencies.sort();
-  return {
-    system,
-    deliveredPerSecond: report.received / windowSeconds,
-    busy,
-    capacity: report.received / windowSeconds / Math.max(busy, 0.01),
-    offeredPerSecond: (published * (opts.clients / opts.channels)) / windowSeconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    connectSeconds,
+    else inbox.push(m);
   };
+  proc.on("message", (m: FromChild) => deliver(m));
+  proc.on("exit", (code) => deliver({ kind: "error", message: `${role} exited with ${code}` }));
+  return {
+    send: (m: ToChild) => {
+      if (proc.connected) proc.send(m);
+    },
+    /** The next message, which must be of `kind` (or a timeout or error ends the benchmark). */
+    async next<K extends FromChild["kind"]>(
+      kind: K,
+      timeoutMs = 60_000,
+    ): Promise<Extract<FromChild, { kind: K }>> {
+      const m = await Promise.race([
+        new Promise<FromChild>((resolve) => {
+          const queued = inbox.shift();
+          if (queued) resolve(queued);
+          else waiters.push(resolve);
+        }),
+        new Promise<FromChild>((resolve) =>
+          setTimeout(
+            () => resolve({ kind: "error", message: `no ${kind} from ${role} within ${timeoutMs} ms` }),
+            timeoutMs,
+          ).unref(),
+        ),
+      ]);
+      if (m.kind !== kind) throw new Error(`${plan.system} ${role}: ${JSON.stringify(m)}`);
+      return m as Extract<FromChild, { kind: K }>;
+    },
+    /** Closing the channel ends the child (see `parentChannel`). */
+    close: () => proc.connected && proc.disconnect(),
+  };
+}
+
+type Child = ReturnType<typeof child>;
+
+interface Window {
+  deliveredPerSecond: number;
+  offeredPerSecond: number;
+  /** Server CPU over the window, in cores. */
+  busy: number;
+  kernelShare: number;
+  /** Delivered messages per server CPU-second. */
+  capacity: number;
+  latencies: Float64Array;
+  /** Client process CPU over the window, in cores: near 1, the clients limit what is measured. */
+  clientBusy: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function measureWindow(
+  server: Child,
+  clients: Child,
+  opts: { clients: number; channels: number; seconds: number; warmup: number },
+): Promise<Window> {
+  server.send({ cmd: "start" });
+  await sleep(opts.warmup * 1000);
+  clients.send({ cmd: "reset" });
+  server.send({ cmd: "mark" });
+  const m0 = await server.next("mark");
+  await sleep(opts.seconds * 1000);
+  server.send({ cmd: "mark" });
+  const m1 = await server.next("mark");
+  clients.send({ cmd: "report" });
+  const report = await clients.next("report");
+  server.send({ cmd: "stop" });
+  const seconds = (m1.at - m0.at) / 1000;
+  const cpu = (m1.user - m0.user + (m1.system - m0.system)) / 1e6;
+  const delivered = report.received / seconds;
+  return {
+    deliveredPerSecond: delivered,
+    offeredPerSecond: ((m1.published - m0.published) * (opts.clients / opts.channels)) / seconds,
+    busy: cpu / seconds,
+    kernelShare: (m1.system - m0.system) / 1e6 / Math.max(cpu, 1e-6),
+    capacity: delivered / Math.max(cpu / seconds, 0.01),
+    latencies: report.latencies,
+    clientBusy: report.cpu / seconds,
+  };
+}
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : Number.NaN;
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
 
 /** Progress on stderr, so the results on stdout stay clean. */
 const progress = (text: string) => process.stderr.write(`… ${text}\n`);
-const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
-const fmt = (n: number) => Math.round(n).toString().padStart(8);
+const fmt = (n: number) => Math.round(n).toString().padStart(7);
 
-function line(r: Awaited<ReturnType<typeof measure>>): string {
+function line(system: System, w: Omit<Window, "latencies">, latencies: Float64Array): string {
+  const sorted = latencies.slice().sort();
   return (
-    `${r.system.padEnd(10)} delivered ${fmt(r.deliveredPerSecond)} msg/s (offered ${Math.round(r.offeredPerSecond)})` +
-    `  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms` +
-    `  server CPU ${(r.busy * 100).toFixed(0)}% of a core → capacity ≈ ${fmt(r.capacity)} msg/s per core`
+    `${system.padEnd(10)} delivered ${fmt(w.deliveredPerSecond)} msg/s (offered ${fmt(w.offeredPerSecond)})` +
+    `  p50 ${percentile(sorted, 50).toFixed(1).padStart(5)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms` +
+    `  server CPU ${(w.busy * 100).toFixed(0).padStart(3)}% of a core (${(w.kernelShare * 100).toFixed(0)}% kernel)` +
+    ` → capacity ${fmt(w.capacity)} msg/s per core  (clients' CPU ${(w.clientBusy * 100).toFixed(0)}%)`
   );
 }
 
@@ -375,52 +433,107 @@ async function main(): Promise<void> {
     clients: arg("clients", 5000),
     channels: arg("channels", 200),
     rate: arg("rate", 2000),
-    seconds: arg("seconds", 4),
+    seconds: arg("seconds", 3),
+    warmup: arg("warmup", 1),
   };
-  const rounds = arg("rounds", 2);
+  const rounds = arg("rounds", 5);
+  const onlyAt = process.argv.indexOf("--only");
+  const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? "").split(",") : null;
+  const systems = (["ws", "socket.io", "gateway"] as const).filter((s) => !only || only.includes(s));
   console.log(
-    `fan-out: ${opts.clients} clients over ${opts.channels} channels, ${opts.rate} publications/s, ` +
-      `${opts.seconds} s measured, best of ${rounds} interleaved rounds`,
+    `fan-out: ${opts.clients} clients over ${opts.channels} channels, ${opts.rate} publications/s ` +
+      `(${(opts.rate * opts.clients) / opts.channels} messages/s offered), ${rounds} rounds of ` +
+      `${opts.seconds} s windows taken in turn`,
   );
-  type Result = Awaited<ReturnType<typeof measure>>;
-  const best = new Map<System, Result>();
-  const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
-  const systems = (
-    [
-      ["ws", bareWs],
-      ["socket.io", socketIo],
-      ["gateway", gateway],
-    ] as const
-  ).filter(([name]) => !only || name === only);
-  // Interleaved rounds, best of each: the machine is shared, so a burst of other load hits one
-  // round of one system rather than deciding the comparison.
-  for (let round = 1; round <= rounds; round++) {
-    for (const [system, make] of systems) {
-      const r = await measure(system, make, opts);
-      const prev = best.get(system);
-      if (!prev || r.capacity > prev.capacity) best.set(system, r);
-      console.log(`  round ${round} ${line(r)}  (clients connected in ${r.connectSeconds.toFixed(1)} s)`);
+
+  const running: Child[] = [];
+  const pairs = new Map<System, { server: Child; clients: Child }>();
+  try {
+    for (const system of systems) {
+      const plan: Plan = { system, clients: opts.clients, channels: opts.channels, rate: opts.rate };
+      const server = child("server", plan);
+      running.push(server);
+      const { url } = await server.next("listening");
+      progress(`${system}: connecting ${opts.clients} clients`);
+      const started = now();
+      const clients = child("clients", { ...plan, url });
+      running.push(clients);
+      await clients.next("ready");
+      progress(`${system}: clients connected in ${((now() - started) / 1000).toFixed(1)} s`);
+      pairs.set(system, { server, clients });
     }
+
+    const windows = new Map<System, Window[]>(systems.map((s) => [s, []]));
+    for (let round = 1; round <= rounds; round++) {
+      // Each round starts with another system, so none always follows the same neighbour.
+      const order = systems.map((_, i) => systems[(i + round - 1) % systems.length] as System);
+      for (const system of order) {
+        const { server, clients } = pairs.get(system) as { server: Child; clients: Child };
+        progress(`round ${round}: ${system}`);
+        const w = await measureWindow(server, clients, opts);
+        windows.get(system)?.push(w);
+        console.log(`  round ${round} ${line(system, w, w.latencies)}`);
+      }
+    }
+
+    console.log("median over rounds (latency over all windows):");
+    for (const system of systems) {
+      const ws = windows.get(system) as Window[];
+      const all = new Float64Array(ws.reduce((n, w) => n + w.latencies.length, 0));
+      let at = 0;
+      for (const w of ws) {
+        all.set(w.latencies, at);
+        at += w.latencies.length;
+      }
+      const med = (f: (w: Window) => number) => median(ws.map(f));
+      const summary = {
+        deliveredPerSecond: med((w) => w.deliveredPerSecond),
+        offeredPerSecond: med((w) => w.offeredPerSecond),
+        busy: med((w) => w.busy),
+        kernelShare: med((w) => w.kernelShare),
+        capacity: med((w) => w.capacity),
+        clientBusy: med((w) => w.clientBusy),
+      };
+      console.log(`  ${line(system, summary, all)}`);
+    }
+
+    // Each round's ratio compares windows a few seconds apart; the median ignores a disturbed one.
+    const ratio = (a: System, b: System, f: (w: Window) => number) => {
+      const wa = windows.get(a) as Window[];
+      const wb = windows.get(b) as Window[];
+      return median(wa.map((w, i) => f(w) / f(wb[i] as Window)));
+    };
+    const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+    if (pairs.has("gateway") && pairs.has("ws")) {
+      const cap = ratio("gateway", "ws", (w) => w.capacity);
+      const rate = ratio("gateway", "ws", (w) => w.deliveredPerSecond);
+      console.log(
+        `gateway vs bare ws:   capacity ${(cap * 100).toFixed(0)}%, delivered ${(rate * 100).toFixed(0)}% ` +
+          `(median of per-round ratios) → target ≥ 80%: ${verdict(cap >= 0.8 && rate >= 0.8)}`,
+      );
+    }
+    if (pairs.has("gateway") && pairs.has("socket.io")) {
+      const cap = ratio("gateway", "socket.io", (w) => w.capacity);
+      const rate = ratio("gateway", "socket.io", (w) => w.deliveredPerSecond);
+      console.log(
+        `gateway vs Socket.IO: capacity ${cap.toFixed(2)}×, delivered ${rate.toFixed(2)}× ` +
+          `(median of per-round ratios) → target above Socket.IO: ${verdict(cap > 1)}`,
+      );
+    }
+  } finally {
+    for (const c of running) c.close();
   }
-  console.log("best:");
-  for (const [system] of systems) console.log(`  ${line(best.get(system) as Result)}`);
-  const ws = best.get("ws");
-  const sio = best.get("socket.io");
-  const gw = best.get("gateway");
-  if (!ws || !sio || !gw) return;
-  console.log(
-    `gateway: delivered ${pct(gw.deliveredPerSecond, ws.deliveredPerSecond)} of bare ws's rate, ` +
-      `capacity ${pct(gw.capacity, ws.capacity)} of bare ws (target ≥ 80%) and ` +
-      `${(gw.capacity / sio.capacity).toFixed(2)}× Socket.IO (target > 1)`,
-  );
 }
 
-const clientPlan = process.env.FANOUT_CLIENTS;
-if (!clientPlan) {
+const role = process.env.FANOUT_ROLE;
+const plan = process.env.FANOUT_PLAN ? (JSON.parse(process.env.FANOUT_PLAN) as Plan) : null;
+if (role === "server" && plan) {
+  void runServer(plan);
+} else if (role === "clients" && plan?.url) {
+  void runClients({ ...plan, url: plan.url });
+} else {
   main().catch((e) => {
     console.error(e);
     process.exitCode = 1;
   });
-} else {
-  void runClients(JSON.parse(clientPlan) as ClientPlan);
 }

@@ -74,6 +74,20 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (dirty.length === 0) setImmediate(flushAll);
     dirty.push(s);
   };
+  // Counts turns of the event loop, lazily: it only needs to move on after a turn that asked for it.
+  let turnCount = 0;
+  let turnEnding = false;
+  const endTurn = () => {
+    turnCount += 1;
+    turnEnding = false;
+  };
+  const turn = () => {
+    if (!turnEnding) {
+      turnEnding = true;
+      setImmediate(endTurn);
+    }
+    return turnCount;
+  };
 
   const nodeId = randomUUID();
   const emulated = new Map<string, Session>();
@@ -91,6 +105,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (s.emulationId) emulated.delete(s.emulationId);
     },
     scheduleFlush,
+    turn,
   };
 
   function open(transport: Transport): Session | null {

@@ -16,10 +16,11 @@ export function frameBytes(d: Delivery): Buffer {
   return d.bytes;
 }
 
+/** A session's subscription to one channel. */
 export interface HubMember {
   deliver(d: Delivery): void;
   /** Live delivery of the channel may have lost messages: recover. */
-  resync(channel: string): void;
+  resync(): void;
 }
 
 interface Entry {
@@ -37,7 +38,7 @@ export class Hub {
   constructor(private readonly broker: Broker) {
     broker.onMessage((msg) => this.dispatch(msg));
     broker.onResync(() => {
-      for (const [channel, e] of this.channels) for (const m of [...e.members]) m.resync(channel);
+      for (const e of this.channels.values()) for (const m of [...e.members]) m.resync();
     });
   }
 

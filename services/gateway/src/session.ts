@@ -49,22 +49,62 @@ export interface SessionDeps {
   onClosed(session: Session): void;
   /** Runs `flush` of every session that queued frames, once per turn of the event loop. */
   scheduleFlush(session: Session): void;
+  /** A number that changes with each turn of the event loop. */
+  turn(): number;
 }
 
-interface Subscription {
-  channel: string;
-  ns: NamespaceOptions;
+/**
+ * One channel of one session, and the hub's member for it: a publication reaches the session
+ * through it without a lookup, which matters when one goes to many thousands of subscribers.
+ */
+class Subscription implements HubMember {
   /** Live pushes wait in `buffer` until the subscribe reply is sent. */
-  live: boolean;
-  buffer: Delivery[];
+  live = false;
+  buffer: Delivery[] = [];
   /** Last offset sent to the client and the epoch it belongs to (channels with history). */
-  offset: number;
-  epoch: string;
-  joinLeave: boolean;
-  info: ClientInfo;
+  offset = 0;
+  epoch = "";
   /** Live delivery failed while the subscribe was in progress: recover right after it. */
-  resyncWhenLive?: boolean;
-  expiryTimer?: unknown;
+  resyncWhenLive = false;
+  expiryTimer: unknown;
+
+  constructor(
+    readonly session: Session,
+    readonly channel: string,
+    readonly ns: NamespaceOptions,
+    readonly joinLeave: boolean,
+    readonly info: ClientInfo,
+  ) {}
+
+  deliver(d: Delivery): void {
+    if (!this.live) {
+      this.buffer.push(d);
+      return;
+    }
+    if (d.kind !== "pub") {
+      if (this.joinLeave) this.session.pushDelivery(d);
+      return;
+    }
+    if (d.offset !== undefined && this.ns.history) {
+      if (d.epoch !== undefined && d.epoch !== this.epoch) {
+        this.session.lostSync(this);
+        return;
+      }
+      if (d.offset <= this.offset) return;
+      if (d.offset !== this.offset + 1) {
+        this.session.lostSync(this);
+        return;
+      }
+      this.offset = d.offset;
+    }
+    this.session.pushDelivery(d);
+  }
+
+  resync(): void {
+    if (!this.ns.history) return;
+    if (this.live) this.session.lostSync(this);
+    else this.resyncWhenLive = true;
+  }
 }
 
 /** Resolved channel: its namespace and whether it is a `$` channel. */
@@ -85,7 +125,7 @@ export function resolveChannel(
 const version = "1.0.0";
 
 /** One WebSocket connection speaking the Centrifuge protocol. */
-export class Session implements HubMember {
+export class Session {
   readonly id: string;
   /**
    * Secret that emulation posts carry to reach this session; unlike the client id, which other
@@ -101,6 +141,8 @@ export class Session implements HubMember {
   /** The publication when it is all the outbox holds: its bytes, encoded once, go to every receiver. */
   private single: Delivery | null = null;
   private flushScheduled = false;
+  /** The turn of the event loop in which a push last went straight to the socket. */
+  private pushedInTurn = -1;
   private timers: { stale?: unknown; ping?: unknown; pong?: unknown; expiry?: unknown } = {};
   private tokens = 0;
   private tokensAt = 0;
@@ -364,19 +406,13 @@ export class Session implements HubMember {
     if (this.isClosed() || this.subs.has(channel)) {
       throw new ReplyError(protocolError(ErrorCode.alreadySubscribed));
     }
-    const sub: Subscription = {
-      channel,
-      ns,
-      live: false,
-      buffer: [],
-      offset: 0,
-      epoch: "",
-      joinLeave: ns.joinLeave && req.join_leave === true,
-      info: { user: this.user, client: this.id },
-    };
+    const sub = new Subscription(this, channel, ns, ns.joinLeave && req.join_leave === true, {
+      user: this.user,
+      client: this.id,
+    });
     this.subs.set(channel, sub);
     try {
-      await hub.add(channel, this);
+      await hub.add(channel, sub);
       const result: Record<string, unknown> = {};
       if (ns.history) {
         Object.assign(result, await this.position(sub, req, ns.history));
@@ -456,45 +492,16 @@ export class Session implements HubMember {
     sub.live = true;
     const pending = sub.buffer;
     sub.buffer = [];
-    for (const d of pending) this.deliver(d);
-    if (sub.resyncWhenLive && this.subs.get(sub.channel) === sub) this.insufficientState(sub);
-  }
-
-  resync(channel: string): void {
-    const sub = this.subs.get(channel);
-    if (!sub?.ns.history) return;
-    if (sub.live) this.insufficientState(sub);
-    else sub.resyncWhenLive = true;
-  }
-
-  deliver(d: Delivery): void {
-    const sub = this.subs.get(d.channel);
-    if (!sub) return;
-    if (!sub.live) {
-      sub.buffer.push(d);
-      return;
+    for (const d of pending) {
+      if (this.subs.get(sub.channel) !== sub) return;
+      sub.deliver(d);
     }
-    if (d.kind !== "pub") {
-      if (sub.joinLeave) this.enqueue(d.frame, d);
-      return;
-    }
-    if (d.offset !== undefined && sub.ns.history) {
-      if (d.epoch !== undefined && d.epoch !== sub.epoch) {
-        this.insufficientState(sub);
-        return;
-      }
-      if (d.offset <= sub.offset) return;
-      if (d.offset !== sub.offset + 1) {
-        this.insufficientState(sub);
-        return;
-      }
-      sub.offset = d.offset;
-    }
-    this.enqueue(d.frame, d);
+    if (sub.resyncWhenLive && this.subs.get(sub.channel) === sub) this.lostSync(sub);
   }
 
   /** A gap in the stream: the client resubscribes at once and recovers from its position. */
-  private insufficientState(sub: Subscription): void {
+  lostSync(sub: Subscription): void {
+    if (this.subs.get(sub.channel) !== sub) return;
     this.dropSub(sub, true);
     this.push(sub.channel, { unsubscribe: Unsubscribe.insufficientState });
   }
@@ -544,7 +551,7 @@ export class Session implements HubMember {
   private dropSub(sub: Subscription, wasCounted: boolean): void {
     const { hub, presence, broker, config, metrics } = this.deps;
     this.subs.delete(sub.channel);
-    hub.remove(sub.channel, this);
+    hub.remove(sub.channel, sub);
     config.timers.clearTimeout(sub.expiryTimer);
     if (wasCounted && sub.live) metrics.subscriptions.dec();
     if (sub.ns.presence) presence.remove(sub.channel, this.id).catch(config.onError);
@@ -639,18 +646,31 @@ export class Session implements HubMember {
     this.enqueue(JSON.stringify({ push: { channel, ...body } }));
   }
 
+  /**
+   * A push from the hub. The first one of a turn with nothing queued before it goes out at once,
+   * as the bytes shared by every receiver: the common case of a publication fan-out touches each
+   * session once. Pushes after it in the same turn are queued and leave together.
+   */
+  pushDelivery(d: Delivery): void {
+    if (this.outboxBytes === 0 && this.state !== "closed") {
+      const turn = this.deps.turn();
+      if (this.pushedInTurn !== turn) {
+        this.pushedInTurn = turn;
+        this.write(frameBytes(d), 1);
+        return;
+      }
+    }
+    this.enqueue(d.frame, d);
+  }
+
   /** Queues a frame; frames queued in the same turn of the event loop leave as one message. */
   private enqueue(frame: string, delivery?: Delivery): void {
     if (this.state === "closed") return;
-    this.single = this.outbox.length === 0 && delivery ? delivery : null;
+    this.single = this.outboxBytes === 0 && delivery ? delivery : null;
     this.outbox.push(frame);
     this.outboxBytes += frame.length;
-    if (this.transport.pending() + this.outboxBytes > this.deps.config.maxQueueBytes) {
-      this.deps.metrics.droppedSlow.inc();
-      this.outbox.length = 0;
-      this.outboxBytes = 0;
-      this.single = null;
-      this.close(Disconnect.slow);
+    if (this.outboxBytes > this.deps.config.maxQueueBytes) {
+      this.dropSlow();
       return;
     }
     if (!this.flushScheduled) {
@@ -662,17 +682,39 @@ export class Session implements HubMember {
   /** Writes the queued frames as one WebSocket message (write errors surface as the socket's close). */
   flush(): void {
     this.flushScheduled = false;
-    if (this.outbox.length === 0 || !this.transport.isOpen()) return;
+    const n = this.outbox.length;
+    if (n === 0) return;
     const data = this.single
       ? frameBytes(this.single)
-      : this.outbox.length === 1
+      : n === 1
         ? (this.outbox[0] as string)
         : this.outbox.join("\n");
-    this.deps.metrics.countOut(this.outbox.length);
-    this.outbox.length = 0;
+    this.outbox = [];
     this.outboxBytes = 0;
     this.single = null;
+    this.write(data, n);
+  }
+
+  /**
+   * Writes one message, unless it would take the bytes waiting for this client past
+   * `maxQueueBytes`: then the client is too slow to keep and is dropped instead.
+   */
+  private write(data: string | Buffer, frames: number): void {
+    if (!this.transport.isOpen()) return;
+    if (this.transport.pending() + data.length > this.deps.config.maxQueueBytes) {
+      this.dropSlow();
+      return;
+    }
+    this.deps.metrics.countOut(frames);
     this.transport.write(data);
+  }
+
+  private dropSlow(): void {
+    this.deps.metrics.droppedSlow.inc();
+    this.outbox = [];
+    this.outboxBytes = 0;
+    this.single = null;
+    this.close(Disconnect.slow);
   }
 
   /** Closes with a protocol code after flushing what is queued (e.g. the error reply before it). */

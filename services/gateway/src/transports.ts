@@ -2,19 +2,32 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
 import type { Transport } from "./session.js";
 
-/** A WebSocket under a session: text frames out, close frames with the protocol code. */
 const textFrame = { binary: false };
 
+/**
+ * A WebSocket under a session: text frames out, close frames with the protocol code. A class
+ * rather than closures, so a fan-out to many sessions reads one small object per session.
+ */
+class WebSocketTransport implements Transport {
+  readonly emulation = false;
+  constructor(private readonly ws: WebSocket) {}
+  write(data: string | Buffer): void {
+    this.ws.send(data, textFrame);
+  }
+  close(code: number, reason: string): void {
+    const ws = this.ws;
+    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
+  }
+  pending(): number {
+    return this.ws.bufferedAmount;
+  }
+  isOpen(): boolean {
+    return this.ws.readyState === this.ws.OPEN;
+  }
+}
+
 export function webSocketTransport(ws: WebSocket): Transport {
-  return {
-    emulation: false,
-    write: (data) => ws.send(data, textFrame),
-    close(code, reason) {
-      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
-    },
-    pending: () => ws.bufferedAmount,
-    isOpen: () => ws.readyState === ws.OPEN,
-  };
+  return new WebSocketTransport(ws);
 }
 
 /**

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { rawClient, startGateway, until } from "./helpers.js";
+
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const f of cleanup.splice(0).reverse()) await f();
+});
+
+async function subscribed(url: string, channel: string) {
+  const raw = await rawClient(url);
+  cleanup.push(() => raw.ws.terminate());
+  raw.send(`{"id":1,"connect":{}}\n{"id":2,"subscribe":{"channel":"${channel}"}}`);
+  await raw.reply(2);
+  raw.frames.length = 0;
+  return raw;
+}
+
+describe("fan-out", () => {
+  it("sends the first push of a turn at once and the rest of that turn together, in order", async () => {
+    const gw = await startGateway();
+    cleanup.push(() => gw.stop());
+    const a = await subscribed(gw.wsUrl, "match:7");
+    const b = await subscribed(gw.wsUrl, "match:7");
+    // Published in one turn of the event loop.
+    const sent = [1, 2, 3].map((n) => gw.publisher.publish("match:7", { n }));
+    await Promise.all(sent);
+    for (const raw of [a, b]) {
+      await until(() => raw.frames.flat().length === 3);
+      const pushes = raw.frames.map((f) =>
+        f.map((o) => (o as { push: { pub: { data: { n: number }; offset: number } } }).push.pub),
+      );
+      expect(pushes.map((f) => f.map((p) => p.data.n))).toEqual([[1], [2, 3]]);
+      expect(pushes.flat().map((p) => p.offset)).toEqual([1, 2, 3]);
+    }
+  });
+});
