@@ -16,13 +16,20 @@ let decoy: Promise<string> | undefined;
 /**
  * Checks a password against a stored hash. Without a hash (unknown e-mail, no password set) it
  * verifies against a decoy of the same cost, so both answers take the same time and an e-mail
- * address cannot be probed by timing.
+ * address cannot be probed by timing. `verified` hears which of the two ran.
  */
-export async function checkPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+export async function checkPassword(
+  stored: string | null | undefined,
+  password: string,
+  verified: (against: "stored" | "decoy") => void = () => {},
+): Promise<boolean> {
   if (!stored) {
     decoy ??= hash("decoy password that matches nothing", PARAMS);
     await verify(await decoy, password).catch(() => false);
+    verified("decoy");
     return false;
   }
-  return verify(stored, password).catch(() => false);
+  const ok = await verify(stored, password).catch(() => false);
+  verified("stored");
+  return ok;
 }

@@ -29,7 +29,9 @@ export async function authenticate(
     { by: "subject", value: credentials.email, max: identity.signInFailuresPerAccount, failuresOnly: true },
   ]);
   const player = await playerByEmail(ctx.db, credentials.email);
-  const passwordOk = await checkPassword(player?.passwordHash, credentials.password);
+  const passwordOk = await checkPassword(player?.passwordHash, credentials.password, (against) =>
+    ctx.metrics.passwordVerifications.inc({ against }),
+  );
   const security = player ? await securityOf(ctx.db, player.id) : undefined;
   if (!player || !passwordOk || security?.lockedAt) {
     await recordAttempt(ctx, "sign_in", { ip, subject: credentials.email, success: false });

@@ -6,6 +6,8 @@ export interface Metrics {
   betsPlaced: Counter<"type">;
   betsRefused: Counter<"code">;
   placementDuration: Histogram;
+  /** Argon2 verifications, decoys for unknown addresses included: the sign-in KDF load. */
+  passwordVerifications: Counter<"against">;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -34,6 +36,12 @@ export function createMetrics(registry: Registry): Metrics {
       name: "sportsbook_bet_placement_duration_seconds",
       help: "Time from request to committed bet",
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    passwordVerifications: new Counter({
+      name: "sportsbook_password_verifications_total",
+      help: "Password hash verifications, against a stored hash or the decoy",
+      labelNames: ["against"],
       registers: [registry],
     }),
   };
