@@ -67,6 +67,15 @@ export default async function LocaleLayout({
       <body>
         <NextIntlClientProvider locale={locale} messages={messages}>
           <ClientConfigProvider value={config}>
+            {/* First in the document: a first visit paints it with the first bytes of a long page. */}
+            <CookieConsent
+              initiallyVisible={shouldShowConsent({
+                ...config,
+                enabled: config.cookieConsent,
+                inFrame: false,
+                stored: jar.get(CONSENT_COOKIE)?.value ?? null,
+              })}
+            />
             <AlertsProvider>
               <OddsFormatProvider initial={isOddsFormat(oddsCookie) ? oddsCookie : "decimal"}>
                 <LiveStoreProvider>
@@ -81,14 +90,6 @@ export default async function LocaleLayout({
                   </LiveProvider>
                 </LiveStoreProvider>
               </OddsFormatProvider>
-              <CookieConsent
-                initiallyVisible={shouldShowConsent({
-                  ...config,
-                  enabled: config.cookieConsent,
-                  inFrame: false,
-                  stored: jar.get(CONSENT_COOKIE)?.value ?? null,
-                })}
-              />
               <Suspense fallback={null}>
                 <NavigationLoader />
               </Suspense>
