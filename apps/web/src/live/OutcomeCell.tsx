@@ -62,10 +62,19 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
     last.current = odds;
     // Flash through the Web Animations API: no React state round trip and no forced layout.
     el.dataset.trend = trend;
-    el.animate?.([{ backgroundColor: trend === "up" ? "var(--up)" : "var(--down)" }, {}], {
-      duration: 900,
-      easing: "ease-out",
-    });
+    el.animate?.(
+      [
+        {
+          backgroundColor: `var(--${trend})`,
+          boxShadow: `inset 0 0 0 2px var(--${trend}-ring)`,
+        },
+        {},
+      ],
+      {
+        duration: 900,
+        easing: "ease-out",
+      },
+    );
   }, [odds]);
   return (
     <button
