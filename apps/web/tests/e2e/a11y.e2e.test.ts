@@ -5,6 +5,47 @@ import { DESKTOP, launchChromium, MOBILE } from "./browser";
 
 const base = inject("baseUrl");
 
+type Viewport = { width: number; height: number };
+
+/** A sport page and a match page from the live catalogue, once the feed has filled it. */
+async function catalogPages(): Promise<[string, Viewport][]> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const res = (await fetch(`${base}/api/matches?match_status=1&limit=1`).then((r) => r.json())) as {
+      data: { id: number; slug: string; sport: { key: string } }[];
+    };
+    const m = res.data[0];
+    if (m)
+      return [
+        [`/${m.sport.key}`, MOBILE],
+        [`/${m.sport.key}/${m.slug}-${m.id}`, DESKTOP],
+        [`/${m.sport.key}/${m.slug}-${m.id}`, MOBILE],
+      ];
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("no live match within 60 s");
+}
+
+async function seriousViolations(browser: Browser, path: string, viewport: Viewport): Promise<string[]> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const res = await page.goto(`${base}${path}`);
+  expect(res?.status(), path).toBeLessThan(500);
+  await page.waitForLoadState("networkidle");
+  // biome-ignore lint/suspicious/noExplicitAny: the axe wrapper is typed against @playwright/test's Page, which playwright-core's is.
+  const result = await new AxeBuilder({ page: page as any }).analyze();
+  await context.close();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
+}
+
 describe("accessibility (axe): no serious or critical violations on the main pages", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -15,29 +56,20 @@ describe("accessibility (axe): no serious or critical violations on the main pag
   });
 
   it.each([
-    ["/", DESKTOP],
-    ["/live", DESKTOP],
-    ["/schedule", MOBILE],
-    ["/ar/results", DESKTOP],
-    ["/general-rules", MOBILE],
-    ["/404", DESKTOP],
-  ] as const)("%s", async (path, viewport) => {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(`${base}${path}`);
-    await page.waitForLoadState("networkidle");
-    // biome-ignore lint/suspicious/noExplicitAny: the axe wrapper is typed against @playwright/test's Page, which playwright-core's is.
-    const result = await new AxeBuilder({ page: page as any }).analyze();
-    const serious = result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-      );
-    expect(serious).toEqual([]);
-    await context.close();
+    ["/", "desktop"],
+    ["/", "mobile"],
+    ["/live", "desktop"],
+    ["/schedule", "mobile"],
+    ["/ar/results", "desktop"],
+    ["/general-rules", "mobile"],
+    ["/404", "desktop"],
+  ] as const)("%s (%s)", async (path, size) => {
+    expect(await seriousViolations(browser, path, size === "mobile" ? MOBILE : DESKTOP)).toEqual([]);
+  });
+
+  it("sport and match pages of the live catalogue", async () => {
+    for (const [path, viewport] of await catalogPages()) {
+      expect(await seriousViolations(browser, path, viewport), `${path} at ${viewport.width} px`).toEqual([]);
+    }
   });
 });
