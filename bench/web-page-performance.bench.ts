@@ -161,6 +161,13 @@ try {
     );
     for (const w of new Set(runs.flatMap((x) => x.warnings))) console.log(`  warning: ${w}`);
   }
+  const indexes = [...runsOf.values()].flat().map((r) => r.benchmarkIndex);
+  const medianIndex = [...indexes].sort((a, b) => a - b)[Math.floor(indexes.length / 2)] ?? 0;
+  // Simulated throttling multiplies the main-thread time it observes, so a busy machine reads as a
+  // slow phone: blocking time and score are worse than on an idle one.
+  console.log(
+    `Lighthouse CPU index over the run: median ${Math.round(medianIndex)}, range ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}${medianIndex < 1000 ? " (a busy machine: TBT and scores read low)" : ""}`,
+  );
   console.log("targets:");
   for (const [name] of pages.slice(1)) {
     const r = results.get(name);
