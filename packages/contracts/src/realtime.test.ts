@@ -90,6 +90,7 @@ describe("event payloads", () => {
       { type: "balance_changed", currency: "euro", balance: 1 },
       { type: "bet_changed", bet_id: 9, status: "done", result: "won" },
       { type: "bet_changed", bet_id: 9, status: "settled" },
+      { type: "bet_changed", bet_id: 9, status: "won" },
     ];
     for (const e of bad) expect(realtimeEventSchema.safeParse(e).success).toBe(false);
   });

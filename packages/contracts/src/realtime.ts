@@ -175,18 +175,11 @@ export const notificationEventSchema = z.object({
   }),
 });
 
-/**
- * Earlier outcome words of `bet_changed`; still accepted so publishers can move to the placed-bet
- * status and result of SPEC §4 (as `GET /bets` returns them) one at a time.
- */
-const legacyBetStatuses = ["pending", "accepted", "won", "lost", "void", "half_won", "half_lost"] as const;
-const betStatusSchema = z.enum([...placedBetStatusSchema.options, ...legacyBetStatuses]);
-
 /** A bet changed: `status` and `result` are the placed-bet status and result of SPEC §4. */
 export const betChangedSchema = z.object({
   type: z.literal("bet_changed"),
   bet_id: entityId,
-  status: betStatusSchema,
+  status: placedBetStatusSchema,
   result: placedBetResultSchema.optional(),
   win_amount: minorUnits.nonnegative().nullable().optional(),
   currency: currency.optional(),

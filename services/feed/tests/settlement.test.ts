@@ -227,10 +227,13 @@ for (const target of databaseTargets()) {
           (e) =>
             e.channel === `$user:${player.playerId}` &&
             e.data.type === "bet_changed" &&
-            e.data.status !== "accepted" &&
-            e.data.status !== "waiting_results",
+            e.data.status === "done",
         );
-        expect(changed.map((e) => e.data.status).sort()).toEqual(["half_lost", "lost", "won"]);
+        expect(changed.map((e) => e.data.result).sort()).toEqual([
+          "lose_entire",
+          "refund_half_lose_other",
+          "win_entire",
+        ]);
 
         await ingest.handle(frame(settle("sr:match:501", T + 10_000, 1)));
         await ingest.handle(frame(settle("sr:match:501", T + 60_000, 2)));

@@ -110,11 +110,16 @@ export async function cashoutBet(
   if (balance) {
     const channel = userChannel(player.id);
     const bet = answer.data;
-    const status = bet.status === "cashed_out" ? "cashed_out" : "accepted";
     await ctx.publisher
       .publish(
         channel,
-        betChangedSchema.parse({ type: "bet_changed", bet_id: bet.id, status, currency: bet.stake.currency }),
+        betChangedSchema.parse({
+          type: "bet_changed",
+          bet_id: bet.id,
+          status: bet.status,
+          result: bet.result,
+          currency: bet.stake.currency,
+        }),
       )
       .catch(() => {});
     await ctx.publisher

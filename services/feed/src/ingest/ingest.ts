@@ -129,6 +129,7 @@ export function createIngest(options: IngestOptions) {
           type: "bet_changed",
           bet_id: n.betId,
           status: n.status,
+          result: n.result,
           win_amount: n.winAmount,
           currency: n.currency,
         }),

@@ -21,25 +21,16 @@ import {
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 /** What the player is told after a bet changed: the realtime bet status and any new balance. */
+/** What a player's devices hear of a settled (or reopened) bet: its status and result as `GET /bets` shows them. */
 export interface BetNotice {
   betId: number;
   playerId: number;
   currency: string;
-  status: "accepted" | "won" | "lost" | "void" | "half_won" | "half_lost";
+  status: "waiting_results" | "done";
+  result: BetSettlement["result"];
   winAmount: number | null;
   balance?: number;
 }
-
-const NOTICE_STATUS: Record<BetSettlement["result"], BetNotice["status"]> = {
-  no_results: "accepted",
-  canceled: "void",
-  win_entire: "won",
-  lose_entire: "lost",
-  refund_entire: "void",
-  refund_half_win_other: "half_won",
-  refund_half_lose_other: "half_lost",
-  cashed_out: "won",
-};
 
 const SELECTION: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
   won: { won: true, voidFactor: 0 },
@@ -157,7 +148,8 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
     betId: bet.id,
     playerId: bet.playerId,
     currency: bet.currency,
-    status: NOTICE_STATUS[outcome.result],
+    status,
+    result: outcome.result,
     winAmount: open ? null : target,
     ...(balance !== undefined ? { balance } : {}),
   };
