@@ -77,11 +77,14 @@ export class Hub {
             offset: msg.pub.offset,
             epoch: msg.epoch,
             frame: JSON.stringify({ push: { channel: msg.channel, pub: msg.pub } }),
+            // Present from the start, so every delivery object keeps one shape.
+            bytes: undefined,
           }
         : {
             channel: msg.channel,
             kind: msg.kind,
             frame: JSON.stringify({ push: { channel: msg.channel, [msg.kind]: { info: msg.info } } }),
+            bytes: undefined,
           };
     for (const m of e.members) m.deliver(d);
   }
