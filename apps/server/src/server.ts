@@ -6,6 +6,7 @@ import { createFeed, type Feed } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { demoPlayerEnabled, identityOptions, type ServerConfig } from "./config.js";
+import { apiRpcHandlers } from "./rpc.js";
 import { dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { mountWeb, type Web } from "./web.js";
 
@@ -36,6 +37,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   const gateway = createGateway({
     tokenSecret,
     redisUrl: config.REDIS_URL,
+    rpc: apiRpcHandlers(app),
     onError: (err) => app.log.error({ err }, "realtime gateway error"),
   });
   const publisher: RealtimePublisher = gateway.publisher;
