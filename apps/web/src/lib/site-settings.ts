@@ -191,10 +191,12 @@ export const DEFAULT_LAYOUT: Record<Placement | "home", Block[]> = {
     { kind: "menu-link", href: "/favorites", mode: "tile", width: "default" },
     { kind: "button", action: "bet-slip", mode: "tile", width: "default" },
   ],
+  // Ten of each list: the live and schedule pages hold the rest, and every card on the home page is
+  // parsed and hydrated before a phone can respond.
   home: [
     { kind: "top-events", mode: "slider", width: "default", limit: 8 },
-    { kind: "live-events", mode: "tile", width: "default", limit: 20 },
-    { kind: "prematch-events", mode: "tile", width: "default", limit: 20 },
+    { kind: "live-events", mode: "tile", width: "default", limit: 10 },
+    { kind: "prematch-events", mode: "tile", width: "default", limit: 10 },
   ],
 };
 
