@@ -53,7 +53,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     (config.redisUrl
       ? createRedisPresence({ url: config.redisUrl, prefix: config.redisPrefix })
       : createMemoryPresence());
-  const hub = new Hub(broker);
   const tokens = createTokenVerifier(config.tokenSecret, () => config.timers.now());
   const sessions = new Set<Session>();
   const wss = new WebSocketServer({
@@ -88,6 +87,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     return turnCount;
   };
+  const hub = new Hub(broker, turn);
 
   const nodeId = randomUUID();
   const emulated = new Map<string, Session>();
@@ -105,7 +105,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (s.emulationId) emulated.delete(s.emulationId);
     },
     scheduleFlush,
-    turn,
   };
 
   function open(transport: Transport): Session | null {

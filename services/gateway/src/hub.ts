@@ -9,6 +9,10 @@ export interface Delivery {
   frame: string;
   /** The frame's UTF-8 bytes, made by the first receiver that sends it alone and shared after. */
   bytes?: Buffer;
+  /** The whole WebSocket message (header and bytes) as `ws` writes it, made once like `bytes`. */
+  wsMessage?: Buffer[];
+  /** The turn of the event loop it was published in. */
+  turn: number;
 }
 
 export function frameBytes(d: Delivery): Buffer {
@@ -35,7 +39,11 @@ interface Entry {
 export class Hub {
   private readonly channels = new Map<string, Entry>();
 
-  constructor(private readonly broker: Broker) {
+  /** `turn`: a number that changes with each turn of the event loop. */
+  constructor(
+    private readonly broker: Broker,
+    private readonly turn: () => number,
+  ) {
     broker.onMessage((msg) => this.dispatch(msg));
     broker.onResync(() => {
       for (const e of this.channels.values()) for (const m of [...e.members]) m.resync();
@@ -69,6 +77,7 @@ export class Hub {
   private dispatch(msg: BrokerMessage): void {
     const e = this.channels.get(msg.channel);
     if (!e || e.members.size === 0) return;
+    const turn = this.turn();
     const d: Delivery =
       msg.kind === "pub"
         ? {
@@ -79,12 +88,16 @@ export class Hub {
             frame: JSON.stringify({ push: { channel: msg.channel, pub: msg.pub } }),
             // Present from the start, so every delivery object keeps one shape.
             bytes: undefined,
+            wsMessage: undefined,
+            turn,
           }
         : {
             channel: msg.channel,
             kind: msg.kind,
             frame: JSON.stringify({ push: { channel: msg.channel, [msg.kind]: { info: msg.info } } }),
             bytes: undefined,
+            wsMessage: undefined,
+            turn,
           };
     for (const m of e.members) m.deliver(d);
   }

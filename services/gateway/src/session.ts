@@ -9,7 +9,7 @@ import {
   Unsubscribe,
 } from "./codes.js";
 import type { GatewayConfig, NamespaceOptions } from "./config.js";
-import { type Delivery, frameBytes, type Hub, type HubMember } from "./hub.js";
+import type { Delivery, Hub, HubMember } from "./hub.js";
 import type { GatewayMetrics } from "./metrics.js";
 import {
   type ClientInfo,
@@ -26,8 +26,10 @@ import type { TokenVerifier } from "./tokens.js";
 export interface Transport {
   /** HTTP-streaming and SSE emulation: the connect result names the session and node for posts. */
   readonly emulation: boolean;
-  /** Writes one message of one or more newline-joined replies and pushes (UTF-8 bytes or text). */
-  write(data: string | Buffer): void;
+  /** Writes one message of one or more newline-joined replies and pushes. */
+  write(data: string): void;
+  /** Writes one push on its own, encoded once for every receiver (see `Delivery`). */
+  writeShared(d: Delivery): void;
   /** Ends the connection with a protocol close code. */
   close(code: number, reason: string): void;
   /** Bytes written but not yet on the wire. */
@@ -49,8 +51,6 @@ export interface SessionDeps {
   onClosed(session: Session): void;
   /** Runs `flush` of every session that queued frames, once per turn of the event loop. */
   scheduleFlush(session: Session): void;
-  /** A number that changes with each turn of the event loop. */
-  turn(): number;
 }
 
 /**
@@ -58,23 +58,29 @@ export interface SessionDeps {
  * through it without a lookup, which matters when one goes to many thousands of subscribers.
  */
 class Subscription implements HubMember {
+  // What every publication reads comes first, so it shares the object's first cache line.
+  readonly session: Session;
+  readonly ns: NamespaceOptions;
   /** Live pushes wait in `buffer` until the subscribe reply is sent. */
   live = false;
-  buffer: Delivery[] = [];
   /** Last offset sent to the client and the epoch it belongs to (channels with history). */
   offset = 0;
   epoch = "";
+  buffer: Delivery[] = [];
   /** Live delivery failed while the subscribe was in progress: recover right after it. */
   resyncWhenLive = false;
   expiryTimer: unknown;
 
   constructor(
-    readonly session: Session,
+    session: Session,
     readonly channel: string,
-    readonly ns: NamespaceOptions,
+    ns: NamespaceOptions,
     readonly joinLeave: boolean,
     readonly info: ClientInfo,
-  ) {}
+  ) {
+    this.session = session;
+    this.ns = ns;
+  }
 
   deliver(d: Delivery): void {
     if (!this.live) {
@@ -126,6 +132,13 @@ const version = "1.0.0";
 
 /** One WebSocket connection speaking the Centrifuge protocol. */
 export class Session {
+  // What every publication reads comes first, so it shares the object's first cache line.
+  private state = "new" as "new" | "connected" | "closed";
+  private outboxBytes = 0;
+  /** The turn of the event loop in which a push last went straight to the socket. */
+  private pushedInTurn = -1;
+  private readonly transport: Transport;
+  private readonly deps: SessionDeps;
   readonly id: string;
   /**
    * Secret that emulation posts carry to reach this session; unlike the client id, which other
@@ -133,25 +146,20 @@ export class Session {
    */
   readonly emulationId: string | undefined;
   user = "";
-  private state = "new" as "new" | "connected" | "closed";
   private readonly subs = new Map<string, Subscription>();
   private queue: Promise<void> = Promise.resolve();
   private outbox: string[] = [];
-  private outboxBytes = 0;
   /** The publication when it is all the outbox holds: its bytes, encoded once, go to every receiver. */
   private single: Delivery | null = null;
   private flushScheduled = false;
-  /** The turn of the event loop in which a push last went straight to the socket. */
-  private pushedInTurn = -1;
   private timers: { stale?: unknown; ping?: unknown; pong?: unknown; expiry?: unknown } = {};
   private tokens = 0;
   private tokensAt = 0;
   private rejected = 0;
 
-  constructor(
-    private readonly transport: Transport,
-    private readonly deps: SessionDeps,
-  ) {
+  constructor(transport: Transport, deps: SessionDeps) {
+    this.transport = transport;
+    this.deps = deps;
     this.id = deps.newId();
     this.emulationId = transport.emulation ? deps.newId() : undefined;
     const { config } = deps;
@@ -653,10 +661,9 @@ export class Session {
    */
   pushDelivery(d: Delivery): void {
     if (this.outboxBytes === 0 && this.state !== "closed") {
-      const turn = this.deps.turn();
-      if (this.pushedInTurn !== turn) {
-        this.pushedInTurn = turn;
-        this.write(frameBytes(d), 1);
+      if (this.pushedInTurn !== d.turn) {
+        this.pushedInTurn = d.turn;
+        this.write(d, 1);
         return;
       }
     }
@@ -684,11 +691,7 @@ export class Session {
     this.flushScheduled = false;
     const n = this.outbox.length;
     if (n === 0) return;
-    const data = this.single
-      ? frameBytes(this.single)
-      : n === 1
-        ? (this.outbox[0] as string)
-        : this.outbox.join("\n");
+    const data = this.single ?? (n === 1 ? (this.outbox[0] as string) : this.outbox.join("\n"));
     this.outbox = [];
     this.outboxBytes = 0;
     this.single = null;
@@ -699,14 +702,16 @@ export class Session {
    * Writes one message, unless it would take the bytes waiting for this client past
    * `maxQueueBytes`: then the client is too slow to keep and is dropped instead.
    */
-  private write(data: string | Buffer, frames: number): void {
+  private write(data: string | Delivery, frames: number): void {
     if (!this.transport.isOpen()) return;
-    if (this.transport.pending() + data.length > this.deps.config.maxQueueBytes) {
+    const size = typeof data === "string" ? data.length : data.frame.length;
+    if (this.transport.pending() + size > this.deps.config.maxQueueBytes) {
       this.dropSlow();
       return;
     }
     this.deps.metrics.countOut(frames);
-    this.transport.write(data);
+    if (typeof data === "string") this.transport.write(data);
+    else this.transport.writeShared(data);
   }
 
   private dropSlow(): void {

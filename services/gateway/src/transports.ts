@@ -1,8 +1,29 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { WebSocket } from "ws";
+import * as wsModule from "ws";
+import { type Delivery, frameBytes } from "./hub.js";
 import type { Transport } from "./session.js";
 
 const textFrame = { binary: false };
+
+/** `ws`'s framing function: not in its type definitions, but exported and relied on (see below). */
+type FrameFunction = (
+  data: Buffer,
+  options: { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean },
+) => Buffer[];
+const frame = (wsModule as unknown as { Sender?: { frame?: FrameFunction } }).Sender?.frame;
+
+const textMessage = { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: false };
+
+/** A publication as one complete WebSocket text message, framed once for all its receivers. */
+function wsMessage(d: Delivery): Buffer[] {
+  d.wsMessage ??= [Buffer.concat((frame as FrameFunction)(frameBytes(d), textMessage))];
+  return d.wsMessage;
+}
+
+interface SenderInternals {
+  sendFrame(list: Buffer[], cb?: () => void): void;
+}
 
 /**
  * A WebSocket under a session: text frames out, close frames with the protocol code. A class
@@ -10,9 +31,26 @@ const textFrame = { binary: false };
  */
 class WebSocketTransport implements Transport {
   readonly emulation = false;
-  constructor(private readonly ws: WebSocket) {}
-  write(data: string | Buffer): void {
+  /**
+   * Where a shared push is written ready-framed, as Socket.IO does for broadcasts (the way `ws`'s
+   * author suggests, websockets/ws#617): the frame is built once per publication instead of once
+   * per receiver. Only without compression, the one case in which `ws` never holds frames back.
+   */
+  private readonly sender: SenderInternals | null;
+
+  constructor(private readonly ws: WebSocket) {
+    const sender = (ws as unknown as { _sender?: Partial<SenderInternals> })._sender;
+    this.sender =
+      frame && ws.extensions === "" && typeof sender?.sendFrame === "function"
+        ? (sender as SenderInternals)
+        : null;
+  }
+  write(data: string): void {
     this.ws.send(data, textFrame);
+  }
+  writeShared(d: Delivery): void {
+    if (this.sender) this.sender.sendFrame(wsMessage(d));
+    else this.ws.send(frameBytes(d), textFrame);
   }
   close(code: number, reason: string): void {
     const ws = this.ws;
@@ -48,14 +86,14 @@ export function streamTransport(
   });
   res.flushHeaders();
   const open = () => !res.writableEnded && !res.destroyed;
-  const write = (data: string | Buffer) => {
-    const text = typeof data === "string" ? data : data.toString();
+  const write = (text: string) => {
     if (kind === "http_stream") res.write(`${text}\n`);
     else res.write(`${text.replaceAll("\n", "\n\ndata: ").replace(/^/, "data: ")}\n\n`);
   };
   return {
     emulation: true,
     write,
+    writeShared: (d) => write(d.frame),
     close(code, reason) {
       if (!open()) return;
       write(JSON.stringify({ push: { disconnect: { code, reason } } }));
