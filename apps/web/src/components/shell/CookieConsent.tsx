@@ -47,8 +47,6 @@ export function CookieConsent({ initiallyVisible }: { initiallyVisible: boolean 
   };
   return (
     <section className="consent" aria-label="cookies" suppressHydrationWarning>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of this file, no outside input. */}
-      <script dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
       <p>{t("text")}</p>
       <div className="consent-actions">
         <button type="button" className="btn" onClick={() => answer("necessary")}>
@@ -58,6 +56,9 @@ export function CookieConsent({ initiallyVisible }: { initiallyVisible: boolean 
           {t("accept")}
         </button>
       </div>
+      {/* After the content: running it earlier would let a first paint show a half-parsed banner. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of this file, no outside input. */}
+      <script dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
     </section>
   );
 }
