@@ -21,7 +21,7 @@
  * send time the same way.
  *
  *   npx tsx bench/gateway-fanout.bench.ts [--clients 5000] [--channels 200] [--rate 2000]
- *     [--seconds 3] [--warmup 1] [--rounds 5] [--only ws,socket.io,gateway]
+ *     [--seconds 3] [--warmup 1] [--rounds 7] [--only ws,socket.io,gateway]
  *   FANOUT_PROF=<dir> writes a CPU profile of each server process (`node --cpu-prof`) into <dir>.
  */
 
@@ -447,7 +447,7 @@ async function main(): Promise<void> {
     seconds: arg("seconds", 3),
     warmup: arg("warmup", 1),
   };
-  const rounds = arg("rounds", 5);
+  const rounds = arg("rounds", 7);
   const onlyAt = process.argv.indexOf("--only");
   const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? "").split(",") : null;
   const systems = (["ws", "socket.io", "gateway"] as const).filter((s) => !only || only.includes(s));

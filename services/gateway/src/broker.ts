@@ -10,7 +10,8 @@ export interface HistoryPolicy {
 
 /** A message a broker fans out to every node with interest in its channel. */
 export type BrokerMessage =
-  | { kind: "pub"; channel: string; pub: Publication; epoch?: string }
+  /** `json`, when the broker has it: `pub` as JSON, so it need not be encoded again. */
+  | { kind: "pub"; channel: string; pub: Publication; epoch?: string; json?: string }
   | { kind: "join" | "leave"; channel: string; info: ClientInfo };
 
 export interface HistoryQuery {

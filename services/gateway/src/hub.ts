@@ -85,7 +85,10 @@ export class Hub {
             kind: "pub",
             offset: msg.pub.offset,
             epoch: msg.epoch,
-            frame: JSON.stringify({ push: { channel: msg.channel, pub: msg.pub } }),
+            frame:
+              msg.json === undefined
+                ? JSON.stringify({ push: { channel: msg.channel, pub: msg.pub } })
+                : `{"push":{"channel":${JSON.stringify(msg.channel)},"pub":${msg.json}}}`,
             // Present from the start, so every delivery object keeps one shape.
             bytes: undefined,
             wsMessage: undefined,

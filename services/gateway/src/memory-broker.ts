@@ -9,10 +9,19 @@ import {
 } from "./broker.js";
 import type { ClientInfo, Publication, StreamPosition } from "./protocol.js";
 
+/**
+ * A kept publication, as JSON: a channel's history stays one string per publication however
+ * deep its data, which spares the garbage collector tracing it again and again while it is kept.
+ */
+interface Kept {
+  offset: number;
+  json: string;
+}
+
 interface Stream {
   epoch: string;
   offset: number;
-  items: Publication[];
+  items: Kept[];
   /** When the publications are dropped (the position and epoch stay). */
   expiresAt: number;
   lastUsed: number;
@@ -81,10 +90,11 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       const s = stream(channel);
       s.offset += 1;
       const stored: Publication = { ...pub, offset: s.offset };
-      s.items.push(stored);
+      const json = JSON.stringify(stored);
+      s.items.push({ offset: s.offset, json });
       if (s.items.length > history.size) s.items.splice(0, s.items.length - history.size);
       s.expiresAt = now() + history.ttlMs;
-      deliver({ kind: "pub", channel, pub: stored, epoch: s.epoch });
+      deliver({ kind: "pub", channel, pub: stored, epoch: s.epoch, json });
       return { offset: s.offset, epoch: s.epoch };
     },
     async publishJoinLeave(kind, channel, info) {
@@ -94,16 +104,16 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       const s = stream(channel);
       const position: StreamPosition = { offset: s.offset, epoch: s.epoch };
       if (query.limit === 0) return { publications: [], position };
-      let items: Publication[];
+      let items: Kept[];
       if (query.reverse) {
         const before = query.since ?? Number.POSITIVE_INFINITY;
-        items = s.items.filter((p) => (p.offset ?? 0) < before).reverse();
+        items = s.items.filter((p) => p.offset < before).reverse();
       } else {
         const after = query.since ?? 0;
-        items = s.items.filter((p) => (p.offset ?? 0) > after);
+        items = s.items.filter((p) => p.offset > after);
       }
       if (query.limit > 0) items = items.slice(0, query.limit);
-      return { publications: items, position };
+      return { publications: items.map((p) => JSON.parse(p.json) as Publication), position };
     },
     async removeHistory(channel) {
       streams.delete(channel);
