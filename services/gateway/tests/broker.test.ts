@@ -114,6 +114,15 @@ for (const kind of kinds) {
       expect(before.publications.map((p) => p.offset)).toEqual([5, 4]);
     });
 
+    it("keeps what was published, whatever the publisher does with its object afterwards", async () => {
+      const { a, b } = setup();
+      const data = { odds: [1500, 3400], team: "Grêmio" };
+      await a.publish("match:snap", { data }, policy);
+      data.odds[0] = 9999;
+      const h = await b.history("match:snap", { limit: 10, reverse: false }, policy);
+      expect(h.publications).toEqual([{ data: { odds: [1500, 3400], team: "Grêmio" }, offset: 1 }]);
+    });
+
     it("gives an unknown channel a position 0 with a stable epoch; removing history changes the epoch", async () => {
       const { a, b } = setup();
       const first = await a.history("match:new", { limit: 0, reverse: false }, policy);
