@@ -62,7 +62,8 @@ export const bets = pgTable(
   (t) => [
     uniqueIndex("bets_ref_key").on(t.ref),
     index("bets_player_idx").on(t.playerId, t.createdAt),
-    index("bets_status_idx").on(t.status),
+    // No index on status: bets are found by player or through their selections' match, and an
+    // indexed status would make every settlement update write index entries (no HOT update).
   ],
 );
 

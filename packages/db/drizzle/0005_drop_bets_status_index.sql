@@ -1,0 +1,1 @@
+DROP INDEX "bets_status_idx";
