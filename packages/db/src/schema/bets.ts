@@ -79,12 +79,11 @@ export const betSelections = pgTable(
       .notNull()
       .references(() => bets.id, { onDelete: "cascade" }),
     position: smallint("position").notNull(),
-    matchId: bigint("match_id", { mode: "number" })
-      .notNull()
-      .references(() => matches.id),
-    marketRowId: bigint("market_row_id", { mode: "number" })
-      .notNull()
-      .references(() => markets.id),
+    // No foreign keys to the catalogue: a popular match's rows would take a share lock from every
+    // bet on it (multixacts on the rows the feed updates most). Catalogue rows are never deleted,
+    // and placement reads them in the same request.
+    matchId: bigint("match_id", { mode: "number" }).notNull(),
+    marketRowId: bigint("market_row_id", { mode: "number" }).notNull(),
     marketId: integer("market_id").notNull(),
     specifier: text("specifier").notNull().default(""),
     outcomeId: text("outcome_id").notNull(),

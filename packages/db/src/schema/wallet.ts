@@ -65,9 +65,12 @@ export const ledgerTransactions = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     kind: text("kind").notNull(),
-    currency: text("currency")
-      .notNull()
-      .references(() => currencies.code),
+    /**
+     * No foreign key to `currencies`: every posting would take a share lock on its currency's row,
+     * one row for all players, and concurrent postings would queue on building multixacts for it.
+     * The account legs are in this currency, and accounts do reference `currencies`.
+     */
+    currency: text("currency").notNull(),
     referenceType: text("reference_type").notNull(),
     referenceId: text("reference_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
