@@ -11,7 +11,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { markets, matches } from "./catalogue.js";
 import { players } from "./players.js";
 import { accounts } from "./wallet.js";
 
