@@ -77,6 +77,23 @@ describe("demo player at start-up", () => {
     expect(list2.map((a) => a.balance)).toEqual([1_000_00]);
   }, 60_000);
 
+  it("signs the demo sign-in into the player DEMO_PLAYER_EMAIL names", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "sb-demo-email-"));
+    const { server, address } = await boot(dataDir, { DEMO_PLAYER_EMAIL: "Tester@Example.com" });
+    expect(server.demoPlayer?.email).toBe("tester@example.com");
+    const demo = await fetch(`${address}/api/demo/sign-in`, { method: "POST" });
+    expect(demo.status).toBe(200);
+    const cookie = demo.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const player = (await (await fetch(`${address}/api/player`, { headers: { cookie } })).json()) as {
+      data?: { email?: string };
+      email?: string;
+    };
+    expect(player.data?.email ?? player.email).toBe("tester@example.com");
+  }, 60_000);
+
   it("creates no demo player with DEMO_PLAYER=off", async () => {
     const { server, address } = await boot(mkdtempSync(join(tmpdir(), "sb-demo-off-")), {
       DEMO_PLAYER: "off",

@@ -75,6 +75,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     realtimeTokenSecret: tokenSecret,
     liveBetDelayMs: config.LIVE_BET_DELAY_MS,
     demo: (config.DEMO_MODE ?? (config.DATABASE_URL ? "off" : "on")) === "on",
+    demoEmail: config.DEMO_PLAYER_EMAIL,
     identity: identityOptions(config),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,

@@ -21,6 +21,8 @@ export interface ApiConfig {
   maxPayoutMajor?: number;
   /** Embedded demo mode: the demo sign-in route and the demo payment provider. */
   demo?: boolean;
+  /** Address of the demo player the demo sign-in signs in (default `demo@sportsbook.local`). */
+  demoEmail?: string;
   /** Standalone app only: trust `X-Forwarded-*` from a TLS-terminating proxy (Secure cookies behind it). */
   trustProxy?: boolean;
   /** Logger for a standalone app; ignored when the routes are registered into another app. */
@@ -33,3 +35,6 @@ export interface ApiConfig {
   /** Accounts, mail and responsible gambling: sign-in rules, country blocking, SMTP, limits. */
   identity?: IdentityOptions;
 }
+
+/** The demo player's address unless the operator names another. */
+export const DEMO_EMAIL = "demo@sportsbook.local";

@@ -1,7 +1,7 @@
 import { nullPublisher, type RealtimePublisher } from "@sportsbook/contracts";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { Registry } from "prom-client";
-import type { ApiConfig } from "./config.js";
+import { type ApiConfig, DEMO_EMAIL } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
 
@@ -20,6 +20,7 @@ export interface AppContext {
     liveBetDelayMs: number;
     maxPayoutMajor: number;
     demo: boolean;
+    demoEmail: string;
   };
   /** Ids of house accounts by `kind:currency`, filled on first use. */
   houseAccounts: Map<string, number>;
@@ -46,6 +47,7 @@ export function createContext(config: ApiConfig): AppContext {
       liveBetDelayMs: config.liveBetDelayMs ?? 0,
       maxPayoutMajor: config.maxPayoutMajor ?? 100_000,
       demo: config.demo ?? false,
+      demoEmail: (config.demoEmail ?? DEMO_EMAIL).toLowerCase(),
     },
     houseAccounts: new Map(),
     statements: new Map(),

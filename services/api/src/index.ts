@@ -1,6 +1,7 @@
 export { type Api, createApi } from "./app.js";
 export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "./auth/session.js";
 export type { ApiConfig } from "./config.js";
+export { DEMO_EMAIL } from "./config.js";
 export type { AppContext } from "./context.js";
 export { type DemoPlayer, type DemoPlayerOptions, ensureDemoPlayer } from "./identity/demo-player.js";
 export {
@@ -12,4 +13,4 @@ export {
 } from "./identity/housekeeping.js";
 export type { IdentityOptions } from "./identity/settings.js";
 export { mailDispatcher } from "./mail/dispatcher.js";
-export { createPlayer, createPlayerWithSession, DEMO_EMAIL, demoPlayer } from "./player/provisioning.js";
+export { createPlayer, createPlayerWithSession, demoPlayer } from "./player/provisioning.js";

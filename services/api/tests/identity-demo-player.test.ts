@@ -2,8 +2,8 @@ import { ledgerImbalance, payments, playerSecurity, players } from "@sportsbook/
 import { databaseTargets } from "@sportsbook/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL } from "../src/config.js";
 import { ensureDemoPlayer } from "../src/identity/demo-player.js";
-import { DEMO_EMAIL } from "../src/player/provisioning.js";
 import { type AccountsHarness, body, type Session, signIn, startAccounts } from "./identity-harness.js";
 
 const PASSWORD = "demo-password-1";

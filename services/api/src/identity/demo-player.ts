@@ -3,13 +3,12 @@ import { ensurePlayerAccount, payments, playerSecurity, players } from "@sportsb
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { hashRequest, once } from "../http/idempotency.js";
-import { DEMO_EMAIL } from "../player/provisioning.js";
 import { demoDeposit } from "../wallet/deposit.js";
 import { checkPassword, hashPassword } from "./passwords.js";
 import { playerByEmail } from "./players.js";
 
 export interface DemoPlayerOptions {
-  /** Sign-in address (default the demo sign-in's own player, `demo@sportsbook.local`). */
+  /** Sign-in address (default the demo sign-in's own player, `ctx.settings.demoEmail`). */
   email?: string;
   /** Sign-in password: 8 to 128 characters with a letter and a digit, like any player's. */
   password: string;
@@ -40,7 +39,7 @@ const OPENING_DEPOSIT = { scope: "deposit", key: "demo-opening-balance", request
  */
 export async function ensureDemoPlayer(ctx: AppContext, options: DemoPlayerOptions): Promise<DemoPlayer> {
   passwordSchema.parse(options.password);
-  const email = (options.email ?? DEMO_EMAIL).toLowerCase();
+  const email = (options.email ?? ctx.settings.demoEmail).toLowerCase();
   const currency = options.currency ?? ctx.identity.defaultCurrency;
   const openingBalance = options.openingBalance ?? 1_000_00;
   const now = ctx.now();

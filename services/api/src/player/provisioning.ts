@@ -47,14 +47,13 @@ export async function createPlayerWithSession(
   return { playerId, sessionToken: session.token, csrfToken: session.csrfToken };
 }
 
-export const DEMO_EMAIL = "demo@sportsbook.local";
-
-/** The embedded demo player, created with a funded balance on first use. */
+/** The embedded demo player (`ctx.settings.demoEmail`), created with a funded balance on first use. */
 export async function demoPlayer(ctx: AppContext): Promise<number> {
-  const [found] = await ctx.db.select({ id: players.id }).from(players).where(eq(players.email, DEMO_EMAIL));
+  const email = ctx.settings.demoEmail;
+  const [found] = await ctx.db.select({ id: players.id }).from(players).where(eq(players.email, email));
   if (found) return found.id;
   const { playerId } = await createPlayer(ctx, {
-    email: DEMO_EMAIL,
+    email,
     nickname: "Demo player",
     balance: 1_000_00,
     isDemo: true,
