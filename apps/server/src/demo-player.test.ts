@@ -10,6 +10,14 @@ afterEach(async () => {
   for (const s of started.splice(0)) await s.stop();
 }, 30_000);
 
+/** The cookies a response set, as the Cookie header of the next request. */
+function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
 async function boot(dataDir: string, env: Record<string, string> = {}) {
   const server = await createServer({
     ...readConfig({
@@ -50,10 +58,7 @@ describe("demo player at start-up", () => {
       body: JSON.stringify({ email: demo?.email, password: demo?.password }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieOf(signIn);
     const accounts = await fetch(`${first.address}/api/player/accounts`, { headers: { cookie } });
     const list = ((await accounts.json()) as { data: { currency: string; balance: number }[] }).data;
     expect(list.map((a) => [a.currency, a.balance])).toEqual([["EUR", 1_000_00]]);
@@ -68,10 +73,7 @@ describe("demo player at start-up", () => {
       body: JSON.stringify({ email: demo?.email, password: demo?.password }),
     });
     expect(again.status).toBe(200);
-    const cookie2 = again.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie2 = cookieOf(again);
     const after = await fetch(`${second.address}/api/player/accounts`, { headers: { cookie: cookie2 } });
     const list2 = ((await after.json()) as { data: { balance: number }[] }).data;
     expect(list2.map((a) => a.balance)).toEqual([1_000_00]);
@@ -83,10 +85,7 @@ describe("demo player at start-up", () => {
     expect(server.demoPlayer?.email).toBe("tester@example.com");
     const demo = await fetch(`${address}/api/demo/sign-in`, { method: "POST" });
     expect(demo.status).toBe(200);
-    const cookie = demo.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = cookieOf(demo);
     const player = (await (await fetch(`${address}/api/player`, { headers: { cookie } })).json()) as {
       data?: { email?: string };
       email?: string;

@@ -1,5 +1,6 @@
 import { authAttempts, playerActivity, playerTokens, sessionChecks, sessions } from "@sportsbook/db";
-import { and, eq, gt, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, notExists, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppContext } from "../context.js";
 import { PERIOD_SECONDS } from "../limits/rules.js";
 import { LONGEST_ATTEMPT_WINDOW_SECONDS } from "./attempts.js";
@@ -61,84 +62,38 @@ export async function pruneHousekeeping(
     Math.max(options.activityRetentionSeconds ?? 35 * DAY, PERIOD_SECONDS.month),
   );
 
-  // Repeats one batch until a batch comes back short, so a backlog never holds long locks.
-  const drain = async (deleteBatch: () => Promise<unknown[]>): Promise<number> => {
+  const db = ctx.db;
+  // Deletes the rows of `table` matching `where` a batch at a time (by `key`), until a batch comes
+  // back short, so a backlog never holds long locks.
+  const drain = async (table: PgTable, key: PgColumn, where: SQL | undefined): Promise<number> => {
     let total = 0;
     for (;;) {
-      const n = (await deleteBatch()).length;
+      const batchKeys = db.select({ key }).from(table).where(where).limit(batch);
+      const n = (await db.delete(table).where(inArray(key, batchKeys)).returning({ key })).length;
       total += n;
       if (n < batch) return total;
     }
   };
-  const db = ctx.db;
 
-  const attempts = await drain(() =>
-    db
-      .delete(authAttempts)
-      .where(
-        inArray(
-          authAttempts.id,
-          db
-            .select({ id: authAttempts.id })
-            .from(authAttempts)
-            .where(lt(authAttempts.createdAt, attemptsBefore))
-            .limit(batch),
-        ),
-      )
-      .returning({ id: authAttempts.id }),
+  const attempts = await drain(authAttempts, authAttempts.id, lt(authAttempts.createdAt, attemptsBefore));
+  const tokens = await drain(
+    playerTokens,
+    playerTokens.id,
+    or(lt(playerTokens.expiresAt, tokensBefore), lt(playerTokens.usedAt, tokensBefore)),
   );
-  const tokens = await drain(() =>
-    db
-      .delete(playerTokens)
-      .where(
-        inArray(
-          playerTokens.id,
-          db
-            .select({ id: playerTokens.id })
-            .from(playerTokens)
-            .where(or(lt(playerTokens.expiresAt, tokensBefore), lt(playerTokens.usedAt, tokensBefore)))
-            .limit(batch),
-        ),
-      )
-      .returning({ id: playerTokens.id }),
+  const ended = await drain(
+    sessions,
+    sessions.tokenHash,
+    and(
+      or(lt(sessions.expiresAt, activityBefore), lt(sessions.revokedAt, activityBefore)),
+      lt(sessions.lastSeenAt, activityBefore),
+    ),
   );
-  const ended = await drain(() =>
-    db
-      .delete(sessions)
-      .where(
-        inArray(
-          sessions.tokenHash,
-          db
-            .select({ hash: sessions.tokenHash })
-            .from(sessions)
-            .where(
-              and(
-                or(lt(sessions.expiresAt, activityBefore), lt(sessions.revokedAt, activityBefore)),
-                lt(sessions.lastSeenAt, activityBefore),
-              ),
-            )
-            .limit(batch),
-        ),
-      )
-      .returning({ hash: sessions.tokenHash }),
-  );
-  const sessionExists = (hash: typeof sessionChecks.sessionHash | typeof playerActivity.sessionHash) =>
-    db.select({ one: sql`1` }).from(sessions).where(eq(sessions.tokenHash, hash));
-  const checks = await drain(() =>
-    db
-      .delete(sessionChecks)
-      .where(
-        inArray(
-          sessionChecks.sessionHash,
-          db
-            .select({ hash: sessionChecks.sessionHash })
-            .from(sessionChecks)
-            .where(notExists(sessionExists(sessionChecks.sessionHash)))
-            .limit(batch),
-        ),
-      )
-      .returning({ hash: sessionChecks.sessionHash }),
-  );
+  const sessionOf = db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sessionChecks.sessionHash));
+  const checks = await drain(sessionChecks, sessionChecks.sessionHash, notExists(sessionOf));
   // A tick still counts towards the sportsbook-session limit of its session while that session lives.
   const liveSession = db
     .select({ one: sql`1` })
@@ -150,20 +105,10 @@ export async function pruneHousekeeping(
         gt(sessions.expiresAt, now),
       ),
     );
-  const ticks = await drain(() =>
-    db
-      .delete(playerActivity)
-      .where(
-        inArray(
-          playerActivity.id,
-          db
-            .select({ id: playerActivity.id })
-            .from(playerActivity)
-            .where(and(lt(playerActivity.createdAt, activityBefore), notExists(liveSession)))
-            .limit(batch),
-        ),
-      )
-      .returning({ id: playerActivity.id }),
+  const ticks = await drain(
+    playerActivity,
+    playerActivity.id,
+    and(lt(playerActivity.createdAt, activityBefore), notExists(liveSession)),
   );
   return {
     authAttempts: attempts,
