@@ -4,19 +4,23 @@
  * p50/p99 latency next to pgbench's built-in TPC-B transactions per second with the same number of
  * clients, on the same server, in the same run.
  *
- * The clients run in a worker thread so they do not share the API's event loop.
+ * The clients run in a child process so they share neither the API's event loop nor its CPU
+ * account: the run prints CPU milliseconds per bet of the API, the load generator and (when the
+ * server is on this machine) PostgreSQL's processes, which is where a bet's cost is found.
  *
  * Then the same clients send bets at a fixed rate — half of pgbench's tps, where the throughput
  * target sits — and p50/p99 are measured there: with clients sending flat out, latency is only
  * clients ÷ throughput, the queue the load generator builds itself.
  *
- *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool N]
+ *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool N] [--rate N]
+ *   (--rate N: only a paced run at N bets/s, no pgbench; for profiling the API below saturation)
  *   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  */
-import { spawnSync } from "node:child_process";
+import { fork, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 import { createApi, createPlayerWithSession } from "@sportsbook/api";
 import { openScratchPostgres } from "@sportsbook/db/testing";
 import pg from "pg";
@@ -41,6 +45,8 @@ interface Result {
   ok: number;
   failed: number;
   elapsedMs: number;
+  /** CPU microseconds the load generator spent after its warm-up. */
+  clientCpuUs: number;
 }
 
 function arg(name: string, fallback: number): number {
@@ -73,6 +79,11 @@ async function clients(plan: Plan): Promise<Result> {
   const url = new URL(plan.url);
   const agent = new Agent({ keepAlive: true, maxSockets: plan.players.length });
   const warmupEnd = performance.now() + plan.warmupSeconds * 1000;
+  let cpuAtWarmupEnd: NodeJS.CpuUsage | undefined;
+  const warmupTimer = setTimeout(() => {
+    cpuAtWarmupEnd = process.cpuUsage();
+    process.send?.({ warmedUp: true });
+  }, plan.warmupSeconds * 1000);
   const end = warmupEnd + plan.seconds * 1000;
   const interval = plan.betsPerSecond ? (1000 * plan.players.length) / plan.betsPerSecond : 0;
   await Promise.all(
@@ -103,7 +114,15 @@ async function clients(plan: Plan): Promise<Result> {
     }),
   );
   agent.destroy();
-  return { latenciesMs: latencies, ok, failed, elapsedMs: plan.seconds * 1000 };
+  clearTimeout(warmupTimer);
+  const cpu = process.cpuUsage(cpuAtWarmupEnd);
+  return {
+    latenciesMs: latencies,
+    ok,
+    failed,
+    elapsedMs: plan.seconds * 1000,
+    clientCpuUs: cpu.user + cpu.system,
+  };
 }
 
 function pgbench(
@@ -121,6 +140,32 @@ function pgbench(
   const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
   if (!tps) return `pgbench printed no tps:\n${run.stdout}`;
   return { tps: Number(tps), latencyMs: Number(latency ?? Number.NaN) };
+}
+
+/**
+ * CPU microseconds PostgreSQL's processes on this machine have used so far (all of them: backends,
+ * WAL writer, checkpointer), from /proc; undefined where that cannot be read.
+ */
+function postgresCpuUs(): number | undefined {
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // the process ended meanwhile
+      }
+      const close = stat.lastIndexOf(")");
+      if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
+      const fields = stat.slice(close + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    }
+    return ticks * 10_000; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
 }
 
 async function reachable(url: string): Promise<boolean> {
@@ -191,14 +236,39 @@ async function main(): Promise<void> {
       ],
     });
     const plan: Plan = { url: `http://127.0.0.1:${port}/api/bets`, seconds, warmupSeconds: 2, players, body };
+    /** One load run in a child process, with the API's and PostgreSQL's CPU over its measured part. */
     const run = (p: Plan) =>
-      new Promise<Result>((resolve, reject) => {
-        // The worker runs this same TypeScript file through tsx's loader.
-        const entry = `import("tsx/esm/api").then((api) => api.tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
-        const worker = new Worker(entry, { eval: true, workerData: p });
-        worker.once("message", resolve);
-        worker.once("error", reject);
-      });
+      new Promise<Result & { apiCpuUs: number; apiSystemUs: number; postgresCpuUs: number | undefined }>(
+        (resolve, reject) => {
+          const child = fork(fileURLToPath(import.meta.url), ["--clients-process"], {
+            execArgv: ["--import", "tsx"],
+            stdio: ["ignore", "inherit", "inherit", "ipc"],
+          });
+          let api0 = process.cpuUsage();
+          let pg0 = postgresCpuUs();
+          child.on("message", (m: { warmedUp?: true; result?: Result }) => {
+            if (m.warmedUp) {
+              api0 = process.cpuUsage();
+              pg0 = postgresCpuUs();
+            } else if (m.result) {
+              const api = process.cpuUsage(api0);
+              const pg1 = postgresCpuUs();
+              resolve({
+                ...m.result,
+                apiCpuUs: api.user + api.system,
+                apiSystemUs: api.system,
+                postgresCpuUs: pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined,
+              });
+              child.disconnect();
+            }
+          });
+          child.once("error", reject);
+          child.once("exit", (code) => {
+            if (code !== 0) reject(new Error(`load generator exited with ${code}`));
+          });
+          child.send(p);
+        },
+      );
     const summary = (r: Result) => {
       const sorted = [...r.latenciesMs].sort((a, b) => a - b);
       return {
@@ -214,10 +284,16 @@ async function main(): Promise<void> {
     console.log(
       `bet placement: ${clientCount} clients, ${seconds} s (after 2 s warm-up), PostgreSQL ${base.replace(/\/\/[^@]*@/, "//")}`,
     );
-    const cpuBefore = process.cpuUsage();
+    const fixedRate = arg("rate", 0);
+    if (fixedRate > 0) {
+      // Only a paced run at the given rate: for profiling the API on a machine that is not saturated.
+      const r = await run({ ...plan, betsPerSecond: fixedRate });
+      await api.stop();
+      console.log(line(`API, paced at ${fixedRate} bets/s`, summary(r)));
+      console.log(`  CPU per bet: API ${(r.apiCpuUs / 1000 / Math.max(1, r.ok)).toFixed(2)} ms`);
+      return;
+    }
     const saturated = await run(plan);
-    // CPU of this process (the API; the clients run in the worker, counted too), per placed bet.
-    const cpu = process.cpuUsage(cpuBefore);
     const throughput = summary(saturated);
 
     console.log(`pgbench TPC-B: ${clientCount} clients, ${seconds} s, scale 1, same server`);
@@ -238,8 +314,10 @@ async function main(): Promise<void> {
     console.log("");
     console.log(line("API, clients flat out", throughput));
     console.log(line(`API, paced at ${targetRate} bets/s`, paced));
+    const perBet = (us: number | undefined) =>
+      us === undefined ? "n/a" : `${(us / 1000 / Math.max(1, saturated.ok)).toFixed(2)} ms`;
     console.log(
-      `  process CPU per bet ${((cpu.user + cpu.system) / 1000 / Math.max(1, saturated.ok)).toFixed(2)} ms (API and load generator together, flat out)`,
+      `  CPU per bet, flat out: API ${perBet(saturated.apiCpuUs)} (kernel ${perBet(saturated.apiSystemUs)}), PostgreSQL ${perBet(saturated.postgresCpuUs)}, load generator ${perBet(saturated.clientCpuUs)}`,
     );
     console.log(
       `  pgbench TPC-B                 ${baseline.tps.toFixed(0).padStart(6)} tps      avg ${baseline.latencyMs.toFixed(1)} ms`,
@@ -255,11 +333,13 @@ async function main(): Promise<void> {
   }
 }
 
-if (isMainThread) {
+if (process.argv.includes("--clients-process")) {
+  process.once("message", (plan: Plan) => {
+    void clients(plan).then((result) => process.send?.({ result }));
+  });
+} else {
   main().catch((err: unknown) => {
     console.error(err);
     process.exitCode = 1;
   });
-} else {
-  clients(workerData as Plan).then((r) => parentPort?.postMessage(r));
 }

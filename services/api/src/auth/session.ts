@@ -73,6 +73,12 @@ export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<Ses
   return state;
 }
 
+/** The hash under which the request's session cookie is stored, or undefined without the cookie. */
+export function sessionTokenHash(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? hashToken(token) : undefined;
+}
+
 async function lookup(ctx: AppContext, token: string | undefined): Promise<SessionState> {
   if (!token) return { state: "none" };
   const tokenHash = hashToken(token);
@@ -84,8 +90,12 @@ async function lookup(ctx: AppContext, token: string | undefined): Promise<Sessi
       .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(sessions.revokedAt)))
       .prepare("session_lookup"),
   ).execute({ tokenHash });
-  if (!row || row.expiresAt.getTime() <= ctx.now().getTime()) return { state: "expired" };
+  if (!row || isExpired(ctx, row.expiresAt)) return { state: "expired" };
   return { state: "active", player: row.player, csrfToken: row.csrfToken, tokenHash };
+}
+
+function isExpired(ctx: AppContext, expiresAt: Date): boolean {
+  return expiresAt.getTime() <= ctx.now().getTime();
 }
 
 function csrfMatches(expected: string, given: string | string[] | undefined): boolean {
@@ -110,11 +120,29 @@ export async function optionalPlayer(ctx: AppContext, request: FastifyRequest): 
   const session = await sessionOf(ctx, request);
   if (session.state === "none") return null;
   if (session.state === "expired") throw new ApiError("sessionExpired");
-  if (session.player.status === "blocked") throw new ApiError("playerBlocked");
-  if (!SAFE_METHODS.has(request.method) && !csrfMatches(session.csrfToken, request.headers[CSRF_HEADER])) {
+  assertMayAct(request, session.player.status, session.csrfToken);
+  return session.player;
+}
+
+function assertMayAct(request: FastifyRequest, playerStatus: string, csrfToken: string): void {
+  if (playerStatus === "blocked") throw new ApiError("playerBlocked");
+  if (!SAFE_METHODS.has(request.method) && !csrfMatches(csrfToken, request.headers[CSRF_HEADER])) {
     throw new ApiError("csrfRejected");
   }
-  return session.player;
+}
+
+/**
+ * The rules of `requirePlayer` for a session a caller looked up itself by `sessionTokenHash` (in a
+ * query that reads more besides): undefined or past its expiry is `sessionExpired`, then a blocked
+ * player and a missing CSRF token are refused.
+ */
+export function admitSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  found: { status: string; csrfToken: string; expiresAt: Date } | undefined,
+): void {
+  if (!found || isExpired(ctx, found.expiresAt)) throw new ApiError("sessionExpired");
+  assertMayAct(request, found.status, found.csrfToken);
 }
 
 /** Ends the request's session, if any. */

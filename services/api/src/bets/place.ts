@@ -1,26 +1,22 @@
 import { randomBytes } from "node:crypto";
 import type { BetInput, PlaceBetsBody, PlacedBet } from "@sportsbook/contracts";
 import { betChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
-import {
-  accounts,
-  type Executor,
-  InsufficientFundsError,
-  limits,
-  playerSettings,
-  type Transaction,
-} from "@sportsbook/db";
-import { eq, sql } from "drizzle-orm";
-import type { PlayerRow } from "../auth/session.js";
+import { type Executor, InsufficientFundsError, playerSettings, type Transaction } from "@sportsbook/db";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
 import { enforceLimits } from "../limits/barriers.js";
-import { prepared } from "../statements.js";
 import { houseAccount, publishBalance } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
 import { presentBet, type SelectionView } from "./present.js";
-import { loadSelectionStates, type SelectionState } from "./state.js";
+import {
+  loadPlacementContext,
+  loadSelectionStates,
+  type PlacementSession,
+  type SelectionState,
+} from "./state.js";
 import { writeBetWithStake } from "./write.js";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -98,64 +94,56 @@ async function decideAll(
   return { accepted, live: accepted.some((a) => a.states.some((s: SelectionState) => s.matchStatus === 1)) };
 }
 
+/** Who places: the session cookie's token hash, and the sign-in rules for the session it names. */
+export interface Placer {
+  tokenHash: string;
+  admit(session: PlacementSession | undefined): asserts session is PlacementSession;
+}
+
+/** The player a placement is for, as far as writing the bets needs. */
+interface Bettor {
+  id: number;
+  isVip: boolean;
+}
+
 /**
- * `POST /bets` as stages: load state → decide (domain rules) → wait the live delay and decide again
- * → persist stakes, bets and audit in one transaction → publish. Nothing is placed unless every bet
- * is accepted.
+ * `POST /bets` as stages: load the session, accounts and selection states (one round trip) →
+ * decide (domain rules) → wait the live delay and decide again → persist stakes, bets and audit
+ * atomically → publish. Nothing is placed unless every bet is accepted.
  */
 export async function placeBets(
   ctx: AppContext,
-  player: PlayerRow,
+  placer: Placer,
   body: PlaceBetsBody,
   locale: string,
   idempotencyKey: string | undefined,
 ): Promise<{ data: PlacedBet[] }> {
   const started = performance.now();
+  const keys = body.bets.flatMap((b) => b.selections);
+  const context = await loadPlacementContext(ctx, placer.tokenHash, keys, locale);
+  placer.admit(context.session);
+  const player: Bettor = { id: context.session.playerId, isVip: context.session.isVip };
   const scope = idempotencyKey
     ? { playerId: player.id, scope: "place_bets", key: idempotencyKey, requestHash: hashRequest(body) }
     : undefined;
   try {
     const answer = await once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
-      const loadStates = () =>
-        loadSelectionStates(
-          ctx,
-          body.bets.flatMap((b) => b.selections),
-          locale,
-        );
-      // Read at the same time as the accounts: the two reads do not depend on each other.
-      const firstStates = loadStates();
-      // Its failure is reported where it is awaited; this keeps it from counting as unhandled
-      // should the accounts read fail first.
-      firstStates.catch(() => {});
-      // The accounts, the odds policy and whether limits apply, in one round trip.
-      const accountRows = await prepared(ctx, "bet_accounts", (db) => {
-        const playerId = sql.placeholder("playerId");
-        return db
-          .select({
-            id: accounts.id,
-            currency: accounts.currency,
-            balance: accounts.balance,
-            mode: sql<
-              string | null
-            >`(select ${playerSettings.document}->>'auto_accept_odds_change' from ${playerSettings} where ${playerSettings.playerId} = ${playerId})`,
-            // Confirmed limits become active when due, so they too need the locked check.
-            limited: sql<boolean>`exists (select 1 from ${limits} where ${limits.playerId} = ${playerId} and ${limits.status} in ('active', 'confirmed'))`,
-          })
-          .from(accounts)
-          .where(eq(accounts.playerId, playerId))
-          .prepare("bet_accounts");
-      }).execute({ playerId: player.id });
-      const stored = accountRows[0]?.mode;
+      const stored = context.mode;
       const mode: OddsAcceptMode = stored === "higher" || stored === "any" ? stored : "none";
-      const balances = new Map(accountRows.map((a) => [a.currency, a]));
-      let decided = await decideAll(ctx, body, mode, balances, await firstStates);
+      let decided = await decideAll(ctx, body, mode, context.accounts, context.states);
       if (decided.live && ctx.settings.liveBetDelayMs > 0) {
         // Live odds can move during the delay: everything is checked again against fresh state.
         await ctx.sleep(ctx.settings.liveBetDelayMs);
-        decided = await decideAll(ctx, body, mode, balances, await loadStates());
+        decided = await decideAll(
+          ctx,
+          body,
+          mode,
+          context.accounts,
+          await loadSelectionStates(ctx, keys, locale),
+        );
       }
-      const guarded = { limits: accountRows[0]?.limited ?? true, idempotent: scope !== undefined };
-      return persist(ctx, player, body, mode, decided.accepted, balances, guarded, record);
+      const guarded = { limits: context.limited, idempotent: scope !== undefined };
+      return persist(ctx, player, body, mode, decided.accepted, context.accounts, guarded, record);
     });
     for (const bet of answer.data) ctx.metrics.betsPlaced.inc({ type: bet.type });
     ctx.metrics.placementDuration.observe((performance.now() - started) / 1000);
@@ -174,7 +162,7 @@ export async function placeBets(
  */
 async function persist(
   ctx: AppContext,
-  player: PlayerRow,
+  player: Bettor,
   body: PlaceBetsBody,
   mode: OddsAcceptMode,
   accepted: AcceptedBet[],

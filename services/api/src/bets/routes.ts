@@ -20,7 +20,7 @@ import { bets, matches, shareCodes } from "@sportsbook/db";
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { optionalPlayer, requirePlayer } from "../auth/session.js";
+import { admitSession, optionalPlayer, requirePlayer, sessionTokenHash } from "../auth/session.js";
 import { loadMarkets } from "../catalogue/matches.js";
 import { presentMarket } from "../catalogue/present.js";
 import type { AppContext } from "../context.js";
@@ -32,6 +32,7 @@ import { placeBets } from "./place.js";
 import { loadSelectionViews, presentBet } from "./present.js";
 import { customOdds, maxStakes } from "./pricing.js";
 import { newShareCode } from "./share.js";
+import type { PlacementSession } from "./state.js";
 
 const OPEN = ["waiting_results", "ready_to_process", "cashout_in_progress", "submitted"];
 const SETTLED = ["done", "cashed_out", "cancelled", "withdrawn", "rejected"];
@@ -106,8 +107,15 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const player = await requirePlayer(ctx, request);
-      return placeBets(ctx, player, request.body, localeOf(request), idempotencyKeyOf(request));
+      const tokenHash = sessionTokenHash(request);
+      if (!tokenHash) throw new ApiError("unauthorized");
+      const placer = {
+        tokenHash,
+        admit(session: PlacementSession | undefined): asserts session is PlacementSession {
+          admitSession(ctx, request, session);
+        },
+      };
+      return placeBets(ctx, placer, request.body, localeOf(request), idempotencyKeyOf(request));
     },
   );
 

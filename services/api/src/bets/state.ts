@@ -1,10 +1,7 @@
-import { competitors, markets, matches, outcomes, sports } from "@sportsbook/db";
-import { and, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { matchName } from "../catalogue/present.js";
 import type { AppContext } from "../context.js";
 import { translate } from "../http/i18n.js";
-import { prepared } from "../statements.js";
 
 /** How the slip names a selection: the outcome of a market of a match. */
 export interface SelectionKey {
@@ -36,100 +33,152 @@ export interface SelectionState {
 export const selectionKey = (s: SelectionKey): string =>
   `${s.match_id}|${s.market_id}|${s.specifier}|${s.outcome_id}`;
 
-const home = alias(competitors, "home");
-const away = alias(competitors, "away");
+interface StateRow {
+  match_id: number | string;
+  match_urn_id: string;
+  match_slug: string;
+  match_name: string | null;
+  match_translations: Record<string, string>;
+  match_status: number;
+  start_time: Date | string;
+  provider: string;
+  sport_key: string;
+  market_row_id: number | string;
+  market_id: number;
+  specifier: string;
+  market_name: string;
+  market_translations: Record<string, string>;
+  market_status: number;
+  custom_bet_groups: string[];
+  outcome_id: string;
+  outcome_name: string;
+  outcome_translations: Record<string, string>;
+  odds: number;
+  active: boolean;
+  home_name: string | null;
+  home_translations: Record<string, string> | null;
+  away_name: string | null;
+  away_translations: Record<string, string> | null;
+}
 
-/** Loads the current state of every selection in one query; unknown selections are absent from the map. */
-export async function loadSelectionStates(
-  ctx: AppContext,
-  keys: SelectionKey[],
-  locale: string,
-): Promise<Map<string, SelectionState>> {
+/** The slip's keys as the array arguments of `selection_states` and `bet_placement_context`. */
+function keyArrays(keys: SelectionKey[]) {
+  return sql`${sql.param(keys.map((k) => k.match_id))}::bigint[],
+    ${sql.param(keys.map((k) => k.market_id))}::integer[], ${sql.param(keys.map((k) => k.specifier))}::text[],
+    ${sql.param(keys.map((k) => k.outcome_id))}::text[]`;
+}
+
+function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionState> {
   const out = new Map<string, SelectionState>();
-  if (keys.length === 0) return out;
-  const rows = await prepared(ctx, "selection_states", (db) =>
-    db
-      .select({
-        matchId: matches.id,
-        matchUrnId: matches.urnId,
-        matchSlug: matches.slug,
-        matchName: matches.name,
-        matchTranslations: matches.translations,
-        matchStatus: matches.status,
-        startTime: matches.startTime,
-        provider: matches.provider,
-        sportKey: sports.key,
-        marketRowId: markets.id,
-        marketId: markets.marketId,
-        specifier: markets.specifier,
-        marketName: markets.name,
-        marketTranslations: markets.translations,
-        marketStatus: markets.status,
-        customBetGroups: markets.customBetGroups,
-        outcomeId: outcomes.outcomeId,
-        outcomeName: outcomes.name,
-        outcomeTranslations: outcomes.translations,
-        odds: outcomes.odds,
-        active: outcomes.active,
-        homeName: home.name,
-        homeTranslations: home.translations,
-        awayName: away.name,
-        awayTranslations: away.translations,
-      })
-      .from(outcomes)
-      .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
-      .innerJoin(matches, eq(matches.id, markets.matchId))
-      .innerJoin(sports, eq(sports.id, matches.sportId))
-      .leftJoin(home, eq(home.id, matches.homeCompetitorId))
-      .leftJoin(away, eq(away.id, matches.awayCompetitorId))
-      .where(
-        and(
-          sql`${matches.id} = any(${sql.placeholder("matchIds")}::bigint[])`,
-          sql`(${markets.matchId}, ${markets.marketId}, ${markets.specifier}, ${outcomes.outcomeId}) in (
-            select * from unnest(${sql.placeholder("matchIds")}::bigint[], ${sql.placeholder("marketIds")}::integer[],
-              ${sql.placeholder("specifiers")}::text[], ${sql.placeholder("outcomeIds")}::text[]))`,
-        ),
-      )
-      .prepare("selection_states"),
-  ).execute({
-    matchIds: keys.map((k) => k.match_id),
-    marketIds: keys.map((k) => k.market_id),
-    specifiers: keys.map((k) => k.specifier),
-    outcomeIds: keys.map((k) => k.outcome_id),
-  });
+  const competitor = (name: string | null, translations: Record<string, string> | null) =>
+    name === null ? null : { name, translations: translations ?? {} };
   for (const r of rows) {
-    const competitor = (name: string | null, translations: Record<string, string> | null) =>
-      name === null ? null : { name, translations: translations ?? {} };
+    const matchId = Number(r.match_id);
     out.set(
       selectionKey({
-        match_id: r.matchId,
-        market_id: r.marketId,
+        match_id: matchId,
+        market_id: r.market_id,
         specifier: r.specifier,
-        outcome_id: r.outcomeId,
+        outcome_id: r.outcome_id,
       }),
       {
-        matchId: r.matchId,
-        matchUrnId: r.matchUrnId,
-        matchSlug: r.matchSlug,
+        matchId,
+        matchUrnId: r.match_urn_id,
+        matchSlug: r.match_slug,
         matchName: matchName(
-          { name: r.matchName, translations: r.matchTranslations },
-          competitor(r.homeName, r.homeTranslations),
-          competitor(r.awayName, r.awayTranslations),
+          { name: r.match_name, translations: r.match_translations },
+          competitor(r.home_name, r.home_translations),
+          competitor(r.away_name, r.away_translations),
           locale,
         ),
-        matchStatus: r.matchStatus,
-        startTime: r.startTime,
-        sportKey: r.sportKey,
+        matchStatus: r.match_status,
+        startTime: new Date(r.start_time),
+        sportKey: r.sport_key,
         provider: r.provider,
-        marketRowId: r.marketRowId,
-        marketName: translate(r.marketName, r.marketTranslations, locale),
-        marketStatus: r.marketStatus,
-        customBetGroups: r.customBetGroups,
-        outcomeName: translate(r.outcomeName, r.outcomeTranslations, locale),
+        marketRowId: Number(r.market_row_id),
+        marketName: translate(r.market_name, r.market_translations, locale),
+        marketStatus: r.market_status,
+        customBetGroups: r.custom_bet_groups,
+        outcomeName: translate(r.outcome_name, r.outcome_translations, locale),
         odds: r.odds,
         active: r.active,
       },
     );
   }
   return out;
+}
+
+/**
+ * Loads the current state of every selection in one call of `selection_states` (migration 0007,
+ * planned once per connection); unknown selections are absent from the map.
+ */
+export async function loadSelectionStates(
+  ctx: AppContext,
+  keys: SelectionKey[],
+  locale: string,
+): Promise<Map<string, SelectionState>> {
+  if (keys.length === 0) return new Map();
+  const result = await ctx.db.execute(sql`select * from selection_states(${keyArrays(keys)})`);
+  return statesByKey((result as unknown as { rows: StateRow[] }).rows, locale);
+}
+
+/** The session a placement comes with, as `bet_placement_context` found it. */
+export interface PlacementSession {
+  playerId: number;
+  status: string;
+  isVip: boolean;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/** Everything a placement decides with (see `bet_placement_context`, migration 0007). */
+export interface PlacementContext {
+  /** Undefined when the token names no session or a revoked one. */
+  session: PlacementSession | undefined;
+  accounts: Map<string, { id: number; balance: number }>;
+  mode: string | null;
+  /** Whether limits are in force (active or confirmed), so the stake must pass them. */
+  limited: boolean;
+  states: Map<string, SelectionState>;
+}
+
+interface ContextRow {
+  player_id: number | string;
+  player_status: string;
+  player_is_vip: boolean;
+  csrf_token: string;
+  expires_at: Date | string;
+  accounts: { id: number; currency: string; balance: number }[];
+  odds_accept_mode: string | null;
+  limited: boolean;
+  states: StateRow[];
+}
+
+/** The session behind a token hash with the player's accounts and the slip's selections: one round trip. */
+export async function loadPlacementContext(
+  ctx: AppContext,
+  tokenHash: string,
+  keys: SelectionKey[],
+  locale: string,
+): Promise<PlacementContext> {
+  const result = await ctx.db.execute(
+    sql`select * from bet_placement_context(${tokenHash}::text, ${keyArrays(keys)})`,
+  );
+  const row = (result as unknown as { rows: ContextRow[] }).rows[0];
+  if (!row) return { session: undefined, accounts: new Map(), mode: null, limited: false, states: new Map() };
+  return {
+    session: {
+      playerId: Number(row.player_id),
+      status: row.player_status,
+      isVip: row.player_is_vip,
+      csrfToken: row.csrf_token,
+      expiresAt: new Date(row.expires_at),
+    },
+    accounts: new Map(
+      row.accounts.map((a) => [a.currency, { id: Number(a.id), balance: Number(a.balance) }]),
+    ),
+    mode: row.odds_accept_mode,
+    limited: row.limited,
+    states: statesByKey(row.states, locale),
+  };
 }
