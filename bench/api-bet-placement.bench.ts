@@ -12,7 +12,7 @@
  * target sits — and p50/p99 are measured there: with clients sending flat out, latency is only
  * clients ÷ throughput, the queue the load generator builds itself.
  *
- *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool N] [--rate N]
+ *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool 10] [--warmup 5] [--rate N]
  *   (--rate N: only a paced run at N bets/s, no pgbench; for profiling the API below saturation)
  *   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  */
@@ -22,6 +22,7 @@ import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createApi, createPlayerWithSession } from "@sportsbook/api";
+import { DEFAULT_POOL_SIZE } from "@sportsbook/db";
 import { openScratchPostgres } from "@sportsbook/db/testing";
 import pg from "pg";
 import { seedCatalogue } from "../services/api/tests/support/catalogue-fixture.js";
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
     console.log(`skipped: no PostgreSQL at ${base} (set BENCH_DATABASE_URL)`);
     return;
   }
-  const handle = await openScratchPostgres(base, "bench_bets", { poolSize: arg("pool", clientCount) });
+  const handle = await openScratchPostgres(base, "bench_bets", { poolSize: arg("pool", DEFAULT_POOL_SIZE) });
   const scratchUrl = await (async () => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
@@ -235,7 +236,13 @@ async function main(): Promise<void> {
         },
       ],
     });
-    const plan: Plan = { url: `http://127.0.0.1:${port}/api/bets`, seconds, warmupSeconds: 2, players, body };
+    const plan: Plan = {
+      url: `http://127.0.0.1:${port}/api/bets`,
+      seconds,
+      warmupSeconds: arg("warmup", 5),
+      players,
+      body,
+    };
     /** One load run in a child process, with the API's and PostgreSQL's CPU over its measured part. */
     const run = (p: Plan) =>
       new Promise<Result & { apiCpuUs: number; apiSystemUs: number; postgresCpuUs: number | undefined }>(
@@ -282,15 +289,19 @@ async function main(): Promise<void> {
       `  ${label.padEnd(30)}${s.perSecond.toFixed(0).padStart(6)} bets/s   p50 ${s.p50.toFixed(1)} ms   p99 ${s.p99.toFixed(1)} ms   (${s.refused} refused)`;
 
     console.log(
-      `bet placement: ${clientCount} clients, ${seconds} s (after 2 s warm-up), PostgreSQL ${base.replace(/\/\/[^@]*@/, "//")}`,
+      `bet placement: ${clientCount} clients, ${seconds} s (after ${plan.warmupSeconds} s warm-up), PostgreSQL ${base.replace(/\/\/[^@]*@/, "//")}`,
     );
+    const perBet = (us: number | undefined, bets: number) =>
+      us === undefined ? "n/a" : `${(us / 1000 / Math.max(1, bets)).toFixed(2)} ms`;
+    const cpuLine = (r: Awaited<ReturnType<typeof run>>) =>
+      `API ${perBet(r.apiCpuUs, r.ok)} (kernel ${perBet(r.apiSystemUs, r.ok)}), PostgreSQL ${perBet(r.postgresCpuUs, r.ok)}, load generator ${perBet(r.clientCpuUs, r.ok)}`;
     const fixedRate = arg("rate", 0);
     if (fixedRate > 0) {
       // Only a paced run at the given rate: for profiling the API on a machine that is not saturated.
       const r = await run({ ...plan, betsPerSecond: fixedRate });
       await api.stop();
       console.log(line(`API, paced at ${fixedRate} bets/s`, summary(r)));
-      console.log(`  CPU per bet: API ${(r.apiCpuUs / 1000 / Math.max(1, r.ok)).toFixed(2)} ms`);
+      console.log(`  CPU per bet: ${cpuLine(r)}`);
       return;
     }
     const saturated = await run(plan);
@@ -308,17 +319,15 @@ async function main(): Promise<void> {
     console.log(
       `paced: ${clientCount} clients sending ${targetRate} bets/s together (half of pgbench's tps)`,
     );
-    const paced = summary(await run({ ...plan, betsPerSecond: targetRate }));
+    const pacedRun = await run({ ...plan, betsPerSecond: targetRate });
+    const paced = summary(pacedRun);
     await api.stop();
 
     console.log("");
     console.log(line("API, clients flat out", throughput));
     console.log(line(`API, paced at ${targetRate} bets/s`, paced));
-    const perBet = (us: number | undefined) =>
-      us === undefined ? "n/a" : `${(us / 1000 / Math.max(1, saturated.ok)).toFixed(2)} ms`;
-    console.log(
-      `  CPU per bet, flat out: API ${perBet(saturated.apiCpuUs)} (kernel ${perBet(saturated.apiSystemUs)}), PostgreSQL ${perBet(saturated.postgresCpuUs)}, load generator ${perBet(saturated.clientCpuUs)}`,
-    );
+    console.log(`  CPU per bet, flat out: ${cpuLine(saturated)}`);
+    console.log(`  CPU per bet, paced:    ${cpuLine(pacedRun)}`);
     console.log(
       `  pgbench TPC-B                 ${baseline.tps.toFixed(0).padStart(6)} tps      avg ${baseline.latencyMs.toFixed(1)} ms`,
     );

@@ -1,5 +1,6 @@
 import { DEMO_EMAIL, type IdentityOptions } from "@sportsbook/api";
 import { passwordSchema, profileFieldSchema } from "@sportsbook/contracts";
+import { DEFAULT_POOL_SIZE } from "@sportsbook/db";
 import { z } from "zod";
 
 const envSchema = z.object({
@@ -42,7 +43,7 @@ const envSchema = z.object({
   /** Trust X-Forwarded-* headers of a TLS-terminating proxy in front (so session cookies get Secure). */
   TRUST_PROXY: z.enum(["on", "off"]).default("off"),
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   /** Run the odds feed (simulator → transport → ingest → settlement). */
   FEED_ENABLED: z.enum(["on", "off", "true", "false", "1", "0"]).default("on"),
   /** Seed of the feed simulator: the same seed gives the same feed. */

@@ -184,6 +184,7 @@ async function persist(
       const account = balances.get(input.stake.currency);
       if (!decision || !account) throw new Error("an undecided bet reached persistence");
       const written = await writeBetWithStake(
+        ctx,
         ex,
         {
           ref: newRef(),

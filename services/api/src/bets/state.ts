@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { matchName } from "../catalogue/present.js";
 import type { AppContext } from "../context.js";
 import { translate } from "../http/i18n.js";
+import { prepared } from "../statements.js";
 
 /** How the slip names a selection: the outcome of a market of a match. */
 export interface SelectionKey {
@@ -61,13 +62,6 @@ interface StateRow {
   away_translations: Record<string, string> | null;
 }
 
-/** The slip's keys as the array arguments of `selection_states` and `bet_placement_context`. */
-function keyArrays(keys: SelectionKey[]) {
-  return sql`${sql.param(keys.map((k) => k.match_id))}::bigint[],
-    ${sql.param(keys.map((k) => k.market_id))}::integer[], ${sql.param(keys.map((k) => k.specifier))}::text[],
-    ${sql.param(keys.map((k) => k.outcome_id))}::text[]`;
-}
-
 function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionState> {
   const out = new Map<string, SelectionState>();
   const competitor = (name: string | null, translations: Record<string, string> | null) =>
@@ -118,7 +112,11 @@ export async function loadSelectionStates(
   locale: string,
 ): Promise<Map<string, SelectionState>> {
   if (keys.length === 0) return new Map();
-  const result = await ctx.db.execute(sql`select * from selection_states(${keyArrays(keys)})`);
+  const result = await ctx.db.execute(
+    sql`select * from selection_states(${sql.param(keys.map((k) => k.match_id))}::bigint[],
+      ${sql.param(keys.map((k) => k.market_id))}::integer[], ${sql.param(keys.map((k) => k.specifier))}::text[],
+      ${sql.param(keys.map((k) => k.outcome_id))}::text[])`,
+  );
   return statesByKey((result as unknown as { rows: StateRow[] }).rows, locale);
 }
 
@@ -142,18 +140,6 @@ export interface PlacementContext {
   states: Map<string, SelectionState>;
 }
 
-interface ContextRow {
-  player_id: number | string;
-  player_status: string;
-  player_is_vip: boolean;
-  csrf_token: string;
-  expires_at: Date | string;
-  accounts: { id: number; currency: string; balance: number }[];
-  odds_accept_mode: string | null;
-  limited: boolean;
-  states: StateRow[];
-}
-
 /** The session behind a token hash with the player's accounts and the slip's selections: one round trip. */
 export async function loadPlacementContext(
   ctx: AppContext,
@@ -161,23 +147,45 @@ export async function loadPlacementContext(
   keys: SelectionKey[],
   locale: string,
 ): Promise<PlacementContext> {
-  const result = await ctx.db.execute(
-    sql`select * from bet_placement_context(${tokenHash}::text, ${keyArrays(keys)})`,
-  );
-  const row = (result as unknown as { rows: ContextRow[] }).rows[0];
+  const [row] = await prepared(ctx, "bet_placement_context", (db) =>
+    db
+      .select({
+        playerId: sql<number | string>`c.player_id`,
+        status: sql<string>`c.player_status`,
+        isVip: sql<boolean>`c.player_is_vip`,
+        csrfToken: sql<string>`c.csrf_token`,
+        expiresAt: sql<Date | string>`c.expires_at`,
+        accounts: sql<{ id: number; currency: string; balance: number }[]>`c.accounts`,
+        mode: sql<string | null>`c.odds_accept_mode`,
+        limited: sql<boolean>`c.limited`,
+        states: sql<StateRow[]>`c.states`,
+      })
+      .from(
+        sql`bet_placement_context(${sql.placeholder("tokenHash")}::text, ${sql.placeholder("matchIds")}::bigint[],
+          ${sql.placeholder("marketIds")}::integer[], ${sql.placeholder("specifiers")}::text[],
+          ${sql.placeholder("outcomeIds")}::text[]) c`,
+      )
+      .prepare("bet_placement_context"),
+  ).execute({
+    tokenHash,
+    matchIds: keys.map((k) => k.match_id),
+    marketIds: keys.map((k) => k.market_id),
+    specifiers: keys.map((k) => k.specifier),
+    outcomeIds: keys.map((k) => k.outcome_id),
+  });
   if (!row) return { session: undefined, accounts: new Map(), mode: null, limited: false, states: new Map() };
   return {
     session: {
-      playerId: Number(row.player_id),
-      status: row.player_status,
-      isVip: row.player_is_vip,
-      csrfToken: row.csrf_token,
-      expiresAt: new Date(row.expires_at),
+      playerId: Number(row.playerId),
+      status: row.status,
+      isVip: row.isVip,
+      csrfToken: row.csrfToken,
+      expiresAt: new Date(row.expiresAt),
     },
     accounts: new Map(
       row.accounts.map((a) => [a.currency, { id: Number(a.id), balance: Number(a.balance) }]),
     ),
-    mode: row.odds_accept_mode,
+    mode: row.mode,
     limited: row.limited,
     states: statesByKey(row.states, locale),
   };

@@ -1,5 +1,7 @@
 import type { betSelections, bets, Executor } from "@sportsbook/db";
 import { sql } from "drizzle-orm";
+import type { AppContext } from "../context.js";
+import { prepared } from "../statements.js";
 
 export type BetRow = typeof bets.$inferSelect;
 export type SelectionRow = typeof betSelections.$inferSelect;
@@ -39,45 +41,64 @@ export interface WrittenBet {
   playerBalance: number;
 }
 
+const buildPlaceBet = (db: Executor) =>
+  db
+    .select({
+      betId: sql<number | string>`w.placed_bet_id`,
+      balance: sql<number | string>`w.player_balance`,
+      selectionIds: sql<(number | string)[]>`w.selection_ids`,
+    })
+    .from(
+      sql`place_bet_with_stake(${sql.placeholder("ref")}::text, ${sql.placeholder("playerId")}::bigint,
+        ${sql.placeholder("accountId")}::bigint, ${sql.placeholder("houseAccountId")}::bigint,
+        ${sql.placeholder("type")}::text, ${sql.placeholder("currency")}::text, ${sql.placeholder("stake")}::bigint,
+        ${sql.placeholder("odds")}::integer, ${sql.placeholder("potentialWin")}::bigint,
+        ${sql.placeholder("systemWinCount")}::smallint, ${sql.placeholder("systemTotalCount")}::smallint,
+        ${sql.placeholder("customOdds")}::integer, ${sql.placeholder("isVip")}::boolean,
+        ${sql.placeholder("quick")}::boolean, ${sql.placeholder("deviceId")}::text,
+        ${sql.placeholder("oddsAcceptMode")}::text, ${sql.placeholder("createdAt")}::timestamptz,
+        ${sql.placeholder("audit")}::jsonb, ${sql.placeholder("matchIds")}::bigint[],
+        ${sql.placeholder("marketRowIds")}::bigint[], ${sql.placeholder("marketIds")}::integer[],
+        ${sql.placeholder("specifiers")}::text[], ${sql.placeholder("outcomeIds")}::text[],
+        ${sql.placeholder("selectionOdds")}::integer[]) w`,
+    )
+    .prepare("place_bet_with_stake");
+
 /**
  * Takes the stake and writes the bet through `place_bet_with_stake` (migration 0007): the player
  * account is debited (only if it holds the stake), then the bet, its selections, its `placed` audit
  * entry and the balanced `stake` posting are written — or nothing at all.
  *
  * One call is atomic on its own, so a single bet needs no surrounding transaction and costs one
- * round trip; callers that must combine it with other writes run it inside theirs. Answers
- * undefined when the player lacks the funds.
+ * round trip; callers that must combine it with other writes run it inside theirs. The call is a
+ * named prepared statement, built once for the pool. Answers undefined when the player lacks the
+ * funds.
  */
 export async function writeBetWithStake(
+  ctx: AppContext,
   ex: Executor,
   bet: NewBet,
   selections: NewSelection[],
   audit: Record<string, unknown>,
   houseAccountId: number,
 ): Promise<WrittenBet | undefined> {
-  const result =
-    await ex.execute(sql`select * from place_bet_with_stake(${bet.ref}::text, ${bet.playerId}::bigint,
-    ${bet.accountId}::bigint, ${houseAccountId}::bigint, ${bet.type}::text, ${bet.currency}::text,
-    ${bet.stake}::bigint, ${bet.odds}::integer, ${bet.potentialWin}::bigint, ${bet.systemWinCount}::smallint,
-    ${bet.systemTotalCount}::smallint, ${bet.customOdds}::integer, ${bet.isVip}::boolean, ${bet.quick}::boolean,
-    ${bet.deviceId}::text, ${bet.oddsAcceptMode}::text, ${bet.createdAt.toISOString()}::timestamptz,
-    ${JSON.stringify(audit)}::jsonb, ${sql.param(selections.map((s) => s.matchId))}::bigint[],
-    ${sql.param(selections.map((s) => s.marketRowId))}::bigint[], ${sql.param(selections.map((s) => s.marketId))}::integer[],
-    ${sql.param(selections.map((s) => s.specifier))}::text[], ${sql.param(selections.map((s) => s.outcomeId))}::text[],
-    ${sql.param(selections.map((s) => s.odds))}::integer[])`);
-  const row = (
-    result as unknown as {
-      rows: {
-        placed_bet_id: string | number;
-        player_balance: string | number;
-        selection_ids: (string | number)[];
-      }[];
-    }
-  ).rows[0];
+  const statement = ex === ctx.db ? prepared(ctx, "place_bet_with_stake", buildPlaceBet) : buildPlaceBet(ex);
+  const [row] = await statement.execute({
+    ...bet,
+    houseAccountId,
+    createdAt: bet.createdAt.toISOString(),
+    audit: JSON.stringify(audit),
+    matchIds: selections.map((s) => s.matchId),
+    marketRowIds: selections.map((s) => s.marketRowId),
+    marketIds: selections.map((s) => s.marketId),
+    specifiers: selections.map((s) => s.specifier),
+    outcomeIds: selections.map((s) => s.outcomeId),
+    selectionOdds: selections.map((s) => s.odds),
+  });
   if (!row) return undefined;
-  const betId = Number(row.placed_bet_id);
+  const betId = Number(row.betId);
   return {
-    playerBalance: Number(row.player_balance),
+    playerBalance: Number(row.balance),
     bet: {
       ...bet,
       id: betId,
@@ -94,7 +115,7 @@ export async function writeBetWithStake(
     },
     selections: selections.map((s, position) => ({
       ...s,
-      id: Number(row.selection_ids[position] ?? 0),
+      id: Number(row.selectionIds[position] ?? 0),
       betId,
       position,
       status: "open",
