@@ -18,8 +18,7 @@
  */
 import { fork, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createApi, createPlayerWithSession } from "@sportsbook/api";
 import { DEFAULT_POOL_SIZE } from "@sportsbook/db";
@@ -61,16 +60,47 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** One POST over a kept-alive connection; node:http costs far less CPU per request than fetch. */
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent, headers }, (res) => {
-      res.resume();
-      res.once("end", () => resolve(res.statusCode ?? 0));
+/**
+ * One kept-alive HTTP/1.1 connection sending a prepared request and reading the answer's status
+ * and Content-Length body. The load generator shares the machine with the API and PostgreSQL, as
+ * pgbench's C client does in the baseline, so it does no more than that: node:http costs about
+ * four times the CPU per request.
+ */
+class BenchConnection {
+  private readonly socket: Socket;
+  private buffered: Buffer = Buffer.alloc(0);
+  private waiting: { resolve: (status: number) => void; reject: (error: Error) => void } | undefined;
+
+  constructor(port: number) {
+    this.socket = connect({ host: "127.0.0.1", port, noDelay: true });
+    this.socket.on("data", (chunk: Buffer) => this.receive(chunk));
+    this.socket.on("error", (error) => this.waiting?.reject(error));
+    this.socket.on("close", () => this.waiting?.reject(new Error("connection closed")));
+  }
+
+  send(request: Buffer): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(request);
     });
-    req.once("error", reject);
-    req.end(body);
-  });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+    const headEnd = this.buffered.indexOf("\r\n\r\n");
+    if (headEnd < 0) return;
+    const head = this.buffered.subarray(0, headEnd).toString("latin1");
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+    if (this.buffered.length < headEnd + 4 + length) return;
+    this.buffered = this.buffered.subarray(headEnd + 4 + length);
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.resolve(Number(head.slice(9, 12)));
+  }
 }
 
 async function clients(plan: Plan): Promise<Result> {
@@ -78,7 +108,6 @@ async function clients(plan: Plan): Promise<Result> {
   let ok = 0;
   let failed = 0;
   const url = new URL(plan.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: plan.players.length });
   const warmupEnd = performance.now() + plan.warmupSeconds * 1000;
   let cpuAtWarmupEnd: NodeJS.CpuUsage | undefined;
   const warmupTimer = setTimeout(() => {
@@ -89,12 +118,11 @@ async function clients(plan: Plan): Promise<Result> {
   const interval = plan.betsPerSecond ? (1000 * plan.players.length) / plan.betsPerSecond : 0;
   await Promise.all(
     plan.players.map(async (p, index) => {
-      const headers = {
-        "content-type": "application/json",
-        "content-length": String(Buffer.byteLength(plan.body)),
-        cookie: p.cookie,
-        "x-csrf-token": p.csrf,
-      };
+      const connection = new BenchConnection(Number(url.port));
+      const request = Buffer.from(
+        `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\n` +
+          `content-length: ${Buffer.byteLength(plan.body)}\r\ncookie: ${p.cookie}\r\nx-csrf-token: ${p.csrf}\r\n\r\n${plan.body}`,
+      );
       // Paced clients start evenly spread over one interval.
       let scheduled = performance.now() + (interval * index) / plan.players.length;
       while (scheduled < end) {
@@ -103,7 +131,7 @@ async function clients(plan: Plan): Promise<Result> {
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         }
         const started = interval > 0 ? scheduled : performance.now();
-        const status = await post(agent, url, headers, plan.body);
+        const status = await connection.send(request);
         const finished = performance.now();
         scheduled = interval > 0 ? scheduled + interval : finished;
         if (started < warmupEnd) continue;
@@ -112,9 +140,9 @@ async function clients(plan: Plan): Promise<Result> {
           latencies.push(finished - started);
         } else failed += 1;
       }
+      connection.close();
     }),
   );
-  agent.destroy();
   clearTimeout(warmupTimer);
   const cpu = process.cpuUsage(cpuAtWarmupEnd);
   return {
