@@ -9,6 +9,7 @@ import {
   ledgerImbalance,
   markets,
   outcomes,
+  players,
 } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, eq, sql } from "drizzle-orm";
@@ -90,6 +91,40 @@ for (const target of databaseTargets()) {
       sel = selections();
     });
     afterAll(async () => h?.close());
+
+    it("places only for a live session of an active player with the CSRF token, debiting nothing otherwise", async () => {
+      const p = await player(h);
+      const body = { meta: { device_id: "d1" }, bets: [single(sel.arsenalWin)] };
+      const post = (headers: Record<string, string>) =>
+        h.api.app.inject({ method: "POST", url: "/api/bets", headers, payload: body });
+      const codeOf = async (headers: Record<string, string>) => {
+        const res = await post(headers);
+        return [res.statusCode, json<ErrorJson>(res).code];
+      };
+      expect(await codeOf({})).toEqual([401, 1001]);
+      expect(await codeOf({ cookie: "sb_session=forged", "x-csrf-token": "x" })).toEqual([401, 1002]);
+      expect(await codeOf({ cookie: p.headers.cookie ?? "" })).toEqual([403, 1003]);
+      expect(await codeOf({ cookie: p.headers.cookie ?? "", "x-csrf-token": "nope" })).toEqual([403, 1003]);
+      h.clock.now = new Date(h.clock.now.getTime() + 31 * 24 * 3600 * 1000);
+      try {
+        const expired = await post(p.headers);
+        expect([expired.statusCode, json<ErrorJson>(expired).code]).toEqual([401, 1002]);
+        expect(String(expired.headers["set-cookie"])).toMatch(/sb_session=;/);
+      } finally {
+        h.clock.now = new Date("2026-06-01T12:00:00Z");
+      }
+      await h.handle.db.update(players).set({ status: "blocked" }).where(eq(players.id, p.playerId));
+      expect(await codeOf(p.headers)).toEqual([403, 1007]);
+      await h.handle.db.update(players).set({ status: "active" }).where(eq(players.id, p.playerId));
+      expect(
+        await h.api.app.inject({ method: "POST", url: "/api/player/logout", headers: p.headers }),
+      ).toMatchObject({
+        statusCode: 200,
+      });
+      expect(await codeOf(p.headers)).toEqual([401, 1002]);
+      expect(await balanceOf(p)).toBe(100_00);
+      expect(await h.handle.db.select().from(bets).where(eq(bets.playerId, p.playerId))).toEqual([]);
+    });
 
     it("places a single: debits the stake, writes bet, selections, ledger and audit, and publishes", async () => {
       const p = await player(h);
