@@ -134,7 +134,12 @@ async function clients(plan: Plan): Promise<Result> {
         const status = await connection.send(request);
         const finished = performance.now();
         scheduled = interval > 0 ? scheduled + interval : finished;
-        if (started < warmupEnd) continue;
+        if (started < warmupEnd) {
+          // A queue left over from the warm-up (cold code, new connections) is not carried into
+          // the measured part: a client that is behind its schedule there starts it afresh.
+          if (scheduled >= warmupEnd) scheduled = Math.max(scheduled, finished);
+          continue;
+        }
         if (status === 200) {
           ok += 1;
           latencies.push(finished - started);
@@ -158,8 +163,9 @@ function pgbench(
   url: string,
   clientCount: number,
   seconds: number,
+  scale: number,
 ): { tps: number; latencyMs: number } | string {
-  const init = spawnSync("pgbench", ["-i", "-s", "1", "-q", url], { encoding: "utf8" });
+  const init = spawnSync("pgbench", ["-i", "-s", String(scale), "-q", url], { encoding: "utf8" });
   if (init.status !== 0) return `pgbench -i failed: ${init.stderr.trim()}`;
   const run = spawnSync("pgbench", ["-c", String(clientCount), "-j", "2", "-T", String(seconds), "-n", url], {
     encoding: "utf8",
@@ -336,7 +342,7 @@ async function main(): Promise<void> {
     const throughput = summary(saturated);
 
     console.log(`pgbench TPC-B: ${clientCount} clients, ${seconds} s, scale 1, same server`);
-    const baseline = pgbench(scratchUrl, clientCount, seconds);
+    const baseline = pgbench(scratchUrl, clientCount, seconds, 1);
     if (typeof baseline === "string") {
       console.log(`  pgbench TPC-B       ${baseline}`);
       process.exitCode = 1;
@@ -350,6 +356,19 @@ async function main(): Promise<void> {
     const pacedRun = await run({ ...plan, betsPerSecond: targetRate });
     const paced = summary(pacedRun);
     await api.stop();
+    // pgbench's default scale puts every client on one branch row, so its figure is bounded by
+    // that row's lock; at one branch per client it measures the server instead. Both are shown.
+    const uncontendedScale = clientCount;
+    console.log(
+      `pgbench TPC-B: ${clientCount} clients, ${seconds} s, scale ${uncontendedScale}, same server`,
+    );
+    // Last: its 5 million rows would otherwise be checkpointed during the paced run.
+    const uncontended = pgbench(scratchUrl, clientCount, seconds, uncontendedScale);
+    if (typeof uncontended === "string") {
+      console.log(`  pgbench TPC-B       ${uncontended}`);
+      process.exitCode = 1;
+      return;
+    }
 
     console.log("");
     console.log(line("API, clients flat out", throughput));
@@ -357,13 +376,20 @@ async function main(): Promise<void> {
     console.log(`  CPU per bet, flat out: ${cpuLine(saturated)}`);
     console.log(`  CPU per bet, paced:    ${cpuLine(pacedRun)}`);
     console.log(
-      `  pgbench TPC-B                 ${baseline.tps.toFixed(0).padStart(6)} tps      avg ${baseline.latencyMs.toFixed(1)} ms`,
+      `  pgbench TPC-B, scale 1        ${baseline.tps.toFixed(0).padStart(6)} tps      avg ${baseline.latencyMs.toFixed(1)} ms`,
+    );
+    console.log(
+      `  pgbench TPC-B, scale ${String(uncontendedScale).padEnd(8)} ${uncontended.tps.toFixed(0).padStart(6)} tps      avg ${uncontended.latencyMs.toFixed(1)} ms`,
     );
     const ratio = throughput.perSecond / baseline.tps;
     const kept = paced.perSecond >= targetRate * 0.95;
     console.log("");
     console.log(
       `  bets/s ÷ pgbench tps = ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? "met" : "not met"}); p99 at half pgbench's rate < 50 ms: ${kept && paced.p99 < 50 ? "met" : "not met"}${kept ? "" : " (the rate was not kept up)"}`,
+    );
+    const uncontendedRatio = throughput.perSecond / uncontended.tps;
+    console.log(
+      `  bets/s ÷ pgbench tps at scale ${uncontendedScale} = ${uncontendedRatio.toFixed(2)} (${uncontendedRatio >= 0.5 ? "at least" : "below"} half)`,
     );
   } finally {
     await handle.close();
