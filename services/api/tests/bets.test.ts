@@ -432,6 +432,12 @@ for (const target of databaseTargets()) {
       const other = await place(p, [single(sel.arsenalWin, 20_00)], key);
       expect(other.statusCode).toBe(400);
       expect(json<ErrorJson>(other).code).toBe(1006);
+      // Stamped on the service's clock, which housekeeping's day of retention is measured on.
+      const [stored] = await h.handle.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.playerId, p.playerId), eq(idempotencyKeys.key, "slip-1")));
+      expect(stored?.createdAt).toEqual(h.clock.now);
       // Concurrent twins: one wins, the other answers the winner's result.
       const twins = await Promise.all(
         [1, 2, 3].map(() => place(p, [single(sel.nadal)], { "idempotency-key": "slip-2" })),

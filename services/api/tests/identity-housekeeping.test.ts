@@ -1,4 +1,11 @@
-import { authAttempts, playerActivity, playerTokens, sessionChecks, sessions } from "@sportsbook/db";
+import {
+  authAttempts,
+  idempotencyKeys,
+  playerActivity,
+  playerTokens,
+  sessionChecks,
+  sessions,
+} from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,7 +70,31 @@ for (const target of databaseTargets()) {
           .where(like(playerActivity.sessionHash, "hk-%")),
       );
 
+    const leftKeys = () =>
+      names(
+        h.handle.db
+          .select({ name: idempotencyKeys.key })
+          .from(idempotencyKeys)
+          .where(like(idempotencyKeys.key, "hk-%")),
+      );
+
     it("deletes only rows no rate limit, link, session or time limit reads any more", async () => {
+      const idempotencyKey = (name: string, at: Date) => ({
+        playerId,
+        scope: "place_bets",
+        key: `hk-${name}`,
+        requestHash: "h",
+        responseStatus: 200,
+        responseBody: { data: [] },
+        createdAt: at,
+      });
+      await h.handle.db
+        .insert(idempotencyKeys)
+        .values([
+          idempotencyKey("two-days-old", ago(2 * DAY)),
+          idempotencyKey("25-hours-old", ago(25 * 3600)),
+          idempotencyKey("an-hour-old", ago(3600)),
+        ]);
       await h.handle.db.insert(authAttempts).values([
         ...[1, 2, 3, 4, 5].map((i) => ({
           action: "sign_in",
@@ -128,7 +159,7 @@ for (const target of databaseTargets()) {
         ]);
 
       const report = await pruneHousekeeping(h.api.ctx, { batchSize: 2 });
-      expect(report).toMatchObject({ sessions: 2, sessionChecks: 1, playerActivity: 1 });
+      expect(report).toMatchObject({ sessions: 2, sessionChecks: 1, playerActivity: 1, idempotencyKeys: 2 });
       expect(report.authAttempts).toBeGreaterThanOrEqual(5);
       expect(report.playerTokens).toBeGreaterThanOrEqual(2);
 
@@ -137,6 +168,7 @@ for (const target of databaseTargets()) {
       expect(await leftSessions()).toEqual(["hk-live-idle", "hk-revoked-recently"]);
       expect(await leftChecks()).toEqual(["hk-live-idle"]);
       expect(await leftTicks()).toEqual(["hk-live-idle", "hk-revoked-recently"]);
+      expect(await leftKeys()).toEqual(["hk-an-hour-old"]);
 
       // A second pass finds nothing more; the player's own fresh rows were never touched.
       expect(await pruneHousekeeping(h.api.ctx)).toEqual({
@@ -145,6 +177,7 @@ for (const target of databaseTargets()) {
         sessions: 0,
         sessionChecks: 0,
         playerActivity: 0,
+        idempotencyKeys: 0,
       });
       const me = await h.api.app.inject({ method: "GET", url: "/api/player/accounts", headers: { cookie } });
       expect(me.statusCode).toBe(200);

@@ -110,6 +110,7 @@ export const shareCodes = pgTable("share_codes", {
 /**
  * Client idempotency keys: the first answer to (player, scope, key) is stored in the same transaction
  * as its effect and replayed for a retry; `request_hash` refuses the same key with another body.
+ * Housekeeping deletes keys a day old (by `created_at`), so a key is honoured for 24 hours.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -124,7 +125,10 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb("response_body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.playerId, t.scope, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.scope, t.key] }),
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
 );
 
 /**

@@ -100,7 +100,8 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: "Places bets (all or none). Send Idempotency-Key to make retries safe",
+        summary:
+          "Places bets (all or none). Send Idempotency-Key to make retries safe (a key is kept for a day)",
         body: placeBetsBodySchema,
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
         response: { 200: placeBetsResponseSchema, ...errorResponses },

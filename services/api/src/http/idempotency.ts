@@ -48,8 +48,14 @@ export async function storedAnswer(ctx: AppContext, s: IdempotencyScope): Promis
 }
 
 /** Records the answer in the transaction that produced it; a concurrent twin then fails on the key. */
-export async function storeAnswer(tx: Transaction, s: IdempotencyScope, answer: unknown): Promise<void> {
+export async function storeAnswer(
+  ctx: AppContext,
+  tx: Transaction,
+  s: IdempotencyScope,
+  answer: unknown,
+): Promise<void> {
   await tx.insert(idempotencyKeys).values({
+    createdAt: ctx.now(),
     playerId: s.playerId,
     scope: s.scope,
     key: s.key,
@@ -83,7 +89,7 @@ export async function once<T>(
   const stored = await storedAnswer(ctx, scope);
   if (stored !== undefined) return stored as T;
   try {
-    return await effect((tx, answer) => storeAnswer(tx, scope, answer));
+    return await effect((tx, answer) => storeAnswer(ctx, tx, scope, answer));
   } catch (error) {
     // A concurrent twin may have committed first: then this attempt failed on the key itself or on
     // the state the twin changed (a bet already cashed out), and the twin's answer is the answer.

@@ -1,5 +1,12 @@
-import { authAttempts, playerActivity, playerTokens, sessionChecks, sessions } from "@sportsbook/db";
-import { and, eq, gt, inArray, isNull, lt, notExists, or, type SQL, sql } from "drizzle-orm";
+import {
+  authAttempts,
+  idempotencyKeys,
+  playerActivity,
+  playerTokens,
+  sessionChecks,
+  sessions,
+} from "@sportsbook/db";
+import { and, eq, gt, isNull, lt, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppContext } from "../context.js";
 import { PERIOD_SECONDS } from "../limits/rules.js";
@@ -17,6 +24,8 @@ export interface HousekeepingOptions {
    * `time` and `activity` limits look back over, since both are measured from these rows).
    */
   activityRetentionSeconds?: number;
+  /** Keep idempotency keys (and the answers they replay) this long (default a day). */
+  idempotencyRetentionSeconds?: number;
   /** Rows deleted per statement, so a large backlog never holds long locks (default 1000). */
   batchSize?: number;
 }
@@ -27,6 +36,7 @@ export interface PruneReport {
   sessions: number;
   sessionChecks: number;
   playerActivity: number;
+  idempotencyKeys: number;
 }
 
 /** What starts the periodic run; injected by tests, `setInterval` otherwise. */
@@ -44,7 +54,8 @@ const secondsAgo = (now: Date, seconds: number) => new Date(now.getTime() - seco
  * Deletes what no rule reads any more, as of the context's clock: rate-limit attempts older than
  * every counting window, one-time tokens a while after they were used or expired, sessions that
  * ended and were last seen before the longest time-limit period (with their reality-check marks),
- * and activity ticks of that age that no live session still counts.
+ * and activity ticks of that age that no live session still counts, and idempotency keys a day
+ * old (a retry comes within seconds or minutes; a day later the same key is a new request).
  */
 export async function pruneHousekeeping(
   ctx: AppContext,
@@ -62,14 +73,26 @@ export async function pruneHousekeeping(
     Math.max(options.activityRetentionSeconds ?? 35 * DAY, PERIOD_SECONDS.month),
   );
 
+  const keysBefore = secondsAgo(now, Math.max(options.idempotencyRetentionSeconds ?? DAY, 0));
+
   const db = ctx.db;
-  // Deletes the rows of `table` matching `where` a batch at a time (by `key`), until a batch comes
-  // back short, so a backlog never holds long locks.
-  const drain = async (table: PgTable, key: PgColumn, where: SQL | undefined): Promise<number> => {
+  // Deletes the rows of `table` matching `where` a batch at a time (by its key columns), until a
+  // batch comes back short, so a backlog never holds long locks.
+  const drain = async (
+    table: PgTable,
+    key: PgColumn | PgColumn[],
+    where: SQL | undefined,
+  ): Promise<number> => {
+    const keys = Array.isArray(key) ? key : [key];
     let total = 0;
     for (;;) {
-      const batchKeys = db.select({ key }).from(table).where(where).limit(batch);
-      const n = (await db.delete(table).where(inArray(key, batchKeys)).returning({ key })).length;
+      const batchKeys = db
+        .select(Object.fromEntries(keys.map((k, i) => [`k${i}`, k])))
+        .from(table)
+        .where(where)
+        .limit(batch);
+      const inBatch = sql`(${sql.join(keys, sql`, `)}) in ${batchKeys}`;
+      const n = (await db.delete(table).where(inBatch).returning({ one: sql`1` })).length;
       total += n;
       if (n < batch) return total;
     }
@@ -110,12 +133,18 @@ export async function pruneHousekeeping(
     playerActivity.id,
     and(lt(playerActivity.createdAt, activityBefore), notExists(liveSession)),
   );
+  const keys = await drain(
+    idempotencyKeys,
+    [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
+    lt(idempotencyKeys.createdAt, keysBefore),
+  );
   return {
     authAttempts: attempts,
     playerTokens: tokens,
     sessions: ended,
     sessionChecks: checks,
     playerActivity: ticks,
+    idempotencyKeys: keys,
   };
 }
 
