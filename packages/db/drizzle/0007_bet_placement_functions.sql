@@ -114,8 +114,9 @@ $$;
 --> statement-breakpoint
 -- Everything a placement decides with, in one round trip: the session behind the cookie's token
 -- hash (no row when there is none or it was revoked; expiry is the caller's check, on its clock),
--- the player's accounts, odds-change policy and whether limits are in force, and the state of the
--- slip's selections as `selection_states` answers it.
+-- the player's accounts, odds-change policy and whether limits are in force (confirmed limits
+-- count: they become active when due, so the stake must pass the locked check too), and the state
+-- of the slip's selections as `selection_states` answers it.
 CREATE FUNCTION bet_placement_context(
   p_token_hash text, p_match_ids bigint[], p_market_ids integer[], p_specifiers text[],
   p_outcome_ids text[]

@@ -8,6 +8,7 @@ import {
 } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { like } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHousekeeping, pruneHousekeeping } from "../src/identity/housekeeping.js";
 import { type AccountsHarness, registeredPlayer, startAccounts } from "./identity-harness.js";
@@ -39,44 +40,18 @@ for (const target of databaseTargets()) {
     });
     const names = async <T extends { name: string }>(rows: Promise<T[]>) =>
       (await rows).map((r) => r.name).sort();
-    const leftAttempts = () =>
-      names(
-        h.handle.db
-          .select({ name: authAttempts.subject })
-          .from(authAttempts)
-          .where(like(authAttempts.subject, "hk-%")),
-      );
-    const leftTokens = () =>
-      names(
-        h.handle.db
-          .select({ name: playerTokens.tokenHash })
-          .from(playerTokens)
-          .where(like(playerTokens.tokenHash, "hk-%")),
-      );
-    const leftSessions = () =>
-      names(
-        h.handle.db
-          .select({ name: sessions.tokenHash })
-          .from(sessions)
-          .where(like(sessions.tokenHash, "hk-%")),
-      );
+    // The rows of `table` this suite made (named `hk-…`), by that name.
+    const left = async (table: PgTable, column: PgColumn) =>
+      (await h.handle.db.select({ name: column }).from(table).where(like(column, "hk-%")))
+        .map((r) => String(r.name))
+        .sort();
+    const leftAttempts = () => left(authAttempts, authAttempts.subject);
+    const leftTokens = () => left(playerTokens, playerTokens.tokenHash);
+    const leftSessions = () => left(sessions, sessions.tokenHash);
     const leftChecks = () =>
       names(h.handle.db.select({ name: sessionChecks.sessionHash }).from(sessionChecks));
-    const leftTicks = () =>
-      names(
-        h.handle.db
-          .select({ name: playerActivity.sessionHash })
-          .from(playerActivity)
-          .where(like(playerActivity.sessionHash, "hk-%")),
-      );
-
-    const leftKeys = () =>
-      names(
-        h.handle.db
-          .select({ name: idempotencyKeys.key })
-          .from(idempotencyKeys)
-          .where(like(idempotencyKeys.key, "hk-%")),
-      );
+    const leftTicks = () => left(playerActivity, playerActivity.sessionHash);
+    const leftKeys = () => left(idempotencyKeys, idempotencyKeys.key);
 
     it("deletes only rows no rate limit, link, session or time limit reads any more", async () => {
       const idempotencyKey = (name: string, at: Date) => ({

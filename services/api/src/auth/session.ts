@@ -67,7 +67,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionState>>();
 export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SessionState> {
   let state = resolved.get(request);
   if (!state) {
-    state = lookup(ctx, request.cookies[SESSION_COOKIE]);
+    state = lookup(ctx, sessionTokenHash(request));
     resolved.set(request, state);
   }
   return state;
@@ -79,9 +79,8 @@ export function sessionTokenHash(request: FastifyRequest): string | undefined {
   return token ? hashToken(token) : undefined;
 }
 
-async function lookup(ctx: AppContext, token: string | undefined): Promise<SessionState> {
-  if (!token) return { state: "none" };
-  const tokenHash = hashToken(token);
+async function lookup(ctx: AppContext, tokenHash: string | undefined): Promise<SessionState> {
+  if (!tokenHash) return { state: "none" };
   const [row] = await prepared(ctx, "session_lookup", (db) =>
     db
       .select({ player: players, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt })
@@ -136,11 +135,11 @@ function assertMayAct(request: FastifyRequest, playerStatus: string, csrfToken: 
  * query that reads more besides): undefined or past its expiry is `sessionExpired`, then a blocked
  * player and a missing CSRF token are refused.
  */
-export function admitSession(
+export function admitSession<T extends { status: string; csrfToken: string; expiresAt: Date }>(
   ctx: AppContext,
   request: FastifyRequest,
-  found: { status: string; csrfToken: string; expiresAt: Date } | undefined,
-): void {
+  found: T | undefined,
+): asserts found is T {
   if (!found || isExpired(ctx, found.expiresAt)) throw new ApiError("sessionExpired");
   assertMayAct(request, found.status, found.csrfToken);
 }

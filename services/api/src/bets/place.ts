@@ -26,15 +26,20 @@ function newRef(): string {
   return [...randomBytes(10)].map((b) => REF_ALPHABET[b % REF_ALPHABET.length]).join("");
 }
 
-/** The player's odds-change policy (SPEC §4), `none` unless they chose another. */
+/** A stored odds-change policy (SPEC §4) read as one: `none` unless the player chose another. */
+function acceptModeOf(stored: unknown): OddsAcceptMode {
+  return stored === "higher" || stored === "any" ? stored : "none";
+}
+
+/** The player's odds-change policy. */
 export async function oddsAcceptMode(ctx: AppContext, playerId: number): Promise<OddsAcceptMode> {
   const [row] = await ctx.db
     .select({ document: playerSettings.document })
     .from(playerSettings)
     .where(eq(playerSettings.playerId, playerId));
-  const mode = (row?.document as { auto_accept_odds_change?: OddsAcceptMode } | undefined)
-    ?.auto_accept_odds_change;
-  return mode ?? "none";
+  return acceptModeOf(
+    (row?.document as { auto_accept_odds_change?: unknown } | undefined)?.auto_accept_odds_change,
+  );
 }
 
 function refusalError(refusals: Map<number, BetRefusal>): ApiError {
@@ -128,8 +133,7 @@ export async function placeBets(
     : undefined;
   try {
     const answer = await once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
-      const stored = context.mode;
-      const mode: OddsAcceptMode = stored === "higher" || stored === "any" ? stored : "none";
+      const mode = acceptModeOf(context.mode);
       let decided = await decideAll(ctx, body, mode, context.accounts, context.states);
       if (decided.live && ctx.settings.liveBetDelayMs > 0) {
         // Live odds can move during the delay: everything is checked again against fresh state.

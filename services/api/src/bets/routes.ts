@@ -28,11 +28,10 @@ import { ApiError } from "../http/errors.js";
 import { errorResponses, idempotencyKeyOf, localeOf, pagination, typed } from "../http/route-kit.js";
 import { currencyTable } from "../wallet/currencies.js";
 import { cashoutBet } from "./cashout.js";
-import { placeBets } from "./place.js";
+import { type Placer, placeBets } from "./place.js";
 import { loadSelectionViews, presentBet } from "./present.js";
 import { customOdds, maxStakes } from "./pricing.js";
 import { newShareCode } from "./share.js";
-import type { PlacementSession } from "./state.js";
 
 const OPEN = ["waiting_results", "ready_to_process", "cashout_in_progress", "submitted"];
 const SETTLED = ["done", "cashed_out", "cancelled", "withdrawn", "rejected"];
@@ -110,12 +109,7 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const tokenHash = sessionTokenHash(request);
       if (!tokenHash) throw new ApiError("unauthorized");
-      const placer = {
-        tokenHash,
-        admit(session: PlacementSession | undefined): asserts session is PlacementSession {
-          admitSession(ctx, request, session);
-        },
-      };
+      const placer: Placer = { tokenHash, admit: (session) => admitSession(ctx, request, session) };
       return placeBets(ctx, placer, request.body, localeOf(request), idempotencyKeyOf(request));
     },
   );

@@ -34,17 +34,18 @@ export interface SelectionState {
 export const selectionKey = (s: SelectionKey): string =>
   `${s.match_id}|${s.market_id}|${s.specifier}|${s.outcome_id}`;
 
+/** A `selection_states` row as JSON (both readers aggregate the rows with `json_agg`). */
 interface StateRow {
-  match_id: number | string;
+  match_id: number;
   match_urn_id: string;
   match_slug: string;
   match_name: string | null;
   match_translations: Record<string, string>;
   match_status: number;
-  start_time: Date | string;
+  start_time: string;
   provider: string;
   sport_key: string;
-  market_row_id: number | string;
+  market_row_id: number;
   market_id: number;
   specifier: string;
   market_name: string;
@@ -67,16 +68,15 @@ function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionSta
   const competitor = (name: string | null, translations: Record<string, string> | null) =>
     name === null ? null : { name, translations: translations ?? {} };
   for (const r of rows) {
-    const matchId = Number(r.match_id);
     out.set(
       selectionKey({
-        match_id: matchId,
+        match_id: r.match_id,
         market_id: r.market_id,
         specifier: r.specifier,
         outcome_id: r.outcome_id,
       }),
       {
-        matchId,
+        matchId: r.match_id,
         matchUrnId: r.match_urn_id,
         matchSlug: r.match_slug,
         matchName: matchName(
@@ -89,7 +89,7 @@ function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionSta
         startTime: new Date(r.start_time),
         sportKey: r.sport_key,
         provider: r.provider,
-        marketRowId: Number(r.market_row_id),
+        marketRowId: r.market_row_id,
         marketName: translate(r.market_name, r.market_translations, locale),
         marketStatus: r.market_status,
         customBetGroups: r.custom_bet_groups,
@@ -102,6 +102,17 @@ function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionSta
   return out;
 }
 
+/** The slip's keys as the array arguments both functions take, bound by `keyArguments`. */
+const keyParameters = sql`${sql.placeholder("matchIds")}::bigint[], ${sql.placeholder("marketIds")}::integer[],
+  ${sql.placeholder("specifiers")}::text[], ${sql.placeholder("outcomeIds")}::text[]`;
+
+const keyArguments = (keys: SelectionKey[]) => ({
+  matchIds: keys.map((k) => k.match_id),
+  marketIds: keys.map((k) => k.market_id),
+  specifiers: keys.map((k) => k.specifier),
+  outcomeIds: keys.map((k) => k.outcome_id),
+});
+
 /**
  * Loads the current state of every selection in one call of `selection_states` (migration 0007,
  * planned once per connection); unknown selections are absent from the map.
@@ -112,12 +123,13 @@ export async function loadSelectionStates(
   locale: string,
 ): Promise<Map<string, SelectionState>> {
   if (keys.length === 0) return new Map();
-  const result = await ctx.db.execute(
-    sql`select * from selection_states(${sql.param(keys.map((k) => k.match_id))}::bigint[],
-      ${sql.param(keys.map((k) => k.market_id))}::integer[], ${sql.param(keys.map((k) => k.specifier))}::text[],
-      ${sql.param(keys.map((k) => k.outcome_id))}::text[])`,
-  );
-  return statesByKey((result as unknown as { rows: StateRow[] }).rows, locale);
+  const [row] = await prepared(ctx, "selection_states", (db) =>
+    db
+      .select({ states: sql<StateRow[]>`coalesce(json_agg(s), '[]')` })
+      .from(sql`selection_states(${keyParameters}) s`)
+      .prepare("selection_states"),
+  ).execute(keyArguments(keys));
+  return statesByKey(row?.states ?? [], locale);
 }
 
 /** The session a placement comes with, as `bet_placement_context` found it. */
@@ -160,19 +172,9 @@ export async function loadPlacementContext(
         limited: sql<boolean>`c.limited`,
         states: sql<StateRow[]>`c.states`,
       })
-      .from(
-        sql`bet_placement_context(${sql.placeholder("tokenHash")}::text, ${sql.placeholder("matchIds")}::bigint[],
-          ${sql.placeholder("marketIds")}::integer[], ${sql.placeholder("specifiers")}::text[],
-          ${sql.placeholder("outcomeIds")}::text[]) c`,
-      )
+      .from(sql`bet_placement_context(${sql.placeholder("tokenHash")}::text, ${keyParameters}) c`)
       .prepare("bet_placement_context"),
-  ).execute({
-    tokenHash,
-    matchIds: keys.map((k) => k.match_id),
-    marketIds: keys.map((k) => k.market_id),
-    specifiers: keys.map((k) => k.specifier),
-    outcomeIds: keys.map((k) => k.outcome_id),
-  });
+  ).execute({ tokenHash, ...keyArguments(keys) });
   if (!row) return { session: undefined, accounts: new Map(), mode: null, limited: false, states: new Map() };
   return {
     session: {
