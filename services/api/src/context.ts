@@ -1,6 +1,7 @@
 import { nullPublisher, type RealtimePublisher } from "@sportsbook/contracts";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { Registry } from "prom-client";
+import { PlacementMemory } from "./bets/placement-memory.js";
 import { type ApiConfig, DEMO_EMAIL } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
@@ -26,6 +27,8 @@ export interface AppContext {
   houseAccounts: Map<string, number>;
   /** Hot-path queries built once and prepared by name (see `prepared`). */
   statements: Map<string, unknown>;
+  /** What recent placements read, for the next placement of the same session to confirm instead. */
+  placementMemory: PlacementMemory;
   identity: IdentitySettings;
 }
 
@@ -33,12 +36,13 @@ export function createContext(config: ApiConfig): AppContext {
   if (new TextEncoder().encode(config.realtimeTokenSecret).length < 32) {
     throw new Error("realtimeTokenSecret must be at least 32 bytes");
   }
+  const now = config.now ?? (() => new Date());
   return {
     db: config.database.db,
     database: config.database,
     publisher: config.publisher ?? nullPublisher,
     metrics: createMetrics(config.metrics ?? new Registry()),
-    now: config.now ?? (() => new Date()),
+    now,
     sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     settings: {
       realtimeTokenSecret: new TextEncoder().encode(config.realtimeTokenSecret),
@@ -51,6 +55,7 @@ export function createContext(config: ApiConfig): AppContext {
     },
     houseAccounts: new Map(),
     statements: new Map(),
+    placementMemory: new PlacementMemory(now),
     identity: identitySettings(config.identity),
   };
 }

@@ -15,9 +15,10 @@ import {
   loadPlacementContext,
   loadSelectionStates,
   type PlacementSession,
+  type SelectionKey,
   type SelectionState,
 } from "./state.js";
-import { writeBetWithStake } from "./write.js";
+import { type Confirmation, type Placement, writeBet } from "./write.js";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -115,6 +116,9 @@ interface Bettor {
  * `POST /bets` as stages: load the session, accounts and selection states (one round trip) →
  * decide (domain rules) → wait the live delay and decide again → persist stakes, bets and audit
  * atomically → publish. Nothing is placed unless every bet is accepted.
+ *
+ * A lone bet without an idempotency key is first tried on what the session's last placement read
+ * (`PlacementMemory`), written only if the database confirms it in the same call.
  */
 export async function placeBets(
   ctx: AppContext,
@@ -125,30 +129,10 @@ export async function placeBets(
 ): Promise<{ data: PlacedBet[] }> {
   const started = performance.now();
   const keys = body.bets.flatMap((b) => b.selections);
-  const context = await loadPlacementContext(ctx, placer.tokenHash, keys, locale);
-  placer.admit(context.session);
-  const player: Bettor = { id: context.session.playerId, isVip: context.session.isVip };
-  const scope = idempotencyKey
-    ? { playerId: player.id, scope: "place_bets", key: idempotencyKey, requestHash: hashRequest(body) }
-    : undefined;
   try {
-    const answer = await once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
-      const mode = acceptModeOf(context.mode);
-      let decided = await decideAll(ctx, body, mode, context.accounts, context.states);
-      if (decided.live && ctx.settings.liveBetDelayMs > 0) {
-        // Live odds can move during the delay: everything is checked again against fresh state.
-        await ctx.sleep(ctx.settings.liveBetDelayMs);
-        decided = await decideAll(
-          ctx,
-          body,
-          mode,
-          context.accounts,
-          await loadSelectionStates(ctx, keys, locale),
-        );
-      }
-      const guarded = { limits: context.limited, idempotent: scope !== undefined };
-      return persist(ctx, player, body, mode, decided.accepted, context.accounts, guarded, record);
-    });
+    const answer =
+      (idempotencyKey === undefined ? await placeOnRemembered(ctx, placer, body, keys, locale) : undefined) ??
+      (await placeOnRead(ctx, placer, body, keys, locale, idempotencyKey));
     for (const bet of answer.data) ctx.metrics.betsPlaced.inc({ type: bet.type });
     ctx.metrics.placementDuration.observe((performance.now() - started) / 1000);
     return answer;
@@ -157,6 +141,119 @@ export async function placeBets(
     throw error;
   }
 }
+
+async function placeOnRead(
+  ctx: AppContext,
+  placer: Placer,
+  body: PlaceBetsBody,
+  keys: SelectionKey[],
+  locale: string,
+  idempotencyKey: string | undefined,
+): Promise<{ data: PlacedBet[] }> {
+  ctx.metrics.placementPaths.inc({ path: "read" });
+  const context = await loadPlacementContext(ctx, placer.tokenHash, keys, locale);
+  placer.admit(context.session);
+  ctx.placementMemory.remember(placer.tokenHash, context, locale);
+  const player: Bettor = { id: context.session.playerId, isVip: context.session.isVip };
+  const scope = idempotencyKey
+    ? { playerId: player.id, scope: "place_bets", key: idempotencyKey, requestHash: hashRequest(body) }
+    : undefined;
+  return once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
+    const mode = acceptModeOf(context.mode);
+    let decided = await decideAll(ctx, body, mode, context.accounts, context.states);
+    if (decided.live && ctx.settings.liveBetDelayMs > 0) {
+      // Live odds can move during the delay: everything is checked again against fresh state.
+      await ctx.sleep(ctx.settings.liveBetDelayMs);
+      decided = await decideAll(
+        ctx,
+        body,
+        mode,
+        context.accounts,
+        await loadSelectionStates(ctx, keys, locale),
+      );
+    }
+    return persist(ctx, player, body, mode, decided.accepted, context.accounts, {
+      limits: context.limited,
+      record: scope ? record : undefined,
+    });
+  });
+}
+
+/**
+ * A lone bet decided on what the session's last placement read and written only if everything it
+ * was decided on still holds. Undefined whenever that cannot settle it — nothing remembered, a
+ * refusal or a live selection (decided on fresh state only), or state that has changed since — and
+ * the placement is then decided on a fresh read.
+ */
+async function placeOnRemembered(
+  ctx: AppContext,
+  placer: Placer,
+  body: PlaceBetsBody,
+  keys: SelectionKey[],
+  locale: string,
+): Promise<{ data: PlacedBet[] } | undefined> {
+  if (body.bets.length !== 1 || body.bets[0]?.type === "custom_bet") return undefined;
+  const context = ctx.placementMemory.recall(placer.tokenHash, keys, locale);
+  if (!context) return undefined;
+  const { session } = context;
+  try {
+    placer.admit(session);
+  } catch {
+    return undefined;
+  }
+  const mode = acceptModeOf(context.mode);
+  let decided: Decided;
+  try {
+    decided = await decideAll(ctx, body, mode, context.accounts, context.states);
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+  if (decided.live) return undefined;
+  const states = decided.accepted[0]?.states ?? [];
+  try {
+    const answer = await persist(
+      ctx,
+      { id: session.playerId, isVip: session.isVip },
+      body,
+      mode,
+      decided.accepted,
+      context.accounts,
+      {
+        limits: false,
+        confirmation: {
+          tokenHash: placer.tokenHash,
+          csrfToken: session.csrfToken,
+          playerStatus: session.status,
+          storedOddsAcceptMode: context.mode,
+          currentOdds: states.map((s) => s.odds),
+          marketStatuses: states.map((s) => s.marketStatus),
+          matchStatuses: states.map((s) => s.matchStatus),
+        },
+      },
+    );
+    ctx.metrics.placementPaths.inc({ path: "remembered" });
+    return answer;
+  } catch (error) {
+    if (!(error instanceof DecidedOnChangedState)) throw error;
+    ctx.placementMemory.forget(placer.tokenHash);
+    ctx.metrics.placementPaths.inc({ path: "changed" });
+    return undefined;
+  }
+}
+
+/** How accepted bets are written: under limits, recorded under an idempotency key, or confirmed. */
+interface WriteMode {
+  /** Limits are in force: the stakes are checked under the player's lock first. */
+  limits: boolean;
+  /** Records the answer under the request's idempotency key, in the placing transaction. */
+  record?: ((tx: Transaction, answer: { data: PlacedBet[] }) => Promise<void>) | undefined;
+  /** The bet was decided on remembered state, which the write must confirm. */
+  confirmation?: Confirmation;
+}
+
+/** Thrown by `persist` when the write found that the state a bet was decided on has changed. */
+class DecidedOnChangedState extends Error {}
 
 /**
  * Writes the accepted bets. A lone bet of a player without limits in force, sent without an
@@ -171,8 +268,7 @@ async function persist(
   mode: OddsAcceptMode,
   accepted: AcceptedBet[],
   balances: Map<string, { id: number; balance: number }>,
-  guarded: { limits: boolean; idempotent: boolean },
-  record: (tx: Transaction, answer: { data: PlacedBet[] }) => Promise<void>,
+  write: WriteMode,
 ): Promise<{ data: PlacedBet[] }> {
   const table = await currencyTable(ctx);
   const now = ctx.now();
@@ -187,10 +283,8 @@ async function persist(
       const decision = accepted[i];
       const account = balances.get(input.stake.currency);
       if (!decision || !account) throw new Error("an undecided bet reached persistence");
-      const written = await writeBetWithStake(
-        ctx,
-        ex,
-        {
+      const placement: Placement = {
+        bet: {
           ref: newRef(),
           playerId: player.id,
           accountId: account.id,
@@ -208,7 +302,7 @@ async function persist(
           oddsAcceptMode: mode,
           createdAt: now,
         },
-        input.selections.map((s, position) => ({
+        selections: input.selections.map((s, position) => ({
           matchId: s.match_id,
           marketRowId: decision.states[position]?.marketRowId ?? 0,
           marketId: s.market_id,
@@ -216,9 +310,11 @@ async function persist(
           outcomeId: s.outcome_id,
           odds: decision.odds[position] ?? s.odds,
         })),
-        { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
-        houses.get(input.stake.currency) ?? 0,
-      );
+        audit: { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
+        houseAccountId: houses.get(input.stake.currency) ?? 0,
+      };
+      const written = await writeBet(ctx, ex, placement, write.confirmation);
+      if (written === "changed") throw new DecidedOnChangedState();
       if (!written) throw new InsufficientFundsError(account.id);
       newBalances.set(input.stake.currency, written.playerBalance);
       const views: SelectionView[] = written.selections.map((row, position) => {
@@ -250,12 +346,13 @@ async function persist(
     return { data: placed };
   };
   let answer: { data: PlacedBet[] };
+  const { limits, record } = write;
   try {
     answer =
-      body.bets.length === 1 && !guarded.limits && !guarded.idempotent
+      body.bets.length === 1 && !limits && !record
         ? await writeAll(ctx.db)
         : await ctx.db.transaction(async (tx) => {
-            if (guarded.limits) {
+            if (limits) {
               await enforceLimits(ctx, tx, {
                 playerId: player.id,
                 kind: "stake",
@@ -263,7 +360,7 @@ async function persist(
               });
             }
             const result = await writeAll(tx);
-            await record(tx, result);
+            await record?.(tx, result);
             return result;
           });
   } catch (error) {

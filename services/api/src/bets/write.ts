@@ -44,9 +44,10 @@ export interface WrittenBet {
 const buildPlaceBet = (db: Executor) =>
   db
     .select({
-      betId: sql<number | string>`w.placed_bet_id`,
-      balance: sql<number | string>`w.player_balance`,
-      selectionIds: sql<(number | string)[]>`w.selection_ids`,
+      outcome: sql<"placed" | "short" | "changed">`w.outcome`,
+      betId: sql<number | string | null>`w.placed_bet_id`,
+      balance: sql<number | string | null>`w.player_balance`,
+      selectionIds: sql<(number | string)[] | null>`w.selection_ids`,
     })
     .from(
       sql`place_bet_with_stake(${sql.placeholder("ref")}::text, ${sql.placeholder("playerId")}::bigint,
@@ -60,30 +61,23 @@ const buildPlaceBet = (db: Executor) =>
         ${sql.placeholder("audit")}::jsonb, ${sql.placeholder("matchIds")}::bigint[],
         ${sql.placeholder("marketRowIds")}::bigint[], ${sql.placeholder("marketIds")}::integer[],
         ${sql.placeholder("specifiers")}::text[], ${sql.placeholder("outcomeIds")}::text[],
-        ${sql.placeholder("selectionOdds")}::integer[]) w`,
+        ${sql.placeholder("selectionOdds")}::integer[], ${sql.placeholder("tokenHash")}::text,
+        ${sql.placeholder("csrfToken")}::text, ${sql.placeholder("playerStatus")}::text,
+        ${sql.placeholder("storedOddsAcceptMode")}::text, ${sql.placeholder("currentOdds")}::integer[],
+        ${sql.placeholder("marketStatuses")}::smallint[], ${sql.placeholder("matchStatuses")}::smallint[]) w`,
     )
     .prepare("place_bet_with_stake");
 
-/**
- * Takes the stake and writes the bet through `place_bet_with_stake` (migration 0007): the player
- * account is debited (only if it holds the stake), then the bet, its selections, its `placed` audit
- * entry and the balanced `stake` posting are written — or nothing at all.
- *
- * One call is atomic on its own, so a single bet needs no surrounding transaction and costs one
- * round trip; callers that must combine it with other writes run it inside theirs. The call is a
- * named prepared statement, built once for the pool. Answers undefined when the player lacks the
- * funds.
- */
-export async function writeBetWithStake(
-  ctx: AppContext,
-  ex: Executor,
-  bet: NewBet,
-  selections: NewSelection[],
-  audit: Record<string, unknown>,
-  houseAccountId: number,
-): Promise<WrittenBet | undefined> {
-  const statement = ex === ctx.db ? prepared(ctx, "place_bet_with_stake", buildPlaceBet) : buildPlaceBet(ex);
-  const [row] = await statement.execute({
+/** One bet to write: its row, selections, audit entry and the house account taking the stake. */
+export interface Placement {
+  bet: NewBet;
+  selections: NewSelection[];
+  audit: Record<string, unknown>;
+  houseAccountId: number;
+}
+
+function placementArguments({ bet, selections, audit, houseAccountId }: Placement) {
+  return {
     ...bet,
     houseAccountId,
     createdAt: bet.createdAt.toISOString(),
@@ -94,8 +88,17 @@ export async function writeBetWithStake(
     specifiers: selections.map((s) => s.specifier),
     outcomeIds: selections.map((s) => s.outcomeId),
     selectionOdds: selections.map((s) => s.odds),
-  });
-  if (!row) return undefined;
+  };
+}
+
+function writtenBet(
+  { bet, selections }: Placement,
+  row: {
+    betId: number | string | null;
+    balance: number | string | null;
+    selectionIds: (number | string)[] | null;
+  },
+): WrittenBet {
   const betId = Number(row.betId);
   return {
     playerBalance: Number(row.balance),
@@ -115,7 +118,94 @@ export async function writeBetWithStake(
     },
     selections: selections.map((s, position) => ({
       ...s,
-      id: Number(row.selectionIds[position] ?? 0),
+      id: Number(row.selectionIds?.[position] ?? 0),
+      betId,
+      position,
+      status: "open",
+      result: null,
+      voidFactor: null,
+      deadHeatFactor: null,
+      settledAt: null,
+    })),
+  };
+}
+
+/** What a bet decided on remembered state was decided with, for the write to confirm. */
+export interface Confirmation {
+  tokenHash: string;
+  csrfToken: string;
+  playerStatus: string;
+  /** The odds-change policy as stored (null when the player never chose one). */
+  storedOddsAcceptMode: string | null;
+  /** Per selection, in order: the odds, market status and match status decided on. */
+  currentOdds: number[];
+  marketStatuses: number[];
+  matchStatuses: number[];
+}
+
+const unconfirmed: Record<keyof Confirmation, null> = {
+  tokenHash: null,
+  csrfToken: null,
+  playerStatus: null,
+  storedOddsAcceptMode: null,
+  currentOdds: null,
+  marketStatuses: null,
+  matchStatuses: null,
+};
+
+/**
+ * Takes the stake and writes the bet through `place_bet_with_stake` (migrations 0007, 0009): the
+ * player account is debited (only if it holds the stake), then the bet, its selections, its
+ * `placed` audit entry and the balanced `stake` posting are written — or nothing at all. Answers
+ * undefined when the player lacks the funds. With a confirmation the bet is written only if
+ * everything it was decided on still holds, and `changed` answers that something does not.
+ *
+ * One call is atomic on its own, so a single bet needs no surrounding transaction and costs one
+ * round trip; callers that must combine it with other writes run it inside theirs. The call is a
+ * named prepared statement, built once for the pool.
+ */
+export async function writeBet(
+  ctx: AppContext,
+  ex: Executor,
+  { bet, selections, audit, houseAccountId }: Placement,
+  confirmation?: Confirmation,
+): Promise<WrittenBet | "changed" | undefined> {
+  const statement = ex === ctx.db ? prepared(ctx, "place_bet_with_stake", buildPlaceBet) : buildPlaceBet(ex);
+  const [row] = await statement.execute({
+    ...bet,
+    houseAccountId,
+    createdAt: bet.createdAt.toISOString(),
+    audit: JSON.stringify(audit),
+    matchIds: selections.map((s) => s.matchId),
+    marketRowIds: selections.map((s) => s.marketRowId),
+    marketIds: selections.map((s) => s.marketId),
+    specifiers: selections.map((s) => s.specifier),
+    outcomeIds: selections.map((s) => s.outcomeId),
+    selectionOdds: selections.map((s) => s.odds),
+    ...(confirmation ?? unconfirmed),
+  });
+  if (!row) throw new Error("place_bet_with_stake answered no row");
+  if (row.outcome !== "placed") return row.outcome === "short" ? undefined : "changed";
+  const betId = Number(row.betId);
+  return {
+    playerBalance: Number(row.balance),
+    bet: {
+      ...bet,
+      id: betId,
+      status: "waiting_results",
+      result: "no_results",
+      activeStake: bet.stake,
+      winAmount: null,
+      cashedOutAmount: 0,
+      bonus: null,
+      payoutStatus: "initial",
+      usedInJackpot: false,
+      updatedAt: bet.createdAt,
+      settledAt: null,
+    },
+    selections: selections.map((s, position) => ({
+      ...s,
+      id: Number(row.selectionIds?.[position] ?? 0),
       betId,
       position,
       status: "open",

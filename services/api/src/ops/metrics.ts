@@ -6,6 +6,8 @@ export interface Metrics {
   betsPlaced: Counter<"type">;
   betsRefused: Counter<"code">;
   placementDuration: Histogram;
+  /** Placements by where their state came from: a read, memory the write confirmed, or memory that had changed. */
+  placementPaths: Counter<"path">;
   /** Argon2 verifications, decoys for unknown addresses included: the sign-in KDF load. */
   passwordVerifications: Counter<"against">;
 }
@@ -36,6 +38,12 @@ export function createMetrics(registry: Registry): Metrics {
       name: "sportsbook_bet_placement_duration_seconds",
       help: "Time from request to committed bet",
       buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    placementPaths: new Counter({
+      name: "sportsbook_bet_placement_paths_total",
+      help: "Placements by source of their state: read, remembered (confirmed by the write), changed (remembered state no longer held, read again)",
+      labelNames: ["path"],
       registers: [registry],
     }),
     passwordVerifications: new Counter({

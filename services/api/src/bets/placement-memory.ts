@@ -1,0 +1,72 @@
+import { LRUCache } from "lru-cache";
+import type { PlacementContext, PlacementSession, SelectionKey, SelectionState } from "./state.js";
+import { selectionKey } from "./state.js";
+
+/** What a placement read about its session, kept for the session's next placement. */
+interface RememberedSession {
+  session: PlacementSession;
+  accounts: Map<string, { id: number; balance: number }>;
+  mode: string | null;
+}
+
+export interface PlacementMemoryOptions {
+  sessions?: number;
+  selections?: number;
+  /** How long a remembered read may serve; it is confirmed by the write whatever its age. */
+  ttlMs?: number;
+}
+
+/**
+ * The state the last placements read, so the next placement of the same session on the same
+ * selections can decide without reading it again and confirm it in the write instead
+ * (`place_bet_if_current`): one round trip instead of two. Nothing remembered is trusted: a
+ * placement decided on it is written only if the database still agrees, and is decided again on
+ * fresh state otherwise. The TTL bounds how stale the names in an answer can be.
+ *
+ * Only sessions without limits in force are remembered: their stakes are checked under the
+ * player's lock in a transaction, which reads anyway.
+ */
+export class PlacementMemory {
+  private readonly sessions: LRUCache<string, RememberedSession>;
+  private readonly selections: LRUCache<string, SelectionState>;
+
+  constructor(now: () => Date, options: PlacementMemoryOptions = {}) {
+    const clock = { now: () => now().getTime() };
+    const ttl = options.ttlMs ?? 60_000;
+    this.sessions = new LRUCache({ max: options.sessions ?? 10_000, ttl, perf: clock });
+    this.selections = new LRUCache({ max: options.selections ?? 50_000, ttl, perf: clock });
+  }
+
+  /** Keeps what a placement read for its session and selections, in the answer's language. */
+  remember(tokenHash: string, context: PlacementContext, locale: string): void {
+    if (!context.session || context.limited) return;
+    this.sessions.set(tokenHash, {
+      session: context.session,
+      accounts: context.accounts,
+      mode: context.mode,
+    });
+    for (const [key, state] of context.states) this.selections.set(`${locale}|${key}`, state);
+  }
+
+  /** The remembered context for these selections, or undefined unless all of it is remembered. */
+  recall(
+    tokenHash: string,
+    keys: SelectionKey[],
+    locale: string,
+  ): (PlacementContext & { session: PlacementSession }) | undefined {
+    const remembered = this.sessions.get(tokenHash);
+    if (!remembered) return undefined;
+    const states = new Map<string, SelectionState>();
+    for (const key of keys) {
+      const id = selectionKey(key);
+      const state = this.selections.get(`${locale}|${id}`);
+      if (!state) return undefined;
+      states.set(id, state);
+    }
+    return { ...remembered, limited: false, states };
+  }
+
+  forget(tokenHash: string): void {
+    this.sessions.delete(tokenHash);
+  }
+}
