@@ -126,6 +126,89 @@ for (const target of databaseTargets()) {
       expect(await h.handle.db.select().from(bets).where(eq(bets.playerId, p.playerId))).toEqual([]);
     });
 
+    it("decides a repeated bet on what the last placement read only while the database confirms it", async () => {
+      const paths = async () =>
+        Object.fromEntries(
+          (await h.api.ctx.metrics.placementPaths.get()).values.map((v) => [String(v.labels.path), v.value]),
+        );
+      const since = async (before: Record<string, number>) => {
+        const now = await paths();
+        return Object.fromEntries(
+          Object.entries(now)
+            .map(([path, n]) => [path, n - (before[path] ?? 0)])
+            .filter(([, n]) => n !== 0),
+        );
+      };
+      const settings = (p: Player, mode: string) =>
+        h.api.app.inject({
+          method: "POST",
+          url: "/api/settings",
+          headers: p.headers,
+          payload: { auto_accept_odds_change: mode },
+        });
+      const p = await player(h);
+      let before = await paths();
+      expect((await place(p, [single(sel.arsenalWin)])).statusCode).toBe(200);
+      expect((await place(p, [single(sel.arsenalWin)])).statusCode).toBe(200);
+      expect(await since(before)).toEqual({ read: 1, remembered: 1 });
+      expect(await balanceOf(p)).toBe(80_00);
+
+      const { prematch } = h.fixture.matches;
+      try {
+        // Odds moved since: the write refuses the remembered decision and the fresh one answers 101.
+        await setOdds(prematch.id, 1, "1", 2300);
+        before = await paths();
+        const moved = await place(p, [single(sel.arsenalWin)]);
+        expect(json<ErrorJson>(moved).data.errors_by_bet?.["0"]).toMatchObject({
+          code: 101,
+          selections: [{ odds: 2300 }],
+        });
+        expect(await since(before)).toEqual({ changed: 1, read: 1 });
+
+        // A policy that took any odds, withdrawn since: the remembered one no longer decides.
+        expect((await settings(p, "any")).statusCode).toBe(200);
+        expect((await place(p, [single({ ...sel.arsenalWin, odds: 2300 })])).statusCode).toBe(200);
+        expect((await settings(p, "none")).statusCode).toBe(200);
+        before = await paths();
+        const withdrawn = await place(p, [single({ ...sel.arsenalWin, odds: 2200 })]);
+        expect(json<ErrorJson>(withdrawn).code).toBe(101);
+        expect(await since(before)).toEqual({ changed: 1, read: 1 });
+
+        // A market suspended since.
+        expect((await place(p, [single({ ...sel.arsenalWin, odds: 2300 })])).statusCode).toBe(200);
+        await h.handle.db
+          .update(markets)
+          .set({ status: -1 })
+          .where(and(eq(markets.matchId, prematch.id), eq(markets.marketId, 1)));
+        before = await paths();
+        const suspended = await place(p, [single({ ...sel.arsenalWin, odds: 2300 })]);
+        expect(json<ErrorJson>(suspended).data.errors_by_bet?.["0"]).toMatchObject({
+          code: 104,
+          reason: "selection_suspended",
+        });
+        expect(await since(before)).toEqual({ changed: 1, read: 1 });
+      } finally {
+        await h.handle.db
+          .update(markets)
+          .set({ status: 1 })
+          .where(and(eq(markets.matchId, prematch.id), eq(markets.marketId, 1)));
+        await setOdds(prematch.id, 1, "1", 2100);
+      }
+      const placed = await h.handle.db.select().from(bets).where(eq(bets.playerId, p.playerId));
+      expect(placed.map((b) => b.odds)).toEqual([2100, 2100, 2300, 2300]);
+      expect(await balanceOf(p)).toBe(60_00);
+
+      // A session signed out, or a player blocked, since the last bet.
+      expect((await place(p, [single(sel.arsenalWin)])).statusCode).toBe(200);
+      await h.handle.db.update(players).set({ status: "blocked" }).where(eq(players.id, p.playerId));
+      expect(json<ErrorJson>(await place(p, [single(sel.arsenalWin)])).code).toBe(1007);
+      await h.handle.db.update(players).set({ status: "active" }).where(eq(players.id, p.playerId));
+      expect((await place(p, [single(sel.arsenalWin)])).statusCode).toBe(200);
+      await h.api.app.inject({ method: "POST", url: "/api/player/logout", headers: p.headers });
+      expect(json<ErrorJson>(await place(p, [single(sel.arsenalWin)])).code).toBe(1002);
+      expect(await balanceOf(p)).toBe(40_00);
+    });
+
     it("places a single: debits the stake, writes bet, selections, ledger and audit, and publishes", async () => {
       const p = await player(h);
       h.events.length = 0;

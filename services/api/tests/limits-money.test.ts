@@ -175,6 +175,18 @@ for (const target of databaseTargets()) {
       expect((await bet(s, 10_00)).statusCode).toBe(200);
     });
 
+    it("a bet limit set after the player's last bet caps the next one", async () => {
+      const s = await fundedPlayer();
+      expect((await bet(s, 20_00)).statusCode).toBe(200);
+      await setLimit(s, { type: "bet", value: 10_00 });
+      const big = await bet(s, 20_00);
+      expect(body<ErrorJson>(big)).toMatchObject({
+        error: "limitExceeded",
+        data: { extra: { type: "bet" } },
+      });
+      expect(await countOf(bets, s.playerId)).toBe(1);
+    });
+
     it("[SPEC §4] wager limit counts the stakes of the period", async () => {
       const s = await fundedPlayer();
       await setLimit(s, { type: "wager", value: 25_00, period: "day" });

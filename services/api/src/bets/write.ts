@@ -167,52 +167,15 @@ const unconfirmed: Record<keyof Confirmation, null> = {
 export async function writeBet(
   ctx: AppContext,
   ex: Executor,
-  { bet, selections, audit, houseAccountId }: Placement,
+  placement: Placement,
   confirmation?: Confirmation,
 ): Promise<WrittenBet | "changed" | undefined> {
   const statement = ex === ctx.db ? prepared(ctx, "place_bet_with_stake", buildPlaceBet) : buildPlaceBet(ex);
   const [row] = await statement.execute({
-    ...bet,
-    houseAccountId,
-    createdAt: bet.createdAt.toISOString(),
-    audit: JSON.stringify(audit),
-    matchIds: selections.map((s) => s.matchId),
-    marketRowIds: selections.map((s) => s.marketRowId),
-    marketIds: selections.map((s) => s.marketId),
-    specifiers: selections.map((s) => s.specifier),
-    outcomeIds: selections.map((s) => s.outcomeId),
-    selectionOdds: selections.map((s) => s.odds),
+    ...placementArguments(placement),
     ...(confirmation ?? unconfirmed),
   });
   if (!row) throw new Error("place_bet_with_stake answered no row");
   if (row.outcome !== "placed") return row.outcome === "short" ? undefined : "changed";
-  const betId = Number(row.betId);
-  return {
-    playerBalance: Number(row.balance),
-    bet: {
-      ...bet,
-      id: betId,
-      status: "waiting_results",
-      result: "no_results",
-      activeStake: bet.stake,
-      winAmount: null,
-      cashedOutAmount: 0,
-      bonus: null,
-      payoutStatus: "initial",
-      usedInJackpot: false,
-      updatedAt: bet.createdAt,
-      settledAt: null,
-    },
-    selections: selections.map((s, position) => ({
-      ...s,
-      id: Number(row.selectionIds?.[position] ?? 0),
-      betId,
-      position,
-      status: "open",
-      result: null,
-      voidFactor: null,
-      deadHeatFactor: null,
-      settledAt: null,
-    })),
-  };
+  return writtenBet(placement, row);
 }
