@@ -8,9 +8,11 @@
  * account: the run prints CPU milliseconds per bet of the API, the load generator and (when the
  * server is on this machine) PostgreSQL's processes, which is where a bet's cost is found.
  *
- * Then the same clients send bets at a fixed rate — half of pgbench's tps, where the throughput
- * target sits — and p50/p99 are measured there: with clients sending flat out, latency is only
- * clients ÷ throughput, the queue the load generator builds itself.
+ * Then the same clients send bets at a fixed rate — half of pgbench's tps at its default scale —
+ * and p50/p99 are measured there too: with clients sending flat out, latency is mostly clients ÷
+ * throughput, the queue the load generator builds itself. pgbench runs at its default scale 1
+ * (every client on one branch row) and at one branch per client (scale = clients, as its manual
+ * advises), and the verdict asks for half of both figures and a p99 under 50 ms both ways.
  *
  *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool 10] [--warmup 5] [--rate N]
  *   (--rate N: only a paced run at N bets/s, no pgbench; for profiling the API below saturation)
@@ -381,15 +383,18 @@ async function main(): Promise<void> {
     console.log(
       `  pgbench TPC-B, scale ${String(uncontendedScale).padEnd(8)} ${uncontended.tps.toFixed(0).padStart(6)} tps      avg ${uncontended.latencyMs.toFixed(1)} ms`,
     );
-    const ratio = throughput.perSecond / baseline.tps;
+    // The verdict takes the stricter reading of each target: throughput against both pgbench
+    // figures, and the p99 both at 50 clients flat out and paced below saturation.
+    const ratios = [throughput.perSecond / baseline.tps, throughput.perSecond / uncontended.tps];
     const kept = paced.perSecond >= targetRate * 0.95;
+    const throughputMet = ratios.every((r) => r >= 0.5);
+    const latencyMet = kept && throughput.p99 < 50 && paced.p99 < 50;
     console.log("");
     console.log(
-      `  bets/s ÷ pgbench tps = ${ratio.toFixed(2)} (target ≥ 0.50: ${ratio >= 0.5 ? "met" : "not met"}); p99 at half pgbench's rate < 50 ms: ${kept && paced.p99 < 50 ? "met" : "not met"}${kept ? "" : " (the rate was not kept up)"}`,
+      `  bets/s ÷ pgbench tps = ${ratios[0]?.toFixed(2)} at scale 1, ${ratios[1]?.toFixed(2)} at scale ${uncontendedScale} (target ≥ 0.50: ${throughputMet ? "met" : "not met"})`,
     );
-    const uncontendedRatio = throughput.perSecond / uncontended.tps;
     console.log(
-      `  bets/s ÷ pgbench tps at scale ${uncontendedScale} = ${uncontendedRatio.toFixed(2)} (${uncontendedRatio >= 0.5 ? "at least" : "below"} half)`,
+      `  p99 = ${throughput.p99.toFixed(1)} ms flat out, ${paced.p99.toFixed(1)} ms paced (target < 50 ms: ${latencyMet ? "met" : "not met"})${kept ? "" : " (the paced rate was not kept up)"}`,
     );
   } finally {
     await handle.close();
