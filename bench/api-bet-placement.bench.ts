@@ -117,6 +117,9 @@ async function clients(plan: Plan): Promise<Result> {
     process.send?.({ warmedUp: true });
   }, plan.warmupSeconds * 1000);
   const end = warmupEnd + plan.seconds * 1000;
+  // Measured to the last answer: a paced run that falls behind keeps sending past `end` until its
+  // schedule gets there, and its rate must not count that time as if it were not spent.
+  let lastFinished = end;
   const interval = plan.betsPerSecond ? (1000 * plan.players.length) / plan.betsPerSecond : 0;
   await Promise.all(
     plan.players.map(async (p, index) => {
@@ -142,6 +145,7 @@ async function clients(plan: Plan): Promise<Result> {
           if (scheduled >= warmupEnd) scheduled = Math.max(scheduled, finished);
           continue;
         }
+        lastFinished = Math.max(lastFinished, finished);
         if (status === 200) {
           ok += 1;
           latencies.push(finished - started);
@@ -156,7 +160,7 @@ async function clients(plan: Plan): Promise<Result> {
     latenciesMs: latencies,
     ok,
     failed,
-    elapsedMs: plan.seconds * 1000,
+    elapsedMs: lastFinished - warmupEnd,
     clientCpuUs: cpu.user + cpu.system,
   };
 }
