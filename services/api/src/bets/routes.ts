@@ -25,7 +25,14 @@ import { loadMarkets } from "../catalogue/matches.js";
 import { presentMarket } from "../catalogue/present.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
-import { errorResponses, idempotencyKeyOf, localeOf, pagination, typed } from "../http/route-kit.js";
+import {
+  errorResponses,
+  idempotencyKeyOf,
+  localeOf,
+  pagination,
+  typed,
+  unencodedAnswers,
+} from "../http/route-kit.js";
 import { currencyTable } from "../wallet/currencies.js";
 import { cashoutBet } from "./cashout.js";
 import { type Placer, placeBets } from "./place.js";
@@ -105,6 +112,7 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
         headers: z.object({ "idempotency-key": z.string().min(1).max(200).optional() }),
         response: { 200: placeBetsResponseSchema, ...errorResponses },
       },
+      serializerCompiler: unencodedAnswers,
     },
     async (request) => {
       const tokenHash = sessionTokenHash(request);

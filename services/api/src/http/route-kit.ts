@@ -12,6 +12,14 @@ export const errorResponses = {
   500: errorResponseSchema,
 } as const;
 
+/**
+ * Serializes a hot route's answers with `JSON.stringify` alone instead of encoding them through
+ * their zod schema first, which cost bet placement about 0.07 ms of CPU, a sixth of its API
+ * share. The handler's return type is the schema's type (checked when compiling) and the route's
+ * tests check its answers against the schema; the schema still documents the route.
+ */
+export const unencodedAnswers = () => (data: unknown) => JSON.stringify(data);
+
 export function typed(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
