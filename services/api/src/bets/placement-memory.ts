@@ -9,19 +9,15 @@ interface RememberedSession {
   mode: string | null;
 }
 
-export interface PlacementMemoryOptions {
-  sessions?: number;
-  selections?: number;
-  /** How long a remembered read may serve; it is confirmed by the write whatever its age. */
-  ttlMs?: number;
-}
+/** How long a remembered read may serve: it is confirmed by the write whatever its age. */
+const TTL_MS = 60_000;
 
 /**
  * The state the last placements read, so the next placement of the same session on the same
- * selections can decide without reading it again and confirm it in the write instead
- * (`place_bet_if_current`): one round trip instead of two. Nothing remembered is trusted: a
- * placement decided on it is written only if the database still agrees, and is decided again on
- * fresh state otherwise. The TTL bounds how stale the names in an answer can be.
+ * selections can decide without reading it again and have the write confirm it instead
+ * (`place_bet_with_stake` given that state): one round trip instead of two. Nothing remembered is
+ * trusted: a placement decided on it is written only if the database still agrees, and is decided
+ * again on fresh state otherwise. The TTL bounds how stale the names in an answer can be.
  *
  * Only sessions without limits in force are remembered: their stakes are checked under the
  * player's lock in a transaction, which reads anyway.
@@ -30,11 +26,10 @@ export class PlacementMemory {
   private readonly sessions: LRUCache<string, RememberedSession>;
   private readonly selections: LRUCache<string, SelectionState>;
 
-  constructor(now: () => Date, options: PlacementMemoryOptions = {}) {
+  constructor(now: () => Date) {
     const clock = { now: () => now().getTime() };
-    const ttl = options.ttlMs ?? 60_000;
-    this.sessions = new LRUCache({ max: options.sessions ?? 10_000, ttl, perf: clock });
-    this.selections = new LRUCache({ max: options.selections ?? 50_000, ttl, perf: clock });
+    this.sessions = new LRUCache({ max: 10_000, ttl: TTL_MS, perf: clock });
+    this.selections = new LRUCache({ max: 50_000, ttl: TTL_MS, perf: clock });
   }
 
   /** Keeps what a placement read for its session and selections, in the answer's language. */
