@@ -1,8 +1,8 @@
 /**
  * Bet placement throughput on PostgreSQL: 50 concurrent clients (one player each) place single bets
- * over HTTP against the API as `npm start` runs it (live delay off). Prints bets per second and
- * p50/p99 latency next to pgbench's built-in TPC-B transactions per second with the same number of
- * clients, on the same server, in the same run.
+ * over HTTP against the API as `npm start` runs it (live delay off; no request log lines, as with
+ * `LOG_LEVEL=warn`). Prints bets per second and p50/p99 latency next to pgbench's built-in TPC-B
+ * transactions per second with the same number of clients, on the same server, in the same run.
  *
  * The clients run in a child process so they share neither the API's event loop nor its CPU
  * account: the run prints CPU milliseconds per bet of the API, the load generator and (when the
