@@ -78,12 +78,7 @@ export async function pruneHousekeeping(
   const db = ctx.db;
   // Deletes the rows of `table` matching `where` a batch at a time (by its key columns), until a
   // batch comes back short, so a backlog never holds long locks.
-  const drain = async (
-    table: PgTable,
-    key: PgColumn | PgColumn[],
-    where: SQL | undefined,
-  ): Promise<number> => {
-    const keys = Array.isArray(key) ? key : [key];
+  const drain = async (table: PgTable, keys: PgColumn[], where: SQL | undefined): Promise<number> => {
     let total = 0;
     for (;;) {
       const batchKeys = db
@@ -98,15 +93,15 @@ export async function pruneHousekeeping(
     }
   };
 
-  const attempts = await drain(authAttempts, authAttempts.id, lt(authAttempts.createdAt, attemptsBefore));
+  const attempts = await drain(authAttempts, [authAttempts.id], lt(authAttempts.createdAt, attemptsBefore));
   const tokens = await drain(
     playerTokens,
-    playerTokens.id,
+    [playerTokens.id],
     or(lt(playerTokens.expiresAt, tokensBefore), lt(playerTokens.usedAt, tokensBefore)),
   );
   const ended = await drain(
     sessions,
-    sessions.tokenHash,
+    [sessions.tokenHash],
     and(
       or(lt(sessions.expiresAt, activityBefore), lt(sessions.revokedAt, activityBefore)),
       lt(sessions.lastSeenAt, activityBefore),
@@ -116,7 +111,7 @@ export async function pruneHousekeeping(
     .select({ one: sql`1` })
     .from(sessions)
     .where(eq(sessions.tokenHash, sessionChecks.sessionHash));
-  const checks = await drain(sessionChecks, sessionChecks.sessionHash, notExists(sessionOf));
+  const checks = await drain(sessionChecks, [sessionChecks.sessionHash], notExists(sessionOf));
   // A tick still counts towards the sportsbook-session limit of its session while that session lives.
   const liveSession = db
     .select({ one: sql`1` })
@@ -130,7 +125,7 @@ export async function pruneHousekeeping(
     );
   const ticks = await drain(
     playerActivity,
-    playerActivity.id,
+    [playerActivity.id],
     and(lt(playerActivity.createdAt, activityBefore), notExists(liveSession)),
   );
   const keys = await drain(
