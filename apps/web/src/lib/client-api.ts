@@ -6,7 +6,22 @@ export function csrfToken(cookie: string): string | undefined {
   return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }
 
-export function apiFetch(path: string, init: RequestInit & { locale?: string } = {}): Promise<Response> {
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Calls `listener` whenever an API call answers 401 (SPEC §8: a session that expired signs the
+ * player out, whichever call noticed it). Returns the function that stops listening.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export async function apiFetch(
+  path: string,
+  init: RequestInit & { locale?: string } = {},
+): Promise<Response> {
   const method = (init.method ?? "GET").toUpperCase();
   const headers = new Headers(init.headers);
   if (init.locale) headers.set("accept-language", init.locale);
@@ -14,5 +29,12 @@ export function apiFetch(path: string, init: RequestInit & { locale?: string } =
     const token = csrfToken(document.cookie);
     if (token) headers.set("x-csrf-token", token);
   }
-  return fetch(`/api${path}`, { ...init, method, headers, credentials: "include" });
+  const res = await fetch(`/api${path}`, { ...init, method, headers, credentials: "include" });
+  if (res.status === 401) for (const l of unauthorizedListeners) l(path);
+  return res;
+}
+
+/** JSON body for `apiFetch`. */
+export function jsonBody(body: unknown): Pick<RequestInit, "body" | "headers"> {
+  return { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
 }

@@ -1,4 +1,11 @@
-import { matchChannel, publicChannel, realtimeEventSchema } from "@sportsbook/contracts/realtime";
+import { authorizeChannelsResponseSchema } from "@sportsbook/contracts/http/realtime-tokens";
+import {
+  matchChannel,
+  publicChannel,
+  type RealtimeEvent,
+  realtimeEventSchema,
+  userChannel,
+} from "@sportsbook/contracts/realtime";
 import { Centrifuge, type Subscription } from "centrifuge";
 import { z } from "zod";
 import { csrfToken } from "../lib/client-api";
@@ -20,6 +27,13 @@ export interface Realtime {
   disconnect(): void;
   /** Subscribes to the matches' channels (reference counted); returns the release function. */
   watchMatches(ids: readonly string[]): () => void;
+  /**
+   * Subscribes to the player's private channel (SPEC §5: only with a user id) and hands each of its
+   * events to `onEvent`; returns the release function.
+   */
+  watchUser(userId: number, onEvent: (event: RealtimeEvent) => void): () => void;
+  /** Connects again with a fresh connection token, after the player signed in or out (SPEC §4). */
+  reconnect(): void;
 }
 
 export interface RealtimeOptions {
@@ -42,12 +56,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     ...(opts.websocket ? { websocket: opts.websocket } : {}),
     // Visitors connect anonymously when the API issues no connection token.
     getToken: async () => {
-      // A signed-in player's session needs the CSRF token on this POST; visitors have none.
-      const csrf = typeof document === "undefined" ? undefined : csrfToken(document.cookie);
       const res = await fetchImpl("/api/websocket/token", {
         method: "POST",
         credentials: "include",
-        headers: csrf ? { "x-csrf-token": csrf } : {},
+        headers: csrfHeaders(),
       }).catch(() => null);
       if (!res?.ok) return "";
       const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
@@ -96,6 +108,11 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   };
 
   let publicSub: Subscription | null = null;
+  let userSub: Subscription | null = null;
+  const releaseUser = () => {
+    if (userSub) client.removeSubscription(userSub);
+    userSub = null;
+  };
   return {
     connect() {
       client.connect();
@@ -110,7 +127,41 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       subs.clear();
       counts.clear();
       if (publicSub) client.removeSubscription(publicSub);
+      releaseUser();
       client.disconnect();
+    },
+    reconnect() {
+      client.disconnect();
+      client.connect();
+    },
+    watchUser(userId, onEvent) {
+      releaseUser();
+      const channel = userChannel(userId);
+      const sub = client.newSubscription(channel, {
+        recoverable: true,
+        // SPEC §5: `$` channels need a subscription token, issued for the signed-in player only.
+        getToken: async () => {
+          const res = await fetchImpl("/api/websocket/authorize", {
+            method: "POST",
+            credentials: "include",
+            headers: { "content-type": "application/json", ...csrfHeaders() },
+            body: JSON.stringify({ channels: [channel] }),
+          });
+          const parsed = authorizeChannelsResponseSchema.safeParse(await res.json().catch(() => null));
+          const token = parsed.success ? parsed.data.channels[0]?.token : undefined;
+          // An empty token tells the client the player may not subscribe; it stops trying.
+          return res.ok && token ? token : "";
+        },
+      } as never);
+      sub.on("publication", (ctx) => {
+        const parsed = realtimeEventSchema.safeParse(ctx.data);
+        if (parsed.success) onEvent(parsed.data);
+      });
+      sub.subscribe();
+      userSub = sub;
+      return () => {
+        if (userSub === sub) releaseUser();
+      };
     },
     watchMatches(ids) {
       for (const id of ids) {
@@ -138,4 +189,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       };
     },
   };
+}
+
+/** A signed-in player's session needs the CSRF token on POSTs; visitors have none. */
+function csrfHeaders(): Record<string, string> {
+  const csrf = typeof document === "undefined" ? undefined : csrfToken(document.cookie);
+  return csrf ? { "x-csrf-token": csrf } : {};
 }

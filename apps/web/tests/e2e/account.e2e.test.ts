@@ -1,27 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
+import { mailedLink } from "./players";
 
 const base = inject("baseUrl");
-
-/** The newest link to `path` in the development mailbox for `email`, as a path on this app. */
-async function mailedLink(email: string, path: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const res = (await fetch(`${base}/api/dev/mailbox/messages?recipient=${encodeURIComponent(email)}`).then(
-      (r) => r.json(),
-    )) as { data: { body: string }[] };
-    for (const m of res.data) {
-      const url = m.body.match(/https?:\/\/\S+/g)?.find((u) => new URL(u).pathname === path);
-      if (url) {
-        const u = new URL(url);
-        return `${u.pathname}${u.search}`;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`no e-mail with a link to ${path} for ${email}`);
-}
 
 describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §4 favourites)", () => {
   let browser: Browser;
@@ -47,7 +29,7 @@ describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §
     await signUp.locator("[data-result=signed-up]").waitFor();
 
     // The confirmation link opens the sign-in form with the result; its token leaves the URL.
-    await page.goto(`${base}${await mailedLink(email, "/users/confirmation")}`);
+    await page.goto(`${base}${await mailedLink(base, email, "/users/confirmation")}`);
     const signIn = page.locator("dialog[data-modal=sign_in]");
     await signIn.getByText("Your e-mail address is confirmed").waitFor();
     expect(new URL(page.url()).search).toBe("");

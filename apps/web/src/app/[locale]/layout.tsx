@@ -19,6 +19,7 @@ import { LiveProvider } from "../../live/LiveProvider";
 import { LiveStoreProvider } from "../../live/LiveStoreContext";
 import { OddsFormatProvider } from "../../odds/OddsFormatContext";
 import { isOddsFormat, ODDS_COOKIE } from "../../odds/odds-preference";
+import { PlayerProvider } from "../../player/PlayerProvider";
 import "../globals.css";
 
 /** The API's session cookie (HttpOnly): its presence tells the header to offer sign-out. */
@@ -80,13 +81,15 @@ export default async function LocaleLayout({
               <OddsFormatProvider initial={isOddsFormat(oddsCookie) ? oddsCookie : "decimal"}>
                 <LiveStoreProvider>
                   <LiveProvider>
-                    <AuthModalHost>
-                      <FavoritesProvider>
-                        <AppShell locale={locale} settings={settings}>
-                          {children}
-                        </AppShell>
-                      </FavoritesProvider>
-                    </AuthModalHost>
+                    <PlayerProvider>
+                      <AuthModalHost>
+                        <FavoritesProvider>
+                          <AppShell locale={locale} settings={settings}>
+                            {children}
+                          </AppShell>
+                        </FavoritesProvider>
+                      </AuthModalHost>
+                    </PlayerProvider>
                   </LiveProvider>
                 </LiveStoreProvider>
               </OddsFormatProvider>

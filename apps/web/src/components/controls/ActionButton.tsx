@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { apiFetch } from "../../lib/client-api";
-import { useClientConfig } from "../shell/ClientConfig";
+import { HeaderAccount } from "../../player/HeaderAccount";
+import { usePlayer } from "../../player/PlayerProvider";
 import { useShellUi } from "../shell/ShellUi";
 
 type Action = "sign-in" | "sign-up" | "deposit" | "sports-menu" | "my-bets" | "bet-slip";
@@ -10,23 +10,12 @@ type Action = "sign-in" | "sign-up" | "deposit" | "sports-menu" | "my-bets" | "b
 export function ActionButton({ action, label }: { action: Action; label?: string | undefined }) {
   const t = useTranslations("button");
   const { setSideMenuOpen } = useShellUi();
-  const { signedIn } = useClientConfig();
-  // A player sees sign-out where a visitor sees sign-in, and no sign-up.
-  if (signedIn && action === "sign-up") return null;
-  if (signedIn && action === "sign-in") {
-    return (
-      <button
-        type="button"
-        className="btn btn-sign-out"
-        data-action="sign-out"
-        onClick={async () => {
-          await apiFetch("/player/logout", { method: "POST" }).catch(() => null);
-          window.location.reload();
-        }}
-      >
-        {t("sign-out")}
-      </button>
-    );
+  const { status } = usePlayer();
+  // A player sees the balance and sign-out where a visitor sees sign-in, and no sign-up; while a
+  // session cookie is being checked, the place is held so the header does not jump.
+  if (status !== "not_logged_in" && (action === "sign-in" || action === "sign-up")) {
+    if (action === "sign-up") return null;
+    return status === "logged_in" ? <HeaderAccount /> : <span className="header-account" aria-busy="true" />;
   }
   const onClick = () => {
     if (action === "sports-menu") setSideMenuOpen(true);

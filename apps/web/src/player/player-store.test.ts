@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import {
+  type PlayerAccount,
+  type PlayerProfile,
+  type PlayerSource,
+  PlayerStore,
+  SessionExpired,
+} from "./player-store";
+
+const profile: PlayerProfile = {
+  id: 7,
+  email: "p@example.com",
+  name: null,
+  firstName: null,
+  lastName: null,
+  nickname: null,
+  phone: null,
+  language: "en",
+  currency: "EUR",
+  statuses: [],
+  authFieldsMissed: [],
+  country: null,
+};
+const eur: PlayerAccount = { code: "EUR", subunits: 2, fiat: true, balance: 10_000 };
+const usd: PlayerAccount = { code: "USD", subunits: 2, fiat: true, balance: 500 };
+
+function source(over: Partial<PlayerSource> = {}): PlayerSource & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    profile: async () => profile,
+    accounts: async () => [eur, usd],
+    signOut: async () => {
+      calls.push("signOut");
+    },
+    setCurrency: async (c) => {
+      calls.push(`currency:${c}`);
+    },
+    ...over,
+  };
+}
+
+describe("PlayerStore (SPEC §4 auth status)", () => {
+  it("goes unknown → pending → logged in with profile, accounts and the profile's currency", async () => {
+    const store = new PlayerStore(source());
+    const seen: string[] = [store.get().status];
+    store.subscribe(() => seen.push(store.get().status));
+    await store.load();
+    expect(seen).toEqual(["unknown", "pending", "logged_in"]);
+    expect(store.get().currency).toBe("EUR");
+    expect(store.get().accounts).toHaveLength(2);
+  });
+
+  it("a visitor (no profile) is not logged in", async () => {
+    const store = new PlayerStore(source({ profile: async () => null }));
+    await store.load();
+    expect(store.get().status).toBe("not_logged_in");
+  });
+
+  it("a 401 while loading signs out and marks the session as ended", async () => {
+    const store = new PlayerStore(
+      source({
+        profile: async () => {
+          throw new SessionExpired();
+        },
+      }),
+    );
+    await store.load();
+    expect(store.get()).toMatchObject({ status: "not_logged_in", sessionEnded: true });
+  });
+
+  it("a 401 of any later call signs a logged-in player out; a visitor's 401 changes nothing", async () => {
+    const store = new PlayerStore(source());
+    store.sessionExpired();
+    expect(store.get()).toMatchObject({ status: "unknown", sessionEnded: false });
+    await store.load();
+    store.sessionExpired();
+    expect(store.get()).toMatchObject({ status: "not_logged_in", sessionEnded: true, accounts: [] });
+    store.acknowledgeSessionEnded();
+    expect(store.get().sessionEnded).toBe(false);
+  });
+
+  it("sign-out clears profile and accounts even before the server answers", async () => {
+    const src = source();
+    const store = new PlayerStore(src);
+    await store.load();
+    const done = store.signOut();
+    expect(store.get()).toMatchObject({ status: "not_logged_in", profile: null, accounts: [] });
+    await done;
+    expect(src.calls).toEqual(["signOut"]);
+  });
+
+  it("balance_changed updates that currency's account only", async () => {
+    const store = new PlayerStore(source());
+    await store.load();
+    store.balanceChanged("USD", 123);
+    store.balanceChanged("BTC", 1);
+    expect(store.get().accounts).toEqual([eur, { ...usd, balance: 123 }]);
+  });
+
+  it("currency switch does nothing when already current or without such an account", async () => {
+    const src = source();
+    const store = new PlayerStore(src);
+    await store.load();
+    expect(await store.switchCurrency("EUR")).toBe(false);
+    expect(await store.switchCurrency("GBP")).toBe(false);
+    expect(await store.switchCurrency("USD")).toBe(true);
+    expect(store.get().currency).toBe("USD");
+    expect(src.calls).toEqual(["currency:USD"]);
+  });
+
+  it("a load that a sign-out overtook does not sign the player back in", async () => {
+    let release: (p: PlayerProfile) => void = () => {};
+    const store = new PlayerStore(source({ profile: () => new Promise((r) => (release = r)) }));
+    const loading = store.load();
+    await store.signOut();
+    release(profile);
+    await loading;
+    expect(store.get().status).toBe("not_logged_in");
+  });
+});

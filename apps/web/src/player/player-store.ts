@@ -1,0 +1,159 @@
+import type { Currency } from "@sportsbook/domain";
+
+/** SPEC §4 auth status. */
+export type AuthStatus = "unknown" | "pending" | "logged_in" | "not_logged_in";
+
+export interface PlayerProfile {
+  id: number;
+  email: string | null;
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  nickname: string | null;
+  phone: string | null;
+  language: string | null;
+  currency: string | null;
+  statuses: readonly string[];
+  authFieldsMissed: readonly string[];
+  country: { name: string; code: string } | null;
+}
+
+/** SPEC §3 account: one balance (minor units) per currency. */
+export interface PlayerAccount extends Currency {
+  balance: number;
+}
+
+export interface PlayerState {
+  status: AuthStatus;
+  profile: PlayerProfile | null;
+  accounts: readonly PlayerAccount[];
+  /** Code of the account the header shows and bets are placed in. */
+  currency: string | null;
+  /** Set when a session ended under the player (SPEC §8 401): the limit modal says why. */
+  sessionEnded: boolean;
+}
+
+export const SIGNED_OUT: PlayerState = {
+  status: "not_logged_in",
+  profile: null,
+  accounts: [],
+  currency: null,
+  sessionEnded: false,
+};
+
+/** What the store reads from the API; the provider passes the real calls, tests their own. */
+export interface PlayerSource {
+  /** The profile, or null for a visitor; throws `SessionExpired` on 401. */
+  profile(): Promise<PlayerProfile | null>;
+  accounts(): Promise<PlayerAccount[]>;
+  signOut(): Promise<void>;
+  setCurrency(code: string): Promise<void>;
+}
+
+export class SessionExpired extends Error {
+  constructor() {
+    super("session expired");
+  }
+}
+
+type Listener = () => void;
+
+/**
+ * The signed-in player as the page knows it (SPEC §4 auth status, sign-out, currency switch, 401),
+ * framework-free so its rules are tested without React.
+ */
+export class PlayerStore {
+  private state: PlayerState;
+  private readonly listeners = new Set<Listener>();
+  private loadSeq = 0;
+
+  constructor(
+    private readonly source: PlayerSource,
+    initial: Partial<PlayerState> = {},
+  ) {
+    this.state = { ...SIGNED_OUT, status: "unknown", ...initial };
+  }
+
+  get = (): PlayerState => this.state;
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  private set(next: Partial<PlayerState>): void {
+    this.state = { ...this.state, ...next };
+    for (const l of this.listeners) l();
+  }
+
+  /** Reads profile and accounts: pending while loading, then logged in or not (a blocked player is not). */
+  async load(): Promise<void> {
+    const seq = ++this.loadSeq;
+    this.set({ status: "pending" });
+    try {
+      const profile = await this.source.profile();
+      if (seq !== this.loadSeq) return;
+      if (!profile) {
+        this.set({ ...SIGNED_OUT });
+        return;
+      }
+      const accounts = await this.source.accounts();
+      if (seq !== this.loadSeq) return;
+      this.set({
+        status: "logged_in",
+        profile,
+        accounts,
+        currency: profile.currency ?? accounts[0]?.code ?? null,
+        sessionEnded: false,
+      });
+    } catch (e) {
+      if (seq !== this.loadSeq) return;
+      this.set({ ...SIGNED_OUT, sessionEnded: e instanceof SessionExpired });
+      if (!(e instanceof SessionExpired)) throw e;
+    }
+  }
+
+  /** SPEC §4 sign-out: profile and accounts are cleared whether or not the server call succeeds. */
+  async signOut(): Promise<void> {
+    this.loadSeq++;
+    this.set({ ...SIGNED_OUT });
+    await this.source.signOut();
+  }
+
+  /** SPEC §8: a 401 while signed in means the session ended; the player is signed out and told. */
+  sessionExpired(): void {
+    if (this.state.status !== "logged_in") return;
+    this.loadSeq++;
+    this.set({ ...SIGNED_OUT, sessionEnded: true });
+  }
+
+  acknowledgeSessionEnded(): void {
+    if (this.state.sessionEnded) this.set({ sessionEnded: false });
+  }
+
+  /** A `balance_changed` event: the balance of that currency's account. */
+  balanceChanged(currency: string, balance: number): void {
+    if (!this.state.accounts.some((a) => a.code === currency)) return;
+    this.set({ accounts: this.state.accounts.map((a) => (a.code === currency ? { ...a, balance } : a)) });
+  }
+
+  /** SPEC §4 currency switch: nothing when already current or when the player has no such account. */
+  async switchCurrency(code: string): Promise<boolean> {
+    if (code === this.state.currency || !this.state.accounts.some((a) => a.code === code)) return false;
+    await this.source.setCurrency(code);
+    this.set({ currency: code });
+    return true;
+  }
+
+  /** Reads the accounts again (after a deposit, or when a live update could have been missed). */
+  async refreshAccounts(): Promise<void> {
+    if (this.state.status !== "logged_in") return;
+    const accounts = await this.source.accounts();
+    this.set({ accounts });
+  }
+}
+
+/** The account the header shows. */
+export function currentAccount(state: PlayerState): PlayerAccount | undefined {
+  return state.accounts.find((a) => a.code === state.currency) ?? state.accounts[0];
+}

@@ -1,0 +1,65 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium } from "./browser";
+import { csrfOf, fund, signedInPlayer } from "./players";
+
+const base = inject("baseUrl");
+
+describe("the player in the header (SPEC §4 auth status, §7 balance_changed, §8 401)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows the balance, follows a deposit live, and signs out", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 2_500);
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    const balance = page.locator("header .balance");
+    await expect.poll(() => balance.getAttribute("data-balance")).toBe("2500");
+    expect(await balance.innerText()).toContain("25.00");
+    // The private channel carries balance_changed: the header follows without a reload.
+    await page.waitForFunction(() => document.documentElement.dataset.realtime === "connected");
+    await expect
+      .poll(async () => {
+        await fund(base, context, 100);
+        return Number(await balance.getAttribute("data-balance"));
+      })
+      .toBeGreaterThanOrEqual(2_600);
+    const before = Number(await balance.getAttribute("data-balance"));
+    await fund(base, context, 1_000);
+    await expect.poll(() => balance.getAttribute("data-balance")).toBe(String(before + 1_000));
+
+    await page.locator("header [data-action=sign-out]").click();
+    await page.locator("header [data-action=sign-in]").waitFor();
+    expect(await page.locator("header .balance").count()).toBe(0);
+    await context.close();
+  });
+
+  it("a session that ends under the player signs them out with the session-ended modal", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    const page = await context.newPage();
+    await page.goto(`${base}/live`);
+    await page.locator("header .header-account[data-auth=logged_in]").waitFor();
+    // The session ends on the server (as a session limit or sign-out elsewhere would end it).
+    const csrf = await csrfOf(context);
+    const cookies = await context.cookies();
+    await fetch(`${base}/api/player/logout`, {
+      method: "POST",
+      headers: {
+        "x-csrf-token": csrf,
+        cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+      },
+    });
+    await page.locator(".match-card .fav").first().click();
+    await page.locator("dialog[data-modal=session-ended]").waitFor();
+    await page.locator("header [data-action=sign-in]").waitFor();
+    await context.close();
+  });
+});
