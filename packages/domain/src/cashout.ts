@@ -2,7 +2,7 @@ import type { BetType } from "./bet.js";
 import { divFloor } from "./decimal.js";
 import type { Odds } from "./odds.js";
 import { commonDenominator, multiplyRatios, type Ratio, ratio } from "./ratio.js";
-import { capPayout } from "./returns.js";
+import { capPayoutExact } from "./returns.js";
 import { type SelectionSettlement, selectionMultiplier, selectionResult } from "./settlement.js";
 import { binomial, elementarySymmetric } from "./symmetric.js";
 import type { SystemType } from "./system.js";
@@ -71,6 +71,6 @@ export function cashoutValue(input: CashoutInput): CashoutQuote {
     return ratio(e, binomial(legs.length, k) * denominator ** BigInt(k));
   })();
   const keep = BASIS - BigInt(input.marginBasisPoints);
-  const amount = Number(divFloor(BigInt(input.stake) * fair.n * keep, fair.d * BASIS));
-  return { ok: true, amount: capPayout(amount, input.maxPayout) };
+  const amount = divFloor(BigInt(input.stake) * fair.n * keep, fair.d * BASIS);
+  return { ok: true, amount: capPayoutExact(amount, input.maxPayout) };
 }

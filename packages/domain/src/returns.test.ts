@@ -2,9 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MIN_ODDS, type Odds, oddsFromThousandths } from "./odds.js";
 import {
-  capPayout,
+  capPayoutExact,
   comboReturn,
+  exactMinorUnits,
   potentialReturn,
+  ReturnOverflowError,
   returnMultiplier,
   singleReturn,
   systemReturn,
@@ -14,6 +16,16 @@ import {
 
 const o = oddsFromThousandths;
 const odds = fc.integer({ min: MIN_ODDS, max: 100_000 }).map((n) => n as Odds);
+
+/** The return, or "overflow" when it is refused for being beyond exact integers. */
+function outcome(fn: () => number): number | "overflow" {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ReturnOverflowError) return "overflow";
+    throw e;
+  }
+}
 
 describe("potential returns", () => {
   it("single and combo multiply the stake by the odds, rounded down to a minor unit", () => {
@@ -36,7 +48,9 @@ describe("potential returns", () => {
         fc.nat(),
         (legs, stake, pick) => {
           const k = 1 + (pick % legs.length);
-          expect(systemReturn(stake, legs, k)).toBe(systemReturnByEnumeration(stake, legs, k));
+          expect(outcome(() => systemReturn(stake, legs, k))).toBe(
+            outcome(() => systemReturnByEnumeration(stake, legs, k)),
+          );
         },
       ),
     );
@@ -56,7 +70,9 @@ describe("potential returns", () => {
         fc.array(odds, { minLength: 2, maxLength: 8 }),
         fc.integer({ min: 1, max: 10 ** 8 }),
         (legs, stake) => {
-          expect(systemReturn(stake, legs, legs.length)).toBe(comboReturn(stake, legs));
+          expect(outcome(() => systemReturn(stake, legs, legs.length))).toBe(
+            outcome(() => comboReturn(stake, legs)),
+          );
         },
       ),
     );
@@ -70,8 +86,8 @@ describe("potential returns", () => {
   });
 
   it("applies the max-payout cap given as a parameter (SPEC §5)", () => {
-    expect(capPayout(5000, undefined)).toBe(5000);
-    expect(capPayout(5000, 4000)).toBe(4000);
+    expect(capPayoutExact(5000n, undefined)).toBe(5000);
+    expect(capPayoutExact(5000n, 4000)).toBe(4000);
     const legs = [o(10_000), o(10_000), o(10_000)];
     expect(
       potentialReturn({
@@ -118,5 +134,50 @@ describe("return multiplier", () => {
       d: 3n,
     });
     expect(returnMultiplier({ betType: "custom_bet", odds: [] })).toEqual({ n: 0n, d: 1n });
+  });
+});
+
+describe("returns stay exact integers (no float beyond 2⁵³)", () => {
+  const LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
+  const bigOdds = fc.integer({ min: 100_000, max: 1_000_000 }).map((n) => n as Odds);
+
+  it("an uncapped return above 2⁵³ − 1 minor units is refused, never rounded", () => {
+    const legs = Array.from({ length: 40 }, () => o(1_000_000));
+    expect(() => comboReturn(10 ** 9, legs)).toThrow(ReturnOverflowError);
+    expect(() => systemReturn(10 ** 9, legs, 20)).toThrow(ReturnOverflowError);
+    expect(() => potentialReturn({ betType: "combo", stake: 10 ** 9, odds: legs })).toThrow(
+      ReturnOverflowError,
+    );
+    expect(() => exactMinorUnits(LIMIT + 1n)).toThrow(ReturnOverflowError);
+    expect(exactMinorUnits(LIMIT)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it("a capped return is the cap exactly, however large the exact amount (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(bigOdds, { minLength: 2, maxLength: 40 }),
+        fc.integer({ min: 1, max: 10 ** 12 }),
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        (legs, stake, cap) => {
+          const got = potentialReturn({ betType: "combo", stake, odds: legs, maxPayout: cap });
+          expect(Number.isSafeInteger(got)).toBe(true);
+          let exact = BigInt(stake);
+          for (const l of legs) exact = (exact * BigInt(l)) / 1000n;
+          // Rounding each leg down can only lower the amount; the cap decides when the exact one is above it.
+          if (exact >= BigInt(cap)) expect(got).toBe(cap);
+          else expect(BigInt(got)).toBeGreaterThanOrEqual(exact);
+        },
+      ),
+    );
+  });
+
+  it("returns near 2⁵³ are either exact integers or refused (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2 ** 40, max: 2 ** 53 - 1 }), bigOdds, (stake, odds) => {
+        const exact = (BigInt(stake) * BigInt(odds)) / 1000n;
+        if (exact > LIMIT) expect(() => singleReturn(stake, odds)).toThrow(ReturnOverflowError);
+        else expect(BigInt(singleReturn(stake, odds))).toBe(exact);
+      }),
+    );
   });
 });

@@ -9,21 +9,52 @@ import { type SystemType, systemLineCount } from "./system.js";
 // system bet the stake is split evenly over its lines without rounding each line's stake.
 
 const SCALE = BigInt(ODDS_SCALE);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A return too large to be a safe integer of minor units (above 2⁵³ − 1) was asked for without a
+ * payout cap to bring it down: it is refused rather than rounded to a float.
+ */
+export class ReturnOverflowError extends RangeError {
+  constructor(readonly exact: bigint) {
+    super(`return of ${exact} minor units is beyond exact integers; set a payout cap`);
+    this.name = "ReturnOverflowError";
+  }
+}
+
+/** An exact amount of minor units as a number; throws ReturnOverflowError when it cannot be exact. */
+export function exactMinorUnits(amount: bigint): number {
+  if (amount > MAX_SAFE || amount < -MAX_SAFE) throw new ReturnOverflowError(amount);
+  return Number(amount);
+}
+
+/** Caps an exact amount before it becomes a number, so a capped payout is always exact. */
+export function capPayoutExact(amount: bigint, maxPayout: number | undefined): number {
+  return exactMinorUnits(maxPayout === undefined || amount <= BigInt(maxPayout) ? amount : BigInt(maxPayout));
+}
 
 /** Return of a single: stake × odds, rounded down to a minor unit. */
 export function singleReturn(stake: number, odds: Odds): number {
-  return Number(divFloor(BigInt(stake) * BigInt(odds), SCALE));
+  return exactMinorUnits(singleExact(stake, odds));
+}
+
+function singleExact(stake: number, odds: Odds): bigint {
+  return divFloor(BigInt(stake) * BigInt(odds), SCALE);
 }
 
 /** Return of a combo: stake × the product of its odds, rounded down once to a minor unit. */
 export function comboReturn(stake: number, odds: readonly Odds[]): number {
+  return exactMinorUnits(comboExact(stake, odds));
+}
+
+function comboExact(stake: number, odds: readonly Odds[]): bigint {
   let numerator = BigInt(stake);
   let denominator = 1n;
   for (const o of odds) {
     numerator *= BigInt(o);
     denominator *= SCALE;
   }
-  return Number(divFloor(numerator, denominator));
+  return divFloor(numerator, denominator);
 }
 
 function checkSystem(odds: readonly Odds[], winCount: number): void {
@@ -38,10 +69,14 @@ function checkSystem(odds: readonly Odds[], winCount: number): void {
  * polynomial; no combination is enumerated.
  */
 export function systemReturn(stake: number, odds: readonly Odds[], winCount: number): number {
+  return exactMinorUnits(systemExact(stake, odds, winCount));
+}
+
+function systemExact(stake: number, odds: readonly Odds[], winCount: number): bigint {
   checkSystem(odds, winCount);
   const e = elementarySymmetric(odds.map(BigInt), winCount)[winCount] ?? 0n;
   const lines = systemLineCount({ winCount, totalCount: odds.length });
-  return Number(divFloor(BigInt(stake) * e, lines * SCALE ** BigInt(winCount)));
+  return divFloor(BigInt(stake) * e, lines * SCALE ** BigInt(winCount));
 }
 
 /** Potential returns of every system k/n for k = 1..n from one pass; index k holds system k/n. */
@@ -50,7 +85,7 @@ export function systemReturns(stake: number, odds: readonly Odds[]): number[] {
   return e.map((ek, k) =>
     k === 0
       ? 0
-      : Number(
+      : exactMinorUnits(
           divFloor(
             BigInt(stake) * ek,
             systemLineCount({ winCount: k, totalCount: odds.length }) * SCALE ** BigInt(k),
@@ -71,7 +106,7 @@ export function systemReturnByEnumeration(stake: number, odds: readonly Odds[], 
     sum += product;
     lines += 1n;
   });
-  return Number(divFloor(BigInt(stake) * sum, lines * SCALE ** BigInt(winCount)));
+  return exactMinorUnits(divFloor(BigInt(stake) * sum, lines * SCALE ** BigInt(winCount)));
 }
 
 /** A bet as far as its potential return is concerned. */
@@ -89,31 +124,30 @@ export interface ReturnInput {
   readonly maxPayout?: number;
 }
 
-/** Caps a payout at the maximum when one is set. */
-export function capPayout(amount: number, maxPayout: number | undefined): number {
-  return maxPayout === undefined ? amount : Math.min(amount, maxPayout);
-}
-
-/** Potential return of a bet if every selection wins, with bonus odds and the max-payout cap applied. */
+/**
+ * Potential return of a bet if every selection wins, with bonus odds and the max-payout cap applied.
+ * The cap is applied to the exact amount, so a capped return is exact however large the odds; an
+ * uncapped return beyond 2⁵³ − 1 minor units throws ReturnOverflowError.
+ */
 export function potentialReturn(bet: ReturnInput): number {
-  const base = ((): number => {
+  const base = ((): bigint => {
     switch (bet.betType) {
       case "single":
         return bet.odds.length === 1
-          ? singleReturn(bet.stake, bet.odds[0] as Odds)
-          : comboReturn(bet.stake, bet.odds);
+          ? singleExact(bet.stake, bet.odds[0] as Odds)
+          : comboExact(bet.stake, bet.odds);
       case "combo":
-        return comboReturn(bet.stake, bet.bonusOdds ? [...bet.odds, bet.bonusOdds] : bet.odds);
+        return comboExact(bet.stake, bet.bonusOdds ? [...bet.odds, bet.bonusOdds] : bet.odds);
       case "system":
         if (!bet.systemType || bet.systemType.totalCount !== bet.odds.length) {
           throw new RangeError("a system bet needs a system type matching its selections");
         }
-        return systemReturn(bet.stake, bet.odds, bet.systemType.winCount);
+        return systemExact(bet.stake, bet.odds, bet.systemType.winCount);
       case "custom_bet":
-        return bet.customOdds ? singleReturn(bet.stake, bet.customOdds) : 0;
+        return bet.customOdds ? singleExact(bet.stake, bet.customOdds) : 0n;
     }
   })();
-  return capPayout(base, bet.maxPayout);
+  return capPayoutExact(base, bet.maxPayout);
 }
 
 /**

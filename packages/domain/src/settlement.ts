@@ -2,7 +2,7 @@ import type { BetType } from "./bet.js";
 import { divFloor } from "./decimal.js";
 import { ODDS_SCALE, type Odds } from "./odds.js";
 import { commonDenominator, multiplyRatios, type Ratio, ratio } from "./ratio.js";
-import { capPayout } from "./returns.js";
+import { capPayoutExact } from "./returns.js";
 import { binomial, elementarySymmetric } from "./symmetric.js";
 import type { SystemType } from "./system.js";
 
@@ -83,7 +83,7 @@ const OPEN: BetSettlement = { result: "no_results", payout: 0 };
 const LOST: BetSettlement = { result: "lose_entire", payout: 0 };
 
 function payoutOf(stake: number, value: Ratio, maxPayout: number | undefined): number {
-  return capPayout(Number(divFloor(BigInt(stake) * value.n, value.d)), maxPayout);
+  return capPayoutExact(divFloor(BigInt(stake) * value.n, value.d), maxPayout);
 }
 
 // Result of a single or combo from its legs: a loss loses everything; otherwise the worst half wins.
