@@ -1,4 +1,6 @@
 import { join } from "node:path";
+import { constants as zlib } from "node:zlib";
+import compress from "@fastify/compress";
 import { createApi, createHousekeeping, ensureDemoPlayer, mailDispatcher } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
@@ -25,6 +27,14 @@ export interface Server {
 /** Composes every part of the sportsbook behind one origin: pages, `/api` and `/connection/websocket`. */
 export async function createServer(config: ServerConfig): Promise<Server> {
   const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY === "on" });
+
+  // br or gzip for every answer Fastify writes (pages compress inside Next). Brotli at quality 4:
+  // answers are made per request, and the top quality costs far more CPU than the bytes it saves.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   app.get("/api/health", async () => ({ status: "ok" }));
 
