@@ -63,8 +63,12 @@ export const PLACEMENTS = [
   "rightSidebarDesktop",
   "mobileSideMenu",
   "mobileTabBar",
+  "footer",
 ] as const;
 export type Placement = (typeof PLACEMENTS)[number];
+
+/** The product's own logo; drawn inline so its name takes the theme's text colour. */
+export const DEFAULT_LOGO = "/brand/logo.svg";
 
 /** A text that may differ per locale: a plain string or a map of locale → string. */
 const localized = z.union([z.string().max(2000), z.record(z.string().max(20), z.string().max(2000))]);
@@ -110,7 +114,7 @@ const localeCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a BCP 4
 /** The operator's site settings document: locales, head, theme, layout blocks, custom pages. */
 export const siteSettingsSchema = z.object({
   siteName: z.string().min(1).max(100).default("Sportsbook"),
-  logo: safeHref.default("/brand/logo.svg"),
+  logo: safeHref.default(DEFAULT_LOGO),
   favicon: safeHref.default("/favicon.svg"),
   /** Configured locales; the first one is the default locale. */
   locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar"]),
@@ -155,6 +159,7 @@ export const siteSettingsSchema = z.object({
       rightSidebarDesktop: blocks.optional(),
       mobileSideMenu: blocks.optional(),
       mobileTabBar: blocks.optional(),
+      footer: blocks.optional(),
       home: blocks.optional(),
     })
     .default({}),
@@ -190,6 +195,14 @@ export const DEFAULT_LAYOUT: Record<Placement | "home", Block[]> = {
     { kind: "menu-link", href: "/live", mode: "tile", width: "default" },
     { kind: "menu-link", href: "/favorites", mode: "tile", width: "default" },
     { kind: "button", action: "bet-slip", mode: "tile", width: "default" },
+  ],
+  // Every page ends with the ways to the pages no menu lists, and a language choice.
+  footer: [
+    { kind: "menu-link", href: "/about", mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/general-rules", mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/results", mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/promotions", mode: "tile", width: "default" },
+    { kind: "language", mode: "tile", width: "default" },
   ],
   // Ten of each list: the live and schedule pages hold the rest, and every card on the home page is
   // parsed and hydrated before a phone can respond.

@@ -66,6 +66,10 @@ export default async function LocaleLayout({
   return (
     <html lang={locale} dir={directionOf(locale, settings.rtlEnabled)} data-theme={settings.theme}>
       <body>
+        {/* The first stop of the keyboard, before the consent banner: straight to the page. */}
+        <a className="skip-link" href="#main">
+          {messages.nav.skip}
+        </a>
         <NextIntlClientProvider locale={locale} messages={messages}>
           <ClientConfigProvider value={config}>
             {/* First in the document: a first visit paints it with the first bytes of a long page. */}

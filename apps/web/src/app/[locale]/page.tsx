@@ -17,6 +17,8 @@ export default async function HomePage({ params }: Props) {
   const { settings } = await pageContext(locale);
   return (
     <div className="page" data-page="sports">
+      {/* One heading per page names it; the home page's blocks carry their own subheadings. */}
+      <h1 className="sr-only">{settings.siteName}</h1>
       <BlockList blocks={blocksFor(settings, "home")} ctx={{ locale, settings }} />
     </div>
   );

@@ -2,7 +2,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { localizeHref } from "../../lib/locale-url";
-import { type Block, pickText, type SiteSettings } from "../../lib/site-settings";
+import { type Block, DEFAULT_LOGO, pickText, type SiteSettings } from "../../lib/site-settings";
 import { EventListBlock } from "../catalog/EventListBlock";
 import { SportList } from "../catalog/SportList";
 import { TopLeagues } from "../catalog/TopLeagues";
@@ -11,6 +11,7 @@ import { Clock } from "../controls/Clock";
 import { LanguageSwitcher } from "../controls/LanguageSwitcher";
 import { OddsFormatSwitcher } from "../controls/OddsFormatSwitcher";
 import { SearchBox } from "../controls/SearchBox";
+import { BrandMark } from "./BrandMark";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SubMenu } from "./SubMenu";
 
@@ -52,14 +53,18 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
     case "brand-logo":
       return (
         <Link href={href("/")} className="brand" aria-label={settings.siteName}>
-          <Image
-            src={settings.logo}
-            alt={settings.siteName}
-            width={150}
-            height={32}
-            priority
-            unoptimized={settings.logo.endsWith(".svg")}
-          />
+          {settings.logo === DEFAULT_LOGO ? (
+            <BrandMark name={settings.siteName} />
+          ) : (
+            <Image
+              src={settings.logo}
+              alt={settings.siteName}
+              width={150}
+              height={32}
+              priority
+              unoptimized={settings.logo.endsWith(".svg")}
+            />
+          )}
         </Link>
       );
     case "image":

@@ -28,13 +28,16 @@ export function AppShell({
           <aside className="sidebar sidebar-left" data-placement="leftSidebarDesktop">
             <BlockList blocks={blocksFor(settings, "leftSidebarDesktop")} ctx={ctx} />
           </aside>
-          <main id="main" className="main">
+          <main id="main" className="main" tabIndex={-1}>
             {children}
           </main>
           <aside className="sidebar sidebar-right" data-placement="rightSidebarDesktop">
             <BlockList blocks={blocksFor(settings, "rightSidebarDesktop")} ctx={ctx} />
           </aside>
         </div>
+        <footer className="footer" data-placement="footer">
+          <BlockList blocks={blocksFor(settings, "footer")} ctx={ctx} />
+        </footer>
         <nav className="tabbar" data-placement="mobileTabBar" aria-label="tabs">
           <BlockList blocks={blocksFor(settings, "mobileTabBar")} ctx={ctx} />
         </nav>

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { ErrorPage } from "../../../components/shell/ErrorPage";
+import { countryName } from "../../../lib/country-name";
 import { pageMetadata } from "../../../lib/metadata.server";
 import { pageContext } from "../../../lib/request.server";
 
@@ -16,12 +18,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params, searchParams }: Props) {
   const { locale } = await params;
   await pageContext(locale, { errorPage: true });
-  const country = (await searchParams).country;
-  return (
-    <ErrorPage
-      kind="blocked"
-      locale={locale}
-      {...(typeof country === "string" ? { countryName: country.slice(0, 80) } : {})}
-    />
-  );
+  const query = (await searchParams).country;
+  // The country the link names, else the one the operator's proxy reports for this visitor.
+  const header = (await headers()).get(process.env.COUNTRY_HEADER ?? "x-country-code");
+  const name = countryName(typeof query === "string" ? query : header, locale);
+  return <ErrorPage kind="blocked" locale={locale} {...(name ? { countryName: name } : {})} />;
 }

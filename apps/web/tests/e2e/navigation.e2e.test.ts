@@ -1,0 +1,74 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium, MOBILE } from "./browser";
+
+const base = inject("baseUrl");
+
+describe("a way around (skip link, footer, one heading, logo, blocked country)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the first Tab reaches the skip link, which moves focus to the page", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/`);
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("href"));
+    expect(focused).toBe("#main");
+    expect(await page.locator(".skip-link").isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await page.close();
+  });
+
+  it("every page has one main heading, the home page too", async () => {
+    const page = await browser.newPage({ viewport: MOBILE });
+    for (const path of ["/", "/live", "/results", "/about", "/general-rules", "/404"]) {
+      await page.goto(`${base}${path}`);
+      expect(await page.locator("h1").count(), path).toBe(1);
+    }
+    await page.close();
+  });
+
+  it("the footer's links resolve and it offers the language choice", async () => {
+    const page = await browser.newPage({ viewport: MOBILE });
+    await page.goto(`${base}/`);
+    const links = await page.locator("footer a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    expect(links).toEqual(expect.arrayContaining(["/about", "/general-rules"]));
+    for (const href of links) {
+      const res = await fetch(`${base}${href}`);
+      expect(res.status, String(href)).toBe(200);
+    }
+    expect(await page.locator("footer select, footer [data-block=language] *").count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it("the logo's name takes the header's text colour on the dark theme", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/`);
+    const [text, header] = await page.evaluate(() => {
+      const t = document.querySelector("header .brand-mark text");
+      const h = document.querySelector("header");
+      return [t ? getComputedStyle(t).fill : "", h ? getComputedStyle(h).color : ""];
+    });
+    expect(text).toBe(header);
+    expect(text).not.toBe("rgb(0, 0, 0)");
+    await page.close();
+  });
+
+  it("the blocked page names the country, from the link or from the proxy's header", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/blocked?country=DE`);
+    expect(await page.locator("h1").innerText()).toContain("Germany");
+    const context = await browser.newContext({ extraHTTPHeaders: { "x-country-code": "FR" } });
+    const other = await context.newPage();
+    await other.goto(`${base}/es/blocked`);
+    expect(await other.locator("h1").innerText()).toContain("Francia");
+    await context.close();
+    await page.close();
+  });
+});
