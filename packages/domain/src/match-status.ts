@@ -26,3 +26,24 @@ export function isMarketOpen(status: number): boolean {
 export function isMarketListed(status: number): boolean {
   return status !== 0;
 }
+
+/** Closed and finished matches are over: no later update brings them back. */
+function isOver(status: number): boolean {
+  return status === MATCH_STATUS.closed || status === MATCH_STATUS.finished;
+}
+
+/**
+ * The status a match shows after an update (SPEC §4 live merges): an update without a status keeps
+ * the last one, and a match never moves backwards — a started match does not return to prematch and
+ * a match that is over stays over (a late or reordered message cannot revive it).
+ */
+export function mergeMatchStatus(
+  current: number | undefined,
+  incoming: number | undefined,
+): number | undefined {
+  if (incoming === undefined) return current;
+  if (current === undefined) return incoming;
+  if (incoming === MATCH_STATUS.prematch && current !== MATCH_STATUS.prematch) return current;
+  if (isOver(current) && !isOver(incoming)) return current;
+  return incoming;
+}

@@ -93,6 +93,22 @@ describe("LiveStore", () => {
     expect(store.match("m1")?.status).toBe(4);
   });
 
+  it("[SPEC §4 live merges] an update without a status never turns a match into prematch", () => {
+    const store = new LiveStore(manualScheduler().scheduler);
+    // First news of a match the page rendered as live: statistics only.
+    store.applyMatch("m2", { statistics: { clock: { match_time: "89:40" } } });
+    expect(store.match("m2")?.status).toBeUndefined();
+    store.applyMatch("m2", { status: 1 });
+    store.applyMatch("m2", { statistics: { clock: { match_time: "89:50" } } });
+    expect(store.match("m2")?.status).toBe(1);
+    // A late prematch status cannot move it backwards, nor revive a finished match.
+    store.applyMatch("m2", { status: 0 });
+    expect(store.match("m2")?.status).toBe(1);
+    store.applyMatch("m2", { status: 4 });
+    store.applyMatch("m2", { status: 1 });
+    expect(store.match("m2")?.status).toBe(4);
+  });
+
   it("keys markets of one type by specifier", () => {
     expect(marketIdKey(18, "total=2.5")).toBe("18|total=2.5");
     expect(marketIdKey(1, "")).toBe("1");

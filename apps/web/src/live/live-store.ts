@@ -1,3 +1,4 @@
+import { mergeMatchStatus } from "@sportsbook/domain";
 /**
  * The live state of what is on screen: odds and activity per outcome, status per market, status and
  * statistics per match. Each cell subscribes to its own key, and notifications are batched into one
@@ -12,7 +13,8 @@ export interface MarketState {
   status: number;
 }
 export interface MatchState {
-  status: number;
+  /** Absent until an update or the server's rendering says it: views then show what they rendered. */
+  status?: number;
   statistics?: unknown;
 }
 
@@ -108,13 +110,16 @@ export class LiveStore {
   /** Applies a match's status and statistics; equal statistics keep the previous object. */
   applyMatch(matchId: string, patch: { status?: number; statistics?: unknown }): void {
     const prev = this.matches.get(matchId);
-    const status = patch.status ?? prev?.status ?? 0;
+    const status = mergeMatchStatus(prev?.status, patch.status);
     const statistics =
       patch.statistics === undefined || sameJson(prev?.statistics, patch.statistics)
         ? prev?.statistics
         : patch.statistics;
     if (prev && prev.status === status && prev.statistics === statistics) return;
-    this.set(this.matches, matchId, { status, ...(statistics !== undefined ? { statistics } : {}) });
+    this.set(this.matches, matchId, {
+      ...(status !== undefined ? { status } : {}),
+      ...(statistics !== undefined ? { statistics } : {}),
+    });
   }
 
   private set<T>(map: Map<string, T>, key: string, value: T): void {
