@@ -93,4 +93,17 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     expect(await page.locator("h1").innerText()).toContain(team);
     await page.close();
   });
+
+  it("sorting by league groups the list under league headings", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/schedule?sortBy=league`);
+    const groups = page.locator("section.league-group");
+    await groups.first().waitFor();
+    const keys = await groups.evaluateAll((gs) => gs.map((g) => g.getAttribute("data-league")));
+    expect(keys.length).toBeGreaterThan(1);
+    // Sorted by league, one league never comes back further down the page.
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(await groups.first().locator("h2").innerText()).toContain("·");
+    await page.close();
+  });
 });

@@ -95,7 +95,12 @@ export async function ListPage(props: ListPageProps) {
           {t("filter.sort-league")}
         </Link>
       </div>
-      <MatchList matches={matches} locale={locale} settings={settings} />
+      <MatchList
+        matches={matches}
+        locale={locale}
+        settings={settings}
+        {...(params.sortBy === "league" ? { groupBy: "league" as const } : {})}
+      />
       {pagination && pagination.last_page > 1 ? (
         <nav className="pager" aria-label={t("page", { page: pagination.page, pages: pagination.last_page })}>
           {pagination.page > 1 ? (

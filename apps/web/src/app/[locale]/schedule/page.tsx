@@ -25,7 +25,7 @@ export default async function Page({ params, searchParams }: Props) {
       path="/schedule"
       title={t("schedule")}
       searchParams={await searchParams}
-      fixed={{ match_status: 0, sort_by: "start_time" }}
+      fixed={{ match_status: 0 }}
       tabs={false}
     />
   );
