@@ -28,6 +28,43 @@ describe("layout from the site settings document (SPEC §2 layout blocks)", () =
     rmSync(settingsFile, { force: true });
   });
 
+  it("a results block lists finished matches only, a schedule block upcoming ones", async () => {
+    writeSettings({
+      layout: {
+        home: [
+          { kind: "results", limit: 10 },
+          { kind: "schedule", limit: 10 },
+        ],
+      },
+    });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await expect
+      .poll(async () => {
+        await page.goto(`${base}/`);
+        return page.locator("main [data-block=schedule] .match-card").count();
+      })
+      .toBeGreaterThan(0);
+    const shown = (block: string) =>
+      page
+        .locator(`main [data-block=${block}] .match-card`)
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-match"))));
+    const listed = async (status: number) =>
+      (
+        (await fetch(`${base}/api/matches?match_status=${status}&limit=500`).then((r) => r.json())) as {
+          data: { id: number }[];
+        }
+      ).data.map((m) => m.id);
+    // Whatever has finished so far (a fresh feed may have nothing yet), and never an upcoming match.
+    const finished = new Set(await listed(4));
+    const results = await shown("results");
+    for (const id of results) expect(finished.has(id), `match ${id} is finished`).toBe(true);
+    if (results.length === 0) expect(await page.locator("main [data-block=results] .empty").count()).toBe(1);
+    // Upcoming when the page was drawn: by now it may have kicked off.
+    const upcoming = new Set([...(await listed(0)), ...(await listed(1))]);
+    for (const id of await shown("schedule")) expect(upcoming.has(id), `match ${id} was upcoming`).toBe(true);
+    await page.close();
+  });
+
   it("an operator's header, theme and tab bar replace the defaults without a restart", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/`);

@@ -126,7 +126,7 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
     case "results":
     case "schedule":
     case "outrights":
-      return <EventListBlock block={block} locale={locale} settings={settings} />;
+      return <EventListBlock block={{ ...block, kind: block.kind }} locale={locale} settings={settings} />;
     default:
       // Kinds backed by features that are not part of this front end yet (bonuses, jackpots, chat,
       // notifications, profile, …) render nothing rather than a placeholder.

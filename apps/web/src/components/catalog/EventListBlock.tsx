@@ -3,13 +3,31 @@ import { fetchMatches, type MatchQuery } from "../../lib/matches.server";
 import type { Block, SiteSettings } from "../../lib/site-settings";
 import { MatchList } from "./MatchList";
 
-const QUERIES: Partial<
-  Record<Block["kind"], { title: "top-events" | "live-now" | "upcoming"; query: MatchQuery }>
-> = {
+type ListKind =
+  | "top-events"
+  | "live-events"
+  | "prematch-events"
+  | "result-events"
+  | "results"
+  | "schedule"
+  | "outrights";
+type Title = "top-events" | "live-now" | "upcoming" | "results" | "schedule" | "outrights";
+
+/** What each event-list block kind lists: results are finished matches, outrights outright events. */
+const QUERIES: Record<ListKind, { title: Title; query: MatchQuery }> = {
   "top-events": { title: "top-events", query: { sort_by: "priority", match_status: "0,1" } },
   "live-events": { title: "live-now", query: { match_status: "1" } },
   "prematch-events": { title: "upcoming", query: { match_status: "0", sort_by: "start_time" } },
+  "result-events": { title: "results", query: { match_status: "4" } },
+  results: { title: "results", query: { match_status: "4" } },
+  schedule: { title: "schedule", query: { match_status: "0", sort_by: "start_time" } },
+  outrights: { title: "outrights", query: { type: "outright", match_status: "0,1" } },
 };
+
+/** The kinds EventListBlock renders. */
+export function isEventListKind(kind: string): kind is ListKind {
+  return kind in QUERIES;
+}
 
 /** A settings block listing events (top, live, prematch …) from GET /matches. */
 export async function EventListBlock({
@@ -17,12 +35,12 @@ export async function EventListBlock({
   locale,
   settings,
 }: {
-  block: Block;
+  block: Block & { kind: ListKind };
   locale: string;
   settings: SiteSettings;
 }) {
   const t = await getTranslations({ locale, namespace: "home" });
-  const spec = QUERIES[block.kind] ?? { title: "upcoming" as const, query: { match_status: "0" } };
+  const spec = QUERIES[block.kind];
   const { matches } = await fetchMatches(locale, {
     ...spec.query,
     ...(block.sportKey ? { sport_key: block.sportKey } : {}),
