@@ -1,6 +1,7 @@
 import { act, render } from "@testing-library/react";
 import { Profiler } from "react";
 import { describe, expect, it } from "vitest";
+import { TicketProvider } from "../components/ticket/TicketContext";
 import { OddsFormatProvider } from "../odds/OddsFormatContext";
 import { LiveStoreProvider } from "./LiveStoreContext";
 import { LiveStore } from "./live-store";
@@ -32,7 +33,9 @@ function setup(matches: number) {
   }
   const view = render(
     <OddsFormatProvider initial="decimal">
-      <LiveStoreProvider store={store}>{cells}</LiveStoreProvider>
+      <LiveStoreProvider store={store}>
+        <TicketProvider>{cells}</TicketProvider>
+      </LiveStoreProvider>
     </OddsFormatProvider>,
   );
   const frame = () =>

@@ -1,6 +1,8 @@
 "use client";
 import { isMatchAvailable } from "@sportsbook/domain";
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import type { MatchPick } from "../components/ticket/pick";
+import { useIsSelected, useTicket } from "../components/ticket/TicketContext";
 import { displayOdds } from "../odds/display";
 import { useOddsFormat } from "../odds/OddsFormatContext";
 import { useLiveStore } from "./LiveStoreContext";
@@ -15,6 +17,8 @@ export interface OutcomeCellProps {
   active: boolean;
   marketStatus: number;
   matchStatus: number;
+  /** What the slip needs of this price; without it the cell only shows the price. */
+  pick?: { match: MatchPick; marketId: number; specifier: string; marketName: string };
 }
 
 /**
@@ -53,6 +57,8 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
   const status = market?.status ?? p.marketStatus;
   // SPEC §4: a suspended market, an inactive outcome or an unavailable match cannot be bet on.
   const suspended = status !== 1 || !active || !isMatchAvailable(match ?? p.matchStatus);
+  const ticket = useTicket();
+  const selected = useIsSelected(ok);
   const ref = useRef<HTMLButtonElement>(null);
   const last = useRef(odds);
   useLayoutEffect(() => {
@@ -83,7 +89,28 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
       className="odds"
       data-outcome={p.outcomeId}
       data-suspended={suspended || undefined}
-      disabled={suspended}
+      data-selected={selected || undefined}
+      aria-pressed={p.pick ? selected : undefined}
+      // A selected price stays operable while suspended, so it can come off the slip.
+      disabled={suspended && !selected}
+      onClick={
+        p.pick
+          ? () => {
+              const pick = p.pick;
+              if (!pick) return;
+              ticket.toggle({
+                ...pick.match,
+                matchStatus: match ?? p.matchStatus,
+                marketId: pick.marketId,
+                specifier: pick.specifier,
+                marketName: pick.marketName,
+                outcomeId: p.outcomeId,
+                outcomeName: p.name,
+                odds,
+              });
+            }
+          : undefined
+      }
       aria-label={`${p.name} ${suspended ? "—" : displayOdds(odds, format)}`}
     >
       <span className="odds-name">{p.name}</span>

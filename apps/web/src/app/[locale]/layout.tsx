@@ -11,6 +11,7 @@ import { ClientConfigProvider } from "../../components/shell/ClientConfig";
 import { CookieConsent } from "../../components/shell/CookieConsent";
 import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
+import { TicketProvider } from "../../components/ticket/TicketContext";
 import { loadMessages } from "../../i18n/messages";
 import { directionOf } from "../../lib/locales";
 import { pageMetadata } from "../../lib/metadata.server";
@@ -88,9 +89,11 @@ export default async function LocaleLayout({
                     <PlayerProvider>
                       <AuthModalHost>
                         <FavoritesProvider>
-                          <AppShell locale={locale} settings={settings}>
-                            {children}
-                          </AppShell>
+                          <TicketProvider>
+                            <AppShell locale={locale} settings={settings}>
+                              {children}
+                            </AppShell>
+                          </TicketProvider>
                         </FavoritesProvider>
                       </AuthModalHost>
                     </PlayerProvider>

@@ -8,6 +8,7 @@ import { LocalTime } from "../../live/LocalTime";
 import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
 import { OutcomeCell } from "../../live/OutcomeCell";
+import { matchPickOf } from "../ticket/pick";
 import { FavoriteToggle } from "./FavoriteToggle";
 
 export function matchHref(m: Match, locale: string, settings: SiteSettings): string {
@@ -28,6 +29,7 @@ export async function MatchCard({
   const id = String(m.id);
   const main = m.main_market;
   const href = matchHref(m, locale, settings);
+  const pickMatch = matchPickOf(m);
   return (
     <article className="match-card" data-match={id} data-unavailable={isUnavailable(m.status) || undefined}>
       <header className="match-card-head">
@@ -61,6 +63,7 @@ export async function MatchCard({
               active={o.active}
               marketStatus={main.status}
               matchStatus={m.status}
+              pick={{ match: pickMatch, marketId: main.id, specifier: main.specifier, marketName: main.name }}
             />
           ))}
         </div>

@@ -7,6 +7,7 @@ import { LocalTime } from "../../live/LocalTime";
 import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
 import { OutcomeCell } from "../../live/OutcomeCell";
+import { matchPickOf } from "../ticket/pick";
 import { Scoreboard } from "./Scoreboard";
 import { VideoLink } from "./VideoLink";
 
@@ -46,6 +47,7 @@ export async function MatchPage({
     },
   );
   const groups = groupMarkets(markets.data);
+  const pickMatch = matchPickOf(m);
   const home = m.competitors.home?.name ?? m.name;
   const away = m.competitors.away?.name ?? "";
   return (
@@ -87,6 +89,12 @@ export async function MatchPage({
                       active={o.active}
                       marketStatus={market.status}
                       matchStatus={m.status}
+                      pick={{
+                        match: pickMatch,
+                        marketId: market.id,
+                        specifier: market.specifier,
+                        marketName: market.name,
+                      }}
                     />
                   ))}
                 </div>

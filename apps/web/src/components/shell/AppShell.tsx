@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { blocksFor, type SiteSettings } from "../../lib/site-settings";
 import { BlockList } from "../blocks/BlockList";
+import { TicketPanel } from "../ticket/TicketPanel";
 import { ShellUiProvider } from "./ShellUi";
 import { SideMenu } from "./SideMenu";
 
@@ -32,6 +33,7 @@ export function AppShell({
             {children}
           </main>
           <aside className="sidebar sidebar-right" data-placement="rightSidebarDesktop">
+            <TicketPanel placement="docked" />
             <BlockList blocks={blocksFor(settings, "rightSidebarDesktop")} ctx={ctx} />
           </aside>
         </div>
@@ -41,6 +43,7 @@ export function AppShell({
         <nav className="tabbar" data-placement="mobileTabBar" aria-label="tabs">
           <BlockList blocks={blocksFor(settings, "mobileTabBar")} ctx={ctx} />
         </nav>
+        <TicketPanel placement="sheet" />
         <SideMenu>
           <BlockList blocks={blocksFor(settings, "mobileSideMenu")} ctx={ctx} />
         </SideMenu>

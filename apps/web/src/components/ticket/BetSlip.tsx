@@ -1,0 +1,422 @@
+"use client";
+import {
+  type BetType,
+  type Currency,
+  combinabilityIssues,
+  effectiveStake,
+  formatAmount,
+  formatMoney,
+  MAX_SELECTIONS,
+  money,
+  parseStake,
+  placeBlockers,
+  type SlipSelection,
+  switchBetType,
+  systemLineCount,
+  type TicketBet,
+  type TicketState,
+  ticketBetReturn,
+} from "@sportsbook/domain";
+import { useTranslations } from "next-intl";
+import { useState, useSyncExternalStore } from "react";
+import { displayOdds } from "../../odds/display";
+import { useOddsFormat } from "../../odds/OddsFormatContext";
+import { usePlayer } from "../../player/PlayerProvider";
+import { useClientConfig } from "../shell/ClientConfig";
+import styles from "./BetSlip.module.css";
+import { useTicket } from "./TicketContext";
+import type { TicketStore } from "./ticket-store";
+
+const SWITCHABLE: readonly BetType[] = ["single", "combo", "system"];
+
+/** The bet slip (SPEC §2 side panel, §4 ticket flow): selections, type, stakes, returns and placing. */
+export default function BetSlip() {
+  const { store } = useTicket();
+  const t = useTranslations("slip");
+  if (!store) return <p className={styles.empty}>{t("loading")}</p>;
+  return <Slip store={store} />;
+}
+
+function useTicketState(store: TicketStore): TicketState {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+function Slip({ store }: { store: TicketStore }) {
+  const state = useTicketState(store);
+  const t = useTranslations("slip");
+  const tRoot = useTranslations();
+  const player = usePlayer();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const currency = state.config.currency;
+  const selections = state.bets.flatMap((b) => b.selections);
+  const type = state.bets[0]?.betType;
+  const blockers = placeBlockers(state.bets, currency, state.config.maxPayout);
+  const announce =
+    state.ticketState === "PROCESSING"
+      ? t("processing")
+      : state.ticketState === "SUCCESS"
+        ? t("placed", { count: state.placedBets.length })
+        : state.ticketState === "ERROR"
+          ? t("failed")
+          : state.ticketState === "ODDS_CHANGED"
+            ? t("odds-changed")
+            : t("count", { count: selections.length });
+
+  if (state.bets.length === 0) {
+    return (
+      <div className={styles.slip} data-ticket-state={state.ticketState}>
+        <p className={styles.live} aria-live="polite">
+          {announce}
+        </p>
+        {state.ticketState === "SUCCESS" ? <Placed bets={state.placedBets} currency={currency} /> : null}
+        <p className={styles.empty}>{t("empty")}</p>
+      </div>
+    );
+  }
+
+  const trySwitch = (target: BetType) => {
+    const change = switchBetType(state.bets, target, {
+      systemTypes: state.systemTypes,
+      multiSingleAvailableByProvider: state.config.multiSingleAvailableByProvider,
+    });
+    if (!change.ok) {
+      setRefusal(t(`refusal.${change.reason}`));
+      return;
+    }
+    setRefusal(null);
+    store.dispatch({ type: "betTypeSwitched", betType: target });
+  };
+
+  return (
+    <div className={styles.slip} data-ticket-state={state.ticketState} data-bet-type={type}>
+      <p className={styles.live} aria-live="polite">
+        {announce}
+      </p>
+      {type !== "custom_bet" ? (
+        <fieldset className={styles.types}>
+          <legend className="sr-only">{t("bet-type")}</legend>
+          {SWITCHABLE.map((bt) => (
+            <button
+              key={bt}
+              type="button"
+              className={styles.type}
+              aria-pressed={type === bt}
+              data-bet-type={bt}
+              onClick={() => trySwitch(bt)}
+            >
+              {t(`type.${bt}`)}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+      {refusal ? (
+        <p className={styles.refusal} role="status" data-refusal>
+          {refusal}
+        </p>
+      ) : null}
+      {selections.length >= MAX_SELECTIONS ? (
+        <p className={styles.refusal}>{t("max-selections", { max: MAX_SELECTIONS })}</p>
+      ) : null}
+      {state.bets.map((bet, i) => (
+        <BetCard
+          key={bet.selections.map((s) => s.id).join("+")}
+          bet={bet}
+          index={i}
+          store={store}
+          state={state}
+          message={state.error?.messagesByBet[String(i)]}
+        />
+      ))}
+      {state.ticketState === "ODDS_CHANGED" ? (
+        <div className={styles.changed}>
+          <span>{t("odds-changed")}</span>
+          <button
+            type="button"
+            className="btn"
+            data-action="accept-odds"
+            onClick={() => store.dispatch({ type: "oddsChangesAccepted" })}
+          >
+            {t("accept")}
+          </button>
+        </div>
+      ) : null}
+      {state.ticketState === "ERROR" && state.error ? (
+        <p className={styles.error} role="alert" data-error-code={state.error.code}>
+          {state.error.localizedMessage ?? tRoot(state.error.message as "error.place_bets.default")}
+        </p>
+      ) : null}
+      <Totals bets={state.bets} currency={currency} maxPayout={state.config.maxPayout} />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="btn"
+          data-action="clear"
+          onClick={() => store.dispatch({ type: "ticketCleared" })}
+        >
+          {t("clear")}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-action="place"
+          disabled={state.inProgress || (player.status === "logged_in" && blockers.length > 0)}
+          title={blockers.length > 0 ? t(`blocker.${blockers[0]}`) : undefined}
+          onClick={() =>
+            store.dispatch({ type: "placeRequested", isLoggedIn: player.status === "logged_in" })
+          }
+        >
+          {state.inProgress
+            ? t("processing")
+            : player.status === "logged_in"
+              ? t("place")
+              : t("sign-in-to-bet")}
+        </button>
+      </div>
+      {blockers.length > 0 && player.status === "logged_in" ? (
+        <p className={styles.hint} data-blocker={blockers[0]}>
+          {t(`blocker.${blockers[0]}`)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function BetCard({
+  bet,
+  index,
+  store,
+  state,
+  message,
+}: {
+  bet: TicketBet;
+  index: number;
+  store: TicketStore;
+  state: TicketState;
+  message: string | undefined;
+}) {
+  const t = useTranslations("slip");
+  const issues = combinabilityIssues(bet.betType, bet.selections);
+  const sameMatch = new Set(issues.flatMap((i) => (i.code === "same_match" ? i.selectionIds : [])));
+  const systems = state.systemTypes.filter((s) => s.totalCount === bet.selections.length);
+  return (
+    <section className={styles.bet} data-bet={index} aria-label={t(`type.${bet.betType}`)}>
+      <ul className={styles.selections}>
+        {bet.selections.map((s) => (
+          <SelectionRow
+            key={s.id}
+            s={s}
+            sameMatch={sameMatch.has(s.id)}
+            onRemove={() => store.dispatch({ type: "selectionRemoved", selectionId: s.id })}
+          />
+        ))}
+      </ul>
+      {issues
+        .filter((i) => i.code !== "same_match")
+        .map((i) => (
+          <p key={i.code} className={styles.refusal} data-issue={i.code}>
+            {t(`issue.${i.code}`)}
+          </p>
+        ))}
+      {bet.betType === "system" ? (
+        <label className={styles.field}>
+          {t("system")}
+          <select
+            value={bet.systemType ? `${bet.systemType.winCount}/${bet.systemType.totalCount}` : ""}
+            onChange={(e) => {
+              const found = systems.find((s) => `${s.winCount}/${s.totalCount}` === e.target.value);
+              if (found) store.dispatch({ type: "systemTypeSet", systemType: found });
+            }}
+          >
+            {systems.map((s) => (
+              <option key={`${s.winCount}/${s.totalCount}`} value={`${s.winCount}/${s.totalCount}`}>
+                {t("system-option", {
+                  win: s.winCount,
+                  total: s.totalCount,
+                  lines: Number(systemLineCount(s)),
+                })}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <StakeField bet={bet} index={index} store={store} currency={state.config.currency} />
+      {message ? (
+        <p className={styles.error} data-bet-error={index}>
+          {message}{" "}
+          <button
+            type="button"
+            className={styles.link}
+            onClick={() => store.dispatch({ type: "betErrorCleared", betIndex: index })}
+          >
+            {t("dismiss")}
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function SelectionRow({
+  s,
+  sameMatch,
+  onRemove,
+}: {
+  s: SlipSelection;
+  sameMatch: boolean;
+  onRemove(): void;
+}) {
+  const t = useTranslations("slip");
+  const tt = useTranslations("sb.ticket");
+  const { format } = useOddsFormat();
+  const match = s.nameB ? `${s.nameA} – ${s.nameB}` : (s.nameA ?? "");
+  return (
+    <li
+      className={styles.selection}
+      data-selection={s.id}
+      data-suspended={s.isSuspended || undefined}
+      data-changed={s.isChanged || undefined}
+      data-not-available={s.isNotAvailable || undefined}
+    >
+      <div className={styles.what}>
+        <span className={styles.outcome}>{s.outcomeName}</span>
+        <span className={styles.market}>{s.marketName}</span>
+        <span className={styles.match}>{match}</span>
+        {sameMatch ? <span className={styles.flag}>{t("same-match")}</span> : null}
+        {s.isSuspended ? <span className={styles.flag}>{tt("suspended.label")}</span> : null}
+        {s.isNotAvailable ? <span className={styles.flag}>{tt("not-available.label")}</span> : null}
+      </div>
+      <span className={styles.odds} data-odds={s.odds}>
+        {s.isChanged ? (
+          <>
+            <s className={styles.old} data-accepted-odds={s.acceptedOdds}>
+              {displayOdds(s.acceptedOdds, format)}
+            </s>{" "}
+            <span data-trend={s.odds > s.acceptedOdds ? "up" : "down"}>
+              <span className="sr-only">{t("new-odds")} </span>
+              {s.odds > s.acceptedOdds ? "▲" : "▼"} {displayOdds(s.odds, format)}
+            </span>
+          </>
+        ) : (
+          displayOdds(s.odds, format)
+        )}
+      </span>
+      <button
+        type="button"
+        className={styles.remove}
+        aria-label={t("remove", { name: s.outcomeName ?? "" })}
+        onClick={onRemove}
+      >
+        ×
+      </button>
+    </li>
+  );
+}
+
+function StakeField({
+  bet,
+  index,
+  store,
+  currency,
+}: {
+  bet: TicketBet;
+  index: number;
+  store: TicketStore;
+  currency: Currency;
+}) {
+  const t = useTranslations("slip");
+  const { locale } = useClientConfig();
+  const [text, setText] = useState(
+    bet.stake > 0 ? formatAmount(money(bet.stake, currency.code), currency) : "",
+  );
+  const [invalid, setInvalid] = useState(false);
+  const quick = store.extras.stakes[currency.code] ?? [];
+  const set = (amount: number) => {
+    setText(formatAmount(money(amount, currency.code), currency));
+    setInvalid(false);
+    store.dispatch({ type: "stakeSet", betIndex: index, amount, source: "stake" });
+  };
+  const id = `stake-${index}`;
+  const potential = ticketBetReturn(bet);
+  return (
+    <div className={styles.stake}>
+      <label htmlFor={id}>{t("stake")}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        aria-invalid={invalid || undefined}
+        data-stake-input={index}
+        onChange={(e) => {
+          setText(e.target.value);
+          const parsed = parseStake(e.target.value, currency);
+          setInvalid(!parsed.ok && e.target.value.trim() !== "");
+          store.dispatch({
+            type: "stakeSet",
+            betIndex: index,
+            amount: parsed.ok ? parsed.value.amount : 0,
+            source: "stake",
+          });
+        }}
+      />
+      {quick.length > 0 ? (
+        <fieldset className={styles.quick}>
+          <legend className="sr-only">{t("quick-stakes")}</legend>
+          {quick.map((q) => (
+            <button key={q} type="button" className={styles.chip} onClick={() => set(q)}>
+              {formatMoney(money(q, currency.code), currency, locale)}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+      <p className={styles.return}>
+        {t("potential-return")}{" "}
+        <strong data-potential-return={potential}>
+          {formatMoney(money(effectiveStake(bet) > 0 ? potential : 0, currency.code), currency, locale)}
+        </strong>
+      </p>
+    </div>
+  );
+}
+
+function Totals({
+  bets,
+  currency,
+  maxPayout,
+}: {
+  bets: readonly TicketBet[];
+  currency: Currency;
+  maxPayout: number | undefined;
+}) {
+  const t = useTranslations("slip");
+  const { locale } = useClientConfig();
+  if (bets.length < 2) return null;
+  const stake = bets.reduce((n, b) => n + effectiveStake(b), 0);
+  const win = bets.reduce((n, b) => n + ticketBetReturn(b, maxPayout), 0);
+  return (
+    <dl className={styles.totals}>
+      <dt>{t("total-stake")}</dt>
+      <dd data-total-stake={stake}>{formatMoney(money(stake, currency.code), currency, locale)}</dd>
+      <dt>{t("potential-return")}</dt>
+      <dd>{formatMoney(money(win, currency.code), currency, locale)}</dd>
+    </dl>
+  );
+}
+
+function Placed({ bets, currency }: { bets: readonly TicketBet[]; currency: Currency }) {
+  const t = useTranslations("slip");
+  const { locale } = useClientConfig();
+  return (
+    <div className={styles.success} role="status" data-placed={bets.length}>
+      <strong>{t("placed", { count: bets.length })}</strong>
+      <ul>
+        {bets.map((b) => (
+          <li key={b.betId ?? b.selections[0]?.id} data-bet-id={b.betId}>
+            {t(`type.${b.betType}`)} · #{b.betId} ·{" "}
+            {formatMoney(money(effectiveStake(b), currency.code), currency, locale)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

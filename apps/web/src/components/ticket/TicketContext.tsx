@@ -1,0 +1,97 @@
+"use client";
+import dynamic from "next/dynamic";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import type { OutcomePick } from "./pick";
+import { SelectionRegistry } from "./selection-registry";
+import { TICKET_STORAGE_KEY } from "./ticket-storage";
+import type { TicketStore } from "./ticket-store";
+
+/** The slip engine (store, API, live odds): loaded with the first click, or when a slip is restored. */
+const TicketEngine = dynamic(() => import("./TicketEngine"), { ssr: false });
+
+interface TicketContextValue {
+  registry: SelectionRegistry;
+  /** The loaded store, or null until the slip code has loaded. */
+  store: TicketStore | null;
+  /** A price was clicked: it goes on the slip (or comes off), loading the slip first if needed. */
+  toggle(pick: OutcomePick): void;
+  /** Loads the slip without a selection (opening the panel, a restored slip). */
+  load(): void;
+}
+
+const Ctx = createContext<TicketContextValue | null>(null);
+
+export function useTicket(): TicketContextValue {
+  const c = useContext(Ctx);
+  if (!c) throw new Error("useTicket outside TicketProvider");
+  return c;
+}
+
+/** Whether this outcome is on the slip; re-renders only when that changes. */
+export function useIsSelected(id: string): boolean {
+  const { registry } = useTicket();
+  return useSyncExternalStore(
+    (l) => registry.subscribe(id, l),
+    () => registry.has(id),
+    () => false,
+  );
+}
+
+/** How many outcomes are on the slip (the mobile badge). */
+export function useSelectionCount(): number {
+  const { registry } = useTicket();
+  return useSyncExternalStore(registry.subscribeCount, registry.count, () => 0);
+}
+
+/**
+ * Holds what catalogue pages need of the slip (which outcomes are selected) and loads the slip
+ * itself only when a player first uses it, so pages that are only browsed stay light.
+ */
+export function TicketProvider({ children }: { children: ReactNode }) {
+  const [registry] = useState(() => new SelectionRegistry());
+  const [wanted, setWanted] = useState(false);
+  const [store, setStore] = useState<TicketStore | null>(null);
+  const queued = useRef<OutcomePick[]>([]);
+
+  useEffect(() => {
+    // A slip saved by an earlier page of this tab comes back without waiting for a click.
+    if (window.sessionStorage.getItem(TICKET_STORAGE_KEY)) setWanted(true);
+    const open = () => setWanted(true);
+    window.addEventListener("sb:ticket", open);
+    return () => window.removeEventListener("sb:ticket", open);
+  }, []);
+
+  const toggle = useCallback(
+    (pick: OutcomePick) => {
+      if (store) store.dispatchPick(pick);
+      else {
+        queued.current.push(pick);
+        setWanted(true);
+      }
+    },
+    [store],
+  );
+  const load = useCallback(() => setWanted(true), []);
+  const onReady = useCallback((s: TicketStore) => {
+    for (const p of queued.current.splice(0)) s.dispatchPick(p);
+    setStore(s);
+  }, []);
+
+  const value = useMemo(() => ({ registry, store, toggle, load }), [registry, store, toggle, load]);
+  return (
+    <Ctx.Provider value={value}>
+      {children}
+      {wanted ? <TicketEngine registry={registry} onReady={onReady} /> : null}
+    </Ctx.Provider>
+  );
+}

@@ -1,0 +1,151 @@
+"use client";
+import { settingsResponseSchema, type UserSettings } from "@sportsbook/contracts/http/settings";
+import type { Currency } from "@sportsbook/domain";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { apiFetch } from "../../lib/client-api";
+import { useLive } from "../../live/LiveProvider";
+import { useLiveStore } from "../../live/LiveStoreContext";
+import { usePlayer, useUserEvents } from "../../player/PlayerProvider";
+import { currentAccount } from "../../player/player-store";
+import { useAlerts } from "../shell/Alerts";
+import { useClientConfig } from "../shell/ClientConfig";
+import { deviceId } from "./device-id";
+import type { SelectionRegistry } from "./selection-registry";
+import { liveKeys, liveRefresh } from "./slip-live-sync";
+import { submitBets } from "./ticket-api";
+import { TicketStore } from "./ticket-store";
+
+/** Reads the betting settings (SPEC §7 GET /settings): a visitor gets the system defaults. */
+async function loadSettings(locale: string): Promise<UserSettings> {
+  const res = await apiFetch("/settings", { locale });
+  if (!res.ok) throw new Error(`GET /settings answered ${res.status}`);
+  return settingsResponseSchema.parse(await res.json()).data;
+}
+
+/**
+ * Creates the slip once its code has loaded and keeps it in step with the page: the player's
+ * currency and sign-in, live odds and match states of its selections, balance changes for quick bet.
+ */
+export default function TicketEngine({
+  registry,
+  onReady,
+}: {
+  registry: SelectionRegistry;
+  onReady(store: TicketStore): void;
+}) {
+  const config = useClientConfig();
+  const player = usePlayer();
+  const alerts = useAlerts();
+  const t = useTranslations();
+  const live = useLiveStore();
+  const rt = useLive();
+  const [store, setStore] = useState<TicketStore | null>(null);
+  const texts = useRef(t);
+  texts.current = t;
+  const account = currentAccount(player);
+
+  useEffect(() => {
+    let cancelled = false;
+    const report = (reason: string) => console.error(`bet slip: ${reason}`);
+    loadSettings(config.locale)
+      .then((settings) => {
+        if (cancelled) return;
+        const currencies: Currency[] = settings.currencies;
+        const currency = currencies.find((c) => c.code === settings.default_currency) ??
+          currencies[0] ?? { code: "EUR", subunits: 2, fiat: true };
+        const s = new TicketStore(
+          {
+            currency,
+            oddsAcceptMode: settings.auto_accept_odds_change,
+            multiSingleAvailableByProvider: settings.multi_bet_settings.available_by_provider,
+            providerStatuses: settings.provider_statuses,
+          },
+          {
+            submit: (bets, quick) =>
+              submitBets(bets, {
+                quick,
+                deviceId: deviceId(),
+                locale: config.locale,
+                idempotencyKey: crypto.randomUUID(),
+              }),
+            openSignIn: () => {
+              window.location.hash = "sign-in";
+            },
+            alert: (title, description) =>
+              alerts.push({
+                kind: "danger",
+                title: texts.current(title as never),
+                description: texts.current(description as never),
+              }),
+            openModal: (modal, reason) =>
+              window.dispatchEvent(new CustomEvent("sb:ticket-modal", { detail: { modal, reason } })),
+            report,
+            storage: window.sessionStorage,
+          },
+          registry,
+          { stakes: settings.stakes, currencies },
+        );
+        s.restoreFromStorage(currencies);
+        setStore(s);
+        onReady(s);
+      })
+      .catch((e: unknown) => {
+        report(e instanceof Error ? e.message : String(e));
+        alerts.push({
+          kind: "danger",
+          title: texts.current("global-error.default.title"),
+          description: texts.current("global-error.default.description"),
+        });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [config.locale, alerts, registry, onReady]);
+
+  // The slip is in the player's currency; signing out turns quick bet off (SPEC §4).
+  useEffect(() => {
+    if (!store || !account) return;
+    store.dispatch({ type: "currencyChanged", currency: account });
+  }, [store, account]);
+  useEffect(() => {
+    if (store && player.status === "not_logged_in") store.dispatch({ type: "signedOut" });
+  }, [store, player.status]);
+  useUserEvents((e) => {
+    if (store && e.type === "balance_changed")
+      store.dispatch({ type: "balanceChanged", amount: e.balance, currency: e.currency });
+  });
+
+  // Live odds and match states of the slip's selections, whatever page is open.
+  const [matchIds, setMatchIds] = useState<string>("");
+  useEffect(() => {
+    if (!store) return;
+    let release: (() => void)[] = [];
+    let keysKey = "";
+    const follow = () => {
+      const bets = store.get().bets;
+      const keys = liveKeys(bets);
+      if (keys.join(",") === keysKey) return;
+      keysKey = keys.join(",");
+      for (const r of release) r();
+      release = keys.map((k) =>
+        live.subscribe(k, () => {
+          for (const a of liveRefresh(store.get().bets, live)) store.dispatch(a);
+        }),
+      );
+      setMatchIds([...new Set(bets.flatMap((b) => b.selections.map((s) => s.matchId)))].sort().join(","));
+    };
+    follow();
+    const stop = store.subscribe(follow);
+    return () => {
+      stop();
+      for (const r of release) r();
+    };
+  }, [store, live]);
+  useEffect(() => {
+    if (!rt || !matchIds) return;
+    return rt.watchMatches(matchIds.split(","));
+  }, [rt, matchIds]);
+
+  return null;
+}

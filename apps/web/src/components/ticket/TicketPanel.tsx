@@ -1,0 +1,141 @@
+"use client";
+import type { BetSlipTab } from "@sportsbook/domain";
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useSelectionCount, useTicket } from "./TicketContext";
+import styles from "./TicketPanel.module.css";
+
+const BetSlip = dynamic(() => import("./BetSlip"), { ssr: false });
+const MyBetsPanel = dynamic(() => import("../my-bets/MyBetsPanel"), { ssr: false });
+
+/** SPEC §9 breakpoint lg: from here the panel sits in the right column, below it is a bottom sheet. */
+const DOCKED = "(min-width: 1280px)";
+
+function useDocked(): boolean | null {
+  return useSyncExternalStore(
+    (l) => {
+      const q = window.matchMedia(DOCKED);
+      q.addEventListener("change", l);
+      return () => q.removeEventListener("change", l);
+    },
+    () => window.matchMedia(DOCKED).matches,
+    () => null,
+  );
+}
+
+const CLOSED = { isOpen: false, tab: "BET_SLIP" as BetSlipTab };
+
+/**
+ * The side panel (SPEC §2: tabs BET_SLIP and MY_BETS; toggle, open, close, set tab). Its state is the
+ * slip's own (the domain reducer opens it when the first selection arrives and closes it with the
+ * last); the slip code loads when the panel is first used.
+ */
+export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
+  const { store, load } = useTicket();
+  const t = useTranslations("slip");
+  const count = useSelectionCount();
+  const docked = useDocked();
+  const panel = useSyncExternalStore(
+    (l) => store?.subscribe(l) ?? (() => {}),
+    () => (store ? store.get().panel : CLOSED),
+    () => CLOSED,
+  );
+  const [pendingTab, setPendingTab] = useState<BetSlipTab | null>(null);
+  const dispatch = (action: Parameters<NonNullable<typeof store>["dispatch"]>[0]) => {
+    if (store) store.dispatch(action);
+    else {
+      if (action.type === "panelOpened" || action.type === "panelTabSet")
+        setPendingTab(action.tab ?? "BET_SLIP");
+      load();
+    }
+  };
+  useEffect(() => {
+    if (store && pendingTab) {
+      store.dispatch({ type: "panelOpened", tab: pendingTab });
+      setPendingTab(null);
+    }
+  }, [store, pendingTab]);
+  useEffect(() => {
+    // Header and tab-bar buttons ask for a tab through a window event.
+    const onTicket = (e: Event) => {
+      const tab = (e as CustomEvent<unknown>).detail === "MY_BETS" ? "MY_BETS" : "BET_SLIP";
+      if (store) store.dispatch({ type: "panelOpened", tab });
+      else setPendingTab(tab);
+    };
+    window.addEventListener("sb:ticket", onTicket);
+    return () => window.removeEventListener("sb:ticket", onTicket);
+  }, [store]);
+
+  // One panel on the page: docked on wide screens (rendered by the server there), a sheet below.
+  if (placement === "docked" ? docked === false : docked !== false) return null;
+  const tab = pendingTab ?? panel.tab;
+  const body = (
+    <>
+      <div className={styles.tabs} role="tablist" aria-label={t("panel")}>
+        {(["BET_SLIP", "MY_BETS"] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            id={`ticket-tab-${k}`}
+            aria-selected={tab === k}
+            aria-controls="ticket-panel-body"
+            className={styles.tab}
+            onClick={() => dispatch({ type: "panelTabSet", tab: k })}
+          >
+            {t(k === "BET_SLIP" ? "tab-slip" : "tab-my-bets")}
+            {k === "BET_SLIP" && count > 0 ? <span className={styles.badge}>{count}</span> : null}
+          </button>
+        ))}
+      </div>
+      <div
+        id="ticket-panel-body"
+        role="tabpanel"
+        aria-labelledby={`ticket-tab-${tab}`}
+        className={styles.body}
+      >
+        {tab === "MY_BETS" ? (
+          <MyBetsPanel />
+        ) : store ? (
+          <BetSlip />
+        ) : (
+          <p className={styles.empty}>{t("empty")}</p>
+        )}
+      </div>
+    </>
+  );
+  if (placement === "docked") {
+    return (
+      <section className={styles.docked} aria-label={t("panel")} data-ticket-panel="docked">
+        {body}
+      </section>
+    );
+  }
+  const open = panel.isOpen || pendingTab !== null;
+  return (
+    <section
+      className={styles.sheet}
+      data-open={open || undefined}
+      aria-label={t("panel")}
+      data-ticket-panel="sheet"
+    >
+      <button
+        type="button"
+        className={styles.handle}
+        aria-expanded={open}
+        data-action="toggle-slip"
+        hidden={!open && count === 0}
+        onClick={() => dispatch(open ? { type: "panelClosed" } : { type: "panelOpened", tab: "BET_SLIP" })}
+      >
+        {t("tab-slip")}
+        {count > 0 ? (
+          <span className={styles.badge} data-slip-count={count}>
+            {count}
+          </span>
+        ) : null}
+      </button>
+      {open ? <div className={styles.sheetBody}>{body}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { errorResponseSchema } from "@sportsbook/contracts/errors";
+import { placeBetsResponseSchema } from "@sportsbook/contracts/http/bets";
+import { effectiveStake, type TicketBet } from "@sportsbook/domain";
+import { apiFetch, jsonBody } from "../../lib/client-api";
+import type { SubmitResult } from "./ticket-store";
+
+/** A slip bet as POST /bets takes it: the odds the player accepted, the stake that counts. */
+export function betInput(bet: TicketBet) {
+  return {
+    type: bet.betType,
+    stake: { value: effectiveStake(bet), currency: bet.currency },
+    selections: bet.selections.map((s) => ({
+      match_id: Number(s.matchId),
+      market_id: Number(s.marketId),
+      specifier: s.specifier,
+      outcome_id: s.outcomeId,
+      odds: s.acceptedOdds,
+    })),
+    ...(bet.betType === "system" && bet.systemType
+      ? { system_id: `${bet.systemType.winCount}/${bet.systemType.totalCount}` }
+      : {}),
+    ...(bet.customOdds !== undefined ? { custom_odds: bet.customOdds } : {}),
+  };
+}
+
+/**
+ * Places the bets (SPEC §7 POST /bets, all or none) under one idempotency key, so a retry of the same
+ * click never places twice; a refusal comes back with its code and per-bet messages.
+ */
+export async function submitBets(
+  bets: readonly TicketBet[],
+  opts: { quick: boolean; deviceId: string; locale: string; idempotencyKey: string },
+): Promise<SubmitResult> {
+  const res = await apiFetch("/bets", {
+    method: "POST",
+    locale: opts.locale,
+    ...jsonBody({
+      meta: { device_id: opts.deviceId, quick: opts.quick, type: bets[0]?.betType },
+      bets: bets.map(betInput),
+    }),
+    headers: { "content-type": "application/json", "idempotency-key": opts.idempotencyKey },
+  });
+  const body: unknown = await res.json().catch(() => null);
+  if (res.ok) {
+    const placed = placeBetsResponseSchema.safeParse(body);
+    if (placed.success) return { ok: true, betIds: placed.data.data.map((b) => String(b.id)) };
+    return { ok: false, failure: { status: res.status } };
+  }
+  const error = errorResponseSchema.safeParse(body);
+  if (!error.success) return { ok: false, failure: { status: res.status } };
+  const byBet = error.data.data.errors_by_bet ?? {};
+  return {
+    ok: false,
+    failure: {
+      status: res.status,
+      code: error.data.code,
+      localizedMessage: error.data.data.localized_message,
+      messagesByBet: Object.fromEntries(Object.entries(byBet).map(([i, e]) => [i, e.localized_message])),
+    },
+  };
+}

@@ -1,0 +1,182 @@
+import {
+  type Currency,
+  initialTicketState,
+  type OddsAcceptMode,
+  type PlaceFailure,
+  placeErrorMessage,
+  type SlipSelection,
+  type TicketAction,
+  type TicketBet,
+  type TicketEffect,
+  type TicketState,
+  ticketTransition,
+} from "@sportsbook/domain";
+import type { OutcomePick } from "./pick";
+import { pickId } from "./pick";
+import type { SelectionRegistry } from "./selection-registry";
+import { readStoredBets, writeStoredBets } from "./ticket-storage";
+
+/** The outcome of one place call, as the store hands it back to the reducer. */
+export type SubmitResult = { ok: true; betIds: string[] } | { ok: false; failure: PlaceFailure };
+
+/** What the slip needs from the page: the API, navigation, alerts and storage. */
+export interface TicketEnv {
+  submit(bets: readonly TicketBet[], quick: boolean): Promise<SubmitResult>;
+  openSignIn(): void;
+  /** Alert texts are i18n keys. */
+  alert(title: string, description: string): void;
+  openModal(modal: Extract<TicketEffect, { type: "openModal" }>["modal"], reason?: string): void;
+  report(reason: string): void;
+  storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
+}
+
+export interface TicketStoreConfig {
+  currency: Currency;
+  oddsAcceptMode: OddsAcceptMode;
+  multiSingleAvailableByProvider: Record<string, boolean>;
+  providerStatuses: Record<string, boolean>;
+  maxPayout?: number;
+}
+
+type Listener = () => void;
+
+/** Settings of the slip that the reducer does not hold: quick stakes per currency, known currencies. */
+export interface SlipExtras {
+  stakes: Record<string, number[]>;
+  currencies: readonly Currency[];
+}
+
+/** A slip selection for a price the player clicked. */
+export function selectionFromPick(p: OutcomePick): SlipSelection {
+  return {
+    id: pickId(p),
+    matchId: p.matchId,
+    matchStatus: p.matchStatus,
+    marketId: String(p.marketId),
+    specifier: p.specifier,
+    outcomeId: p.outcomeId,
+    odds: p.odds as SlipSelection["odds"],
+    acceptedOdds: p.odds as SlipSelection["odds"],
+    initialOdds: p.odds as SlipSelection["odds"],
+    provider: p.provider,
+    active: true,
+    isSuspended: false,
+    isChanged: false,
+    isNotAvailable: false,
+    matchUrnId: p.matchUrnId,
+    matchSlug: p.matchSlug,
+    marketName: p.marketName,
+    outcomeName: p.outcomeName,
+    sportKey: p.sportKey,
+    nameA: p.nameA,
+    nameB: p.nameB,
+    categoryName: p.categoryName,
+  };
+}
+
+/**
+ * The bet slip of the page: the domain's ticketTransition holds every rule; this store keeps its
+ * state, saves the bets on every change (SPEC §4 persistence), mirrors the selected outcomes into
+ * the registry the price cells read, and runs the effects the reducer returns.
+ */
+export class TicketStore {
+  private state: TicketState;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(
+    config: TicketStoreConfig,
+    private readonly env: TicketEnv,
+    private readonly registry: SelectionRegistry,
+    readonly extras: SlipExtras = { stakes: {}, currencies: [] },
+  ) {
+    this.state = initialTicketState(config);
+  }
+
+  get = (): TicketState => this.state;
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  dispatch = (action: TicketAction): void => {
+    const before = this.state;
+    const { state, effects } = ticketTransition(before, action);
+    this.state = state;
+    if (state !== before) {
+      if (state.bets !== before.bets) writeStoredBets(this.env.storage, state.bets, this.env.report);
+      this.registry.set(state.selectedOutcomeIds);
+      for (const l of this.listeners) l();
+    }
+    for (const e of effects) this.run(e);
+  };
+
+  /** A price was clicked (SPEC §4: selecting an already selected outcome removes it, else adds it). */
+  dispatchPick = (pick: OutcomePick): void => {
+    this.dispatch({ type: "outcomeSelected", selection: selectionFromPick(pick) });
+  };
+
+  /** Reads the bets saved by an earlier page of this tab, if any. */
+  restoreFromStorage(currencies: readonly Currency[]): void {
+    const stored = readStoredBets(this.env.storage);
+    if (stored === null) return;
+    if (stored === "invalid") {
+      this.dispatch({ type: "restoreFailed", reason: "storage_failed" });
+      return;
+    }
+    this.dispatch({ type: "restored", bets: stored, source: "storage", currencies, rates: [] });
+  }
+
+  private run(effect: TicketEffect): void {
+    switch (effect.type) {
+      case "submitBets":
+        void this.submit(effect.bets, false);
+        return;
+      case "submitQuickBet":
+        void this.submit([effect.bet], true);
+        return;
+      case "openSignIn":
+        this.env.openSignIn();
+        return;
+      case "alert":
+        this.env.alert(effect.title, effect.description);
+        return;
+      case "openModal":
+        this.env.openModal(effect.modal, effect.reason);
+        return;
+      case "report":
+        this.env.report(effect.reason);
+        return;
+    }
+  }
+
+  private async submit(bets: readonly TicketBet[], quick: boolean): Promise<void> {
+    let result: SubmitResult;
+    try {
+      result = await this.env.submit(bets, quick);
+    } catch (e) {
+      this.env.report(e instanceof Error ? e.message : String(e));
+      result = { ok: false, failure: {} };
+    }
+    if (quick) {
+      this.dispatch(
+        result.ok
+          ? { type: "quickBetSucceeded", betId: result.betIds[0] ?? "" }
+          : {
+              type: "quickBetFailed",
+              message:
+                result.failure.localizedMessage ??
+                placeErrorMessage(
+                  result.failure.code === undefined ? undefined : String(result.failure.code),
+                ),
+            },
+      );
+      return;
+    }
+    this.dispatch(
+      result.ok
+        ? { type: "placeSucceeded", betIds: result.betIds }
+        : { type: "placeFailed", failure: result.failure },
+    );
+  }
+}

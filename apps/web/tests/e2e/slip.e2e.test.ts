@@ -1,0 +1,149 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium, MOBILE } from "./browser";
+import { fund, signedInPlayer } from "./players";
+
+const base = inject("baseUrl");
+
+/** Price buttons of distinct matches that can be bet on now, on the page's match cards. */
+async function openPrices(page: Page, count: number) {
+  const cards = page.locator(".match-card:not([data-unavailable])");
+  await cards.first().waitFor();
+  const picks = [];
+  const n = await cards.count();
+  for (let i = 0; i < n && picks.length < count; i++) {
+    const price = cards.nth(i).locator("button.odds:not([disabled])").first();
+    if ((await price.count()) > 0) picks.push(price);
+  }
+  expect(picks.length).toBe(count);
+  return picks;
+}
+
+async function balanceOf(page: Page): Promise<number> {
+  return Number(await page.locator("header .balance").getAttribute("data-balance"));
+}
+
+async function placedBets(context: BrowserContext) {
+  const res = await context.request.get(`${base}/api/bets?status=all&limit=500`);
+  return ((await res.json()) as { data: { id: number; type: string; system: { id: string } | null }[] }).data;
+}
+
+describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("places a single, a combo and a 2/3 system bet; the balance drops and the bets are the API's", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 100_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/schedule`);
+    await page.locator("header .balance").waitFor();
+    const slip = page.locator("[data-ticket-panel=docked]");
+
+    // Single.
+    const [first] = await openPrices(page, 1);
+    await first?.click();
+    await expect.poll(() => first?.getAttribute("aria-pressed")).toBe("true");
+    await slip.locator("[data-selection]").first().waitFor();
+    await slip.locator("[data-stake-input='0']").fill("2");
+    await expect
+      .poll(() => slip.locator("[data-potential-return]").first().getAttribute("data-potential-return"))
+      .not.toBe("0");
+    const before = await balanceOf(page);
+    await slip.locator("[data-action=place]").click();
+    await slip.locator("[data-placed='1'] [data-bet-id]").waitFor();
+    await expect.poll(() => balanceOf(page)).toBe(before - 200);
+    await expect.poll(() => first?.getAttribute("aria-pressed")).toBe("false");
+
+    // Combo of two matches.
+    const two = await openPrices(page, 2);
+    for (const p of two) await p.click();
+    await expect.poll(() => slip.locator("[data-selection]").count()).toBe(2);
+    // This provider allows several singles (SPEC §4 multi-single): the second price adds a single.
+    expect(await slip.locator("[data-stake-input]").count()).toBe(2);
+    await slip.locator("button[data-bet-type=combo]").click();
+    expect(await slip.locator("button[data-bet-type=combo][aria-pressed=true]").count()).toBe(1);
+    expect(await slip.locator("[data-stake-input]").count()).toBe(1);
+    await slip.locator("[data-stake-input='0']").fill("1.50");
+    await slip.locator("[data-action=place]").click();
+    await slip.locator("[data-placed='1']").waitFor();
+    await expect.poll(() => balanceOf(page)).toBe(before - 350);
+
+    // System 2/3: three doubles sharing the stake.
+    const three = await openPrices(page, 3);
+    for (const p of three) await p.click();
+    await expect.poll(() => slip.locator("[data-selection]").count()).toBe(3);
+    await slip.locator("button[data-bet-type=system]").click();
+    await slip.locator("select").selectOption("2/3");
+    await slip.locator("[data-stake-input='0']").fill("3");
+    await slip.locator("[data-action=place]").click();
+    await slip.locator("[data-placed='1']").waitFor();
+    await expect.poll(() => balanceOf(page)).toBe(before - 650);
+
+    const bets = await placedBets(context);
+    expect(bets.map((b) => b.type).sort()).toEqual(["combo", "single", "system"]);
+    expect(bets.find((b) => b.type === "system")?.system?.id).toBe("2/3");
+    await context.close();
+  });
+
+  it("refuses a type switch with its reason, and a visitor placing is asked to sign in with the slip kept", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/schedule`);
+    const [price] = await openPrices(page, 1);
+    await price?.click();
+    const slip = page.locator("[data-ticket-panel=docked]");
+    await slip.locator("[data-selection]").waitFor();
+    await slip.locator("button[data-bet-type=combo]").click();
+    await slip.locator("[data-refusal]").waitFor();
+    await slip.locator("[data-stake-input='0']").fill("1");
+    await slip.locator("[data-action=place]").click();
+    await page.locator("dialog[data-modal=sign_in]").waitFor();
+    expect(await slip.locator("[data-selection]").count()).toBe(1);
+    await page.close();
+  });
+
+  it("the slip survives a reload", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/schedule`);
+    const picks = await openPrices(page, 2);
+    for (const p of picks) await p.click();
+    const slip = page.locator("[data-ticket-panel=docked]");
+    await expect.poll(() => slip.locator("[data-selection]").count()).toBe(2);
+    const ids = await slip
+      .locator("[data-selection]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-selection")));
+    await page.reload();
+    await expect
+      .poll(() =>
+        slip
+          .locator("[data-selection]")
+          .evaluateAll((els) => els.map((e) => e.getAttribute("data-selection"))),
+      )
+      .toEqual(ids);
+    await page.close();
+  });
+
+  it("on a phone the slip is a bottom sheet with a counter badge", async () => {
+    const page = await browser.newPage({ viewport: MOBILE });
+    await page.goto(`${base}/schedule`);
+    await page.locator(".consent .btn-primary").click();
+    await expect.poll(() => page.locator("[data-ticket-panel=docked]").count()).toBe(0);
+    const picks = await openPrices(page, 2);
+    for (const p of picks) await p.click();
+    const sheet = page.locator("[data-ticket-panel=sheet]");
+    await expect.poll(() => sheet.locator("[data-slip-count]").innerText()).toBe("2");
+    // The first selection opened the sheet (SPEC §4 bet slip panel); the handle closes and reopens it.
+    await sheet.locator("[data-selection]").first().waitFor();
+    await sheet.locator("[data-action=toggle-slip]").click();
+    expect(await sheet.locator("[data-selection]").count()).toBe(0);
+    await sheet.locator("[data-action=toggle-slip]").click();
+    await expect.poll(() => sheet.locator("[data-selection]").count()).toBe(2);
+    await page.close();
+  });
+});
