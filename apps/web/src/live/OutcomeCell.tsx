@@ -13,6 +13,8 @@ export interface OutcomeCellProps {
   marketId: string;
   outcomeId: string;
   name: string;
+  /** A short column label (1 / X / 2) shown instead of the name where cells are narrow. */
+  label?: string;
   odds: number;
   active: boolean;
   marketStatus: number;
@@ -113,7 +115,9 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
       }
       aria-label={`${p.name} ${suspended ? "—" : displayOdds(odds, format)}`}
     >
-      <span className="odds-name">{p.name}</span>
+      <span className="odds-name" title={p.label ? p.name : undefined}>
+        {p.label ?? p.name}
+      </span>
       <span className="odds-value" data-odds={odds}>
         {suspended ? <LockIcon /> : displayOdds(odds, format)}
       </span>

@@ -52,13 +52,14 @@ export async function MatchCard({
       <MatchLive matchId={id} status={m.status} statistics={m.statistics} />
       {main ? (
         <div className="outcomes" data-market={main.id}>
-          {main.outcomes.map((o) => (
+          {main.outcomes.map((o, i) => (
             <OutcomeCell
               key={o.id}
               matchId={id}
               marketId={marketIdKey(main.id, main.specifier)}
               outcomeId={o.id}
               name={o.name}
+              label={columnLabels(main.outcomes.length)?.[i]}
               odds={o.odds}
               active={o.active}
               marketStatus={main.status}
@@ -75,6 +76,16 @@ export async function MatchCard({
       ) : null}
     </article>
   );
+}
+
+/**
+ * The column headers books print over a main market (1 / X / 2, or 1 / 2 without a draw): a card's
+ * cells are too narrow for team names, which stay in each cell's title and accessible name.
+ */
+export function columnLabels(outcomeCount: number): readonly string[] | undefined {
+  if (outcomeCount === 3) return ["1", "X", "2"];
+  if (outcomeCount === 2) return ["1", "2"];
+  return undefined;
 }
 
 function Team({ name, logo }: { name: string; logo?: string | null | undefined }) {
