@@ -67,6 +67,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default("Sportsbook <no-reply@sportsbook.local>"),
   /** The development mailbox page /api/dev/mailbox; on by default with the embedded database, off with DATABASE_URL. */
   DEV_MAILBOX: z.enum(["on", "off"]).optional(),
+  /** Lets another machine read the dev mailbox with the header `X-Operator-Key` (≥ 32 characters). */
+  DEV_MAILBOX_KEY: z.string().min(32).max(200).optional(),
   /** Countries (ISO alpha-2, comma separated) where sign-in and sign-up are refused. */
   BLOCKED_COUNTRIES: z
     .string()
@@ -125,7 +127,8 @@ export function identityOptions(config: ServerConfig): IdentityOptions {
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     mailFrom: config.MAIL_FROM,
     smtpUrl: config.SMTP_URL,
-    devMailbox: (config.DEV_MAILBOX ?? (config.DATABASE_URL ? "off" : "on")) === "on",
+    devMailbox: devConveniences(config).devMailbox,
+    devMailboxKey: config.DEV_MAILBOX_KEY,
     blockedCountries: list(config.BLOCKED_COUNTRIES),
     countryHeader: config.COUNTRY_HEADER,
     requirePhoneVerification: config.REQUIRE_PHONE_VERIFICATION === "on",
@@ -137,10 +140,41 @@ export function identityOptions(config: ServerConfig): IdentityOptions {
   };
 }
 
-/** Whether start-up ensures the demo player (and prints its credentials). */
-export function demoPlayerEnabled(config: ServerConfig): boolean {
-  if (config.DEMO_PLAYER) return config.DEMO_PLAYER === "on";
-  return !config.DATABASE_URL && config.NODE_ENV !== "production";
+/** The development conveniences and whether each is on. */
+export interface DevConveniences {
+  devMailbox: boolean;
+  /** The demo sign-in and the instant demo payment provider. */
+  demoMode: boolean;
+  /** Start-up ensures the demo player and prints its credentials. */
+  demoPlayer: boolean;
+}
+
+/**
+ * Each convenience is on only when named on, or by default with the embedded database outside
+ * production: with NODE_ENV=production they are off whatever the database, so a production node
+ * never offers free money or another player's reset links.
+ */
+export function devConveniences(config: ServerConfig): DevConveniences {
+  const byDefault = !config.DATABASE_URL && config.NODE_ENV !== "production";
+  const on = (value: "on" | "off" | undefined) => (value ?? (byDefault ? "on" : "off")) === "on";
+  return {
+    devMailbox: on(config.DEV_MAILBOX),
+    demoMode: on(config.DEMO_MODE),
+    demoPlayer: on(config.DEMO_PLAYER),
+  };
+}
+
+/** Conveniences named on for a production node: start-up warns about each. */
+export function productionWarnings(config: ServerConfig): string[] {
+  if (config.NODE_ENV !== "production") return [];
+  const named: [string, "on" | "off" | undefined][] = [
+    ["DEV_MAILBOX", config.DEV_MAILBOX],
+    ["DEMO_MODE", config.DEMO_MODE],
+    ["DEMO_PLAYER", config.DEMO_PLAYER],
+  ];
+  return named
+    .filter(([, value]) => value === "on")
+    .map(([name]) => `${name}=on with NODE_ENV=production: a development convenience is open to the public`);
 }
 
 export class ConfigError extends Error {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { demoPlayerEnabled, readConfig } from "./config.js";
+import { devConveniences, readConfig } from "./config.js";
 import { createServer, type Server } from "./server.js";
 
 const started: Server[] = [];
@@ -34,13 +34,15 @@ async function boot(dataDir: string, env: Record<string, string> = {}) {
   return { server, address: await server.start() };
 }
 
+const demoPlayer = (config: ReturnType<typeof readConfig>) => devConveniences(config).demoPlayer;
+
 describe("demo player at start-up", () => {
   it("is on with the embedded database, off with NODE_ENV=production or DATABASE_URL unless asked", () => {
-    expect(demoPlayerEnabled(readConfig({}))).toBe(true);
-    expect(demoPlayerEnabled(readConfig({ DEMO_PLAYER: "off" }))).toBe(false);
-    expect(demoPlayerEnabled(readConfig({ NODE_ENV: "production" }))).toBe(false);
-    expect(demoPlayerEnabled(readConfig({ NODE_ENV: "production", DEMO_PLAYER: "on" }))).toBe(true);
-    expect(demoPlayerEnabled(readConfig({ DATABASE_URL: "postgres://db.example/book" }))).toBe(false);
+    expect(demoPlayer(readConfig({}))).toBe(true);
+    expect(demoPlayer(readConfig({ DEMO_PLAYER: "off" }))).toBe(false);
+    expect(demoPlayer(readConfig({ NODE_ENV: "production" }))).toBe(false);
+    expect(demoPlayer(readConfig({ NODE_ENV: "production", DEMO_PLAYER: "on" }))).toBe(true);
+    expect(demoPlayer(readConfig({ DATABASE_URL: "postgres://db.example/book" }))).toBe(false);
     expect(() => readConfig({ DEMO_PLAYER_PASSWORD: "short" })).toThrow(/DEMO_PLAYER_PASSWORD/);
   });
 

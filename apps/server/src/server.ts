@@ -7,7 +7,7 @@ import { openDatabase } from "@sportsbook/db";
 import { createFeed, type Feed } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import { demoPlayerEnabled, identityOptions, type ServerConfig } from "./config.js";
+import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { mountWeb, type Web } from "./web.js";
@@ -27,6 +27,8 @@ export interface Server {
 /** Composes every part of the sportsbook behind one origin: pages, `/api` and `/connection/websocket`. */
 export async function createServer(config: ServerConfig): Promise<Server> {
   const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY === "on" });
+  const conveniences = devConveniences(config);
+  for (const warning of productionWarnings(config)) app.log.warn(warning);
 
   // br or gzip for every answer Fastify writes (pages compress inside Next). Brotli at quality 4:
   // answers are made per request, and the top quality costs far more CPU than the bytes it saves.
@@ -84,7 +86,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
     publisher,
     realtimeTokenSecret: tokenSecret,
     liveBetDelayMs: config.LIVE_BET_DELAY_MS,
-    demo: (config.DEMO_MODE ?? (config.DATABASE_URL ? "off" : "on")) === "on",
+    demo: conveniences.demoMode,
     demoEmail: config.DEMO_PLAYER_EMAIL,
     identity: identityOptions(config),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
@@ -93,7 +95,7 @@ export async function createServer(config: ServerConfig): Promise<Server> {
   await app.register(api.plugin, { prefix: "/api" });
   // The embedded default's demo player: credentials printed at start-up, balance funded once.
   let demoPlayer: Server["demoPlayer"];
-  if (demoPlayerEnabled(config)) {
+  if (conveniences.demoPlayer) {
     const password = config.DEMO_PLAYER_PASSWORD ?? dataDirDemoPassword(config.DATA_DIR);
     const demo = await ensureDemoPlayer(api.ctx, { email: config.DEMO_PLAYER_EMAIL, password });
     app.log.info(

@@ -21,6 +21,8 @@ export interface IdentityOptions {
   smsFrom?: string;
   /** Serves `GET /dev/mailbox` with the outbox; for the embedded default only. */
   devMailbox?: boolean;
+  /** Lets a request from another machine read the dev mailbox with `X-Operator-Key`. */
+  devMailboxKey?: string | undefined;
   /** ISO 3166 alpha-2 codes where sign-in and sign-up are refused (SPEC §5). */
   blockedCountries?: string[];
   /** Header the operator's proxy sets to the visitor's country (default `x-country-code`). */
@@ -61,6 +63,7 @@ export interface IdentitySettings {
   transport: Transporter | null;
   smsGateway: SmsGateway | null;
   devMailbox: boolean;
+  devMailboxKey: string | undefined;
   blockedCountries: ReadonlySet<string>;
   countryHeader: string;
   requirePhoneVerification: boolean;
@@ -91,6 +94,7 @@ export function identitySettings(options: IdentityOptions = {}): IdentitySetting
         ? httpSmsGateway({ url: options.smsUrl, format: options.smsFormat, from: options.smsFrom })
         : null),
     devMailbox: options.devMailbox ?? false,
+    devMailboxKey: options.devMailboxKey,
     blockedCountries: new Set((options.blockedCountries ?? []).map((c) => c.trim().toUpperCase())),
     countryHeader: (options.countryHeader ?? "x-country-code").toLowerCase(),
     requirePhoneVerification: options.requirePhoneVerification ?? false,

@@ -1,7 +1,8 @@
+import { timingSafeEqual } from "node:crypto";
 import { mailboxResponseSchema } from "@sportsbook/contracts";
 import { outbox } from "@sportsbook/db";
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
@@ -28,8 +29,12 @@ function linkify(text: string): string {
 export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   const tags = ["dev"];
-  const load = async (query: z.infer<typeof mailboxQuerySchema>) => {
-    if (!ctx.identity.devMailbox) throw new ApiError("notFound");
+  const load = async (request: FastifyRequest, query: z.infer<typeof mailboxQuerySchema>) => {
+    // The outbox holds live reset and confirmation links: only the machine itself, or an operator
+    // holding the key, may read it; for anyone else the page does not exist.
+    if (!ctx.identity.devMailbox || !mailboxAllowed(request, ctx.identity.devMailboxKey)) {
+      throw new ApiError("notFound");
+    }
     return ctx.db
       .select()
       .from(outbox)
@@ -49,7 +54,7 @@ export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request) => {
-      const rows = await load(request.query);
+      const rows = await load(request, request.query);
       return {
         data: rows.map((m) => ({
           id: m.id,
@@ -75,7 +80,7 @@ export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request, reply) => {
-      const rows = await load(request.query);
+      const rows = await load(request, request.query);
       const items = rows
         .map(
           (m) =>
@@ -92,4 +97,22 @@ export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext): vo
         );
     },
   );
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** A request from this machine, or one that shows the operator's mailbox key. */
+export function mailboxAllowed(
+  request: Pick<FastifyRequest, "ip" | "headers">,
+  key: string | undefined,
+): boolean {
+  if (LOOPBACK.has(request.ip)) return true;
+  const shown = request.headers["x-operator-key"];
+  return key !== undefined && typeof shown === "string" && safeEqual(shown, key);
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

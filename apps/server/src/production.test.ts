@@ -1,0 +1,89 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devConveniences, productionWarnings, readConfig } from "./config.js";
+import { createServer, type Server } from "./server.js";
+
+describe("development conveniences (dev mailbox, demo sign-in, demo payments, demo player)", () => {
+  it("are on by default only with the embedded database outside production; named on, they win", () => {
+    expect(devConveniences(readConfig({}))).toEqual({ devMailbox: true, demoMode: true, demoPlayer: true });
+    expect(devConveniences(readConfig({ NODE_ENV: "production" }))).toEqual({
+      devMailbox: false,
+      demoMode: false,
+      demoPlayer: false,
+    });
+    expect(devConveniences(readConfig({ DATABASE_URL: "postgres://db.example/book" })).devMailbox).toBe(
+      false,
+    );
+    const named = readConfig({ NODE_ENV: "production", DEV_MAILBOX: "on", DEMO_MODE: "off" });
+    expect(devConveniences(named)).toEqual({ devMailbox: true, demoMode: false, demoPlayer: false });
+    expect(productionWarnings(named)).toEqual([expect.stringContaining("DEV_MAILBOX=on")]);
+    expect(productionWarnings(readConfig({ DEV_MAILBOX: "on" }))).toEqual([]);
+  });
+});
+
+describe("NODE_ENV=production with the embedded database", () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await createServer({
+      ...readConfig({
+        NODE_ENV: "production",
+        SERVE_PAGES: "off",
+        FEED_ENABLED: "off",
+        LOG_LEVEL: "silent",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "sb-production-")),
+      }),
+      PORT: 0,
+    });
+    await server.start();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  }, 30_000);
+
+  it("answers 404 on the dev mailbox, the demo sign-in and the demo payment provider", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/dev/mailbox/messages"],
+      ["GET", "/api/dev/mailbox"],
+      ["POST", "/api/demo/sign-in"],
+    ] as const) {
+      const res = await server.app.inject({ method, url, remoteAddress: "127.0.0.1" });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect(server.demoPlayer).toBeUndefined();
+    expect(server.devMailbox).toBe(false);
+  });
+});
+
+describe("the dev mailbox, where it is on", () => {
+  let server: Server;
+  const key = "k".repeat(40);
+  beforeAll(async () => {
+    server = await createServer({
+      ...readConfig({
+        SERVE_PAGES: "off",
+        FEED_ENABLED: "off",
+        DEMO_PLAYER: "off",
+        LOG_LEVEL: "silent",
+        DEV_MAILBOX_KEY: key,
+        DATA_DIR: mkdtempSync(join(tmpdir(), "sb-mailbox-")),
+      }),
+      PORT: 0,
+    });
+    await server.start();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  }, 30_000);
+
+  it("answers this machine, or another one showing the operator key, and no one else", async () => {
+    const read = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      server.app.inject({ url: "/api/dev/mailbox/messages", remoteAddress, headers });
+    expect((await read("127.0.0.1")).statusCode).toBe(200);
+    expect((await read("::1")).statusCode).toBe(200);
+    expect((await read("203.0.113.9")).statusCode).toBe(404);
+    expect((await read("203.0.113.9", { "x-operator-key": "wrong" })).statusCode).toBe(404);
+    expect((await read("203.0.113.9", { "x-operator-key": key })).statusCode).toBe(200);
+  });
+});
