@@ -85,7 +85,11 @@ describe("demo player at start-up", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "sb-demo-email-"));
     const { server, address } = await boot(dataDir, { DEMO_PLAYER_EMAIL: "Tester@Example.com" });
     expect(server.demoPlayer?.email).toBe("tester@example.com");
-    const demo = await fetch(`${address}/api/demo/sign-in`, { method: "POST" });
+    const demo = await fetch(`${address}/api/demo/sign-in`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(demo.status).toBe(200);
     const cookie = cookieOf(demo);
     const player = (await (await fetch(`${address}/api/player`, { headers: { cookie } })).json()) as {

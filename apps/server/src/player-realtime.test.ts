@@ -33,7 +33,11 @@ afterAll(async () => {
 }, 30_000);
 
 it("a signed-in player's private channel carries balance_changed after a deposit", async () => {
-  const signIn = await fetch(`${address}/api/demo/sign-in`, { method: "POST" });
+  const signIn = await fetch(`${address}/api/demo/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   const { data } = (await signIn.json()) as { data: { player_id: number; csrf_token: string } };
   const cookie = signIn.headers
     .getSetCookie()

@@ -97,7 +97,7 @@ for (const target of databaseTargets()) {
     });
 
     it("gives the demo sign-in's earlier player a password without funding it twice", async () => {
-      const demoSignIn = await h.api.app.inject({ method: "POST", url: "/api/demo/sign-in" });
+      const demoSignIn = await h.api.app.inject({ method: "POST", url: "/api/demo/sign-in", payload: {} });
       expect(demoSignIn.statusCode).toBe(200);
       const earlierId = body<{ data: { player_id: number } }>(demoSignIn).data.player_id;
       expect(await demoPayments(earlierId)).toHaveLength(1);

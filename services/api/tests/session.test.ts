@@ -104,7 +104,7 @@ for (const target of databaseTargets()) {
     });
 
     it("signs in the demo player with HttpOnly SameSite cookies and a funded balance", async () => {
-      const res = await inject("POST", "/api/demo/sign-in");
+      const res = await inject("POST", "/api/demo/sign-in", {}, {});
       expect(res.statusCode).toBe(200);
       const cookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
       const session = cookies.find((c) => c.startsWith("sb_session="));
@@ -121,6 +121,43 @@ for (const target of databaseTargets()) {
       expect(rows.every((r) => !cookie.includes(r.tokenHash))).toBe(true);
     });
 
+    it("demo sign-in follows the sign-in rules: no cross-site form post, no signed-in browser, no excluded player", async () => {
+      // A cross-site form can send text/plain without a preflight: it must not sign a browser in.
+      const form = await h.api.app.inject({
+        method: "POST",
+        url: "/api/demo/sign-in",
+        headers: { "content-type": "text/plain", origin: "https://evil.example" },
+        payload: "{}",
+      });
+      expect(form.statusCode).toBeGreaterThanOrEqual(400);
+      expect(form.statusCode).toBeLessThan(500);
+      expect(form.headers["set-cookie"]).toBeUndefined();
+      const bare = await inject("POST", "/api/demo/sign-in");
+      expect(bare.statusCode).toBe(400);
+      expect(bare.headers["set-cookie"]).toBeUndefined();
+
+      const first = await inject("POST", "/api/demo/sign-in", {}, {});
+      const cookie = ([] as string[])
+        .concat(first.headers["set-cookie"] ?? [])
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const again = await inject("POST", "/api/demo/sign-in", { cookie }, {});
+      expect(json<ErrorJson>(again).error).toBe("alreadySignedIn");
+
+      // The demo player takes a cooling-off day: it ends the session and keeps them out.
+      const csrf = json<{ data: { csrf_token: string } }>(first).data.csrf_token;
+      const cooling = await inject(
+        "POST",
+        "/api/player/limits",
+        { cookie, "x-csrf-token": csrf },
+        { type: "coolingoff", period: "day" },
+      );
+      expect(cooling.statusCode).toBe(200);
+      const excluded = await inject("POST", "/api/demo/sign-in", {}, {});
+      expect(excluded.statusCode).toBeGreaterThanOrEqual(400);
+      expect(excluded.headers["set-cookie"]).toBeUndefined();
+    });
+
     it("marks the session cookie Secure for a request that came over TLS through a trusted proxy", async () => {
       const behindProxy = await createApi({
         database: h.handle,
@@ -133,10 +170,11 @@ for (const target of databaseTargets()) {
           method: "POST",
           url: "/api/demo/sign-in",
           headers: { "x-forwarded-proto": "https" },
+          payload: {},
         });
         const cookies = ([] as string[]).concat(tls.headers["set-cookie"] ?? []);
         expect(cookies.find((c) => c.startsWith("sb_session="))).toMatch(/; Secure/);
-        const plain = await behindProxy.app.inject({ method: "POST", url: "/api/demo/sign-in" });
+        const plain = await behindProxy.app.inject({ method: "POST", url: "/api/demo/sign-in", payload: {} });
         expect(String(plain.headers["set-cookie"])).not.toMatch(/Secure/);
       } finally {
         await behindProxy.stop();

@@ -51,6 +51,12 @@ export const depositResponseSchema = z.object({
   }),
 });
 
+/**
+ * `POST /demo/sign-in`: an empty JSON object. Asking for JSON keeps a cross-site form (text/plain,
+ * no preflight) from signing a browser in.
+ */
+export const demoSignInBodySchema = z.object({}).strict();
+
 /** Answer of the demo sign-in: the session cookies are set; the CSRF token is echoed for convenience. */
 export const sessionResponseSchema = z.object({
   data: z.object({ player_id: z.number().int(), csrf_token: z.string() }),

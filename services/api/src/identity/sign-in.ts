@@ -39,9 +39,7 @@ export async function authenticate(
     throw new ApiError("invalidCredentials");
   }
   await recordAttempt(ctx, "sign_in", { ip, subject: credentials.email, success: true });
-  if (!player.emailConfirmedAt) throw new ApiError("emailNotConfirmed");
-  if (player.status === "blocked") throw new ApiError("playerBlocked");
-  await assertMayStartSession(ctx, player.id);
+  await admitPlayer(ctx, player);
   if (security && security.failedAttempts > 0) {
     await ctx.db
       .update(playerSecurity)
@@ -49,6 +47,16 @@ export async function authenticate(
       .where(eq(playerSecurity.playerId, player.id));
   }
   return player;
+}
+
+/**
+ * The rules every way of signing in applies once the player is known: a confirmed address, not
+ * blocked, and no limit (self-exclusion, cooling-off, session or time limit) keeping them out.
+ */
+export async function admitPlayer(ctx: AppContext, player: PlayerRow): Promise<void> {
+  if (!player.emailConfirmedAt) throw new ApiError("emailNotConfirmed");
+  if (player.status === "blocked") throw new ApiError("playerBlocked");
+  await assertMayStartSession(ctx, player.id);
 }
 
 async function countFailure(ctx: AppContext, player: PlayerRow): Promise<void> {

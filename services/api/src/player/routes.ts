@@ -4,6 +4,7 @@ import {
   authorizeChannelsResponseSchema,
   connectionTokenResponseSchema,
   currencyBodySchema,
+  demoSignInBodySchema,
   depositBodySchema,
   depositResponseSchema,
   localeBodySchema,
@@ -18,18 +19,21 @@ import type { FastifyInstance } from "fastify";
 import { connectionToken, subscriptionToken } from "../auth/realtime-tokens.js";
 import {
   clearSessionCookies,
-  createSession,
   optionalPlayer,
   type PlayerRow,
   requirePlayer,
   revokeSession,
-  setSessionCookies,
+  SESSION_COOKIE,
+  sessionOf,
 } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
 import { errorResponses, idempotencyKeyOf, typed } from "../http/route-kit.js";
+import { assertCountryAllowed } from "../identity/country.js";
 import { authFieldsMissed, recordTrackedTags } from "../identity/profile.js";
+import { admitPlayer, startSession } from "../identity/sign-in.js";
+import { sha256 } from "../identity/tokens.js";
 import { demoDeposit } from "../wallet/deposit.js";
 import { registerPreferenceRoutes } from "./preferences.js";
 import { demoPlayer } from "./provisioning.js";
@@ -228,19 +232,30 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: {
         tags,
         summary: "Signs in as the funded demo player (embedded mode only)",
+        description:
+          "Follows the rules of a real sign-in: a JSON body (so a cross-site form cannot sign a browser in), the country rules, refused to a signed-in browser and to a player a limit keeps out.",
+        body: demoSignInBodySchema,
         response: { 200: sessionResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       if (!ctx.settings.demo) throw new ApiError("notFound");
+      if ((await sessionOf(ctx, request)).state === "active") throw new ApiError("alreadySignedIn");
+      assertCountryAllowed(ctx, request);
       const playerId = await demoPlayer(ctx);
+      const [player] = await ctx.db.select().from(players).where(eq(players.id, playerId));
+      if (!player) throw new ApiError("notFound");
+      await admitPlayer(ctx, player);
       await ensurePlayerAccount(ctx.db, playerId, "EUR");
-      const session = await createSession(ctx, playerId, {
-        userAgent: request.headers["user-agent"],
-        ip: request.ip,
-      });
-      setSessionCookies(request, reply, session);
-      return { data: { player_id: playerId, csrf_token: session.csrfToken } };
+      const presented = request.cookies[SESSION_COOKIE];
+      const { csrfToken } = await startSession(
+        ctx,
+        request,
+        reply,
+        player,
+        presented ? sha256(presented) : null,
+      );
+      return { data: { player_id: playerId, csrf_token: csrfToken } };
     },
   );
 
