@@ -1,3 +1,4 @@
+import { text } from "@sportsbook/contracts";
 import { ErrorCode, ReplyError, type RpcHandler } from "@sportsbook/gateway";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -23,10 +24,10 @@ const rpcDataSchema = z
   .object({
     /** The `:id` of routes that name one entity. */
     id: z
-      .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[\w:.-]{1,100}$/)])
+      .union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), text().regex(/^[\w:.-]{1,100}$/)])
       .optional(),
     /** Query parameters as the HTTP call takes them. */
-    query: z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean()])).optional(),
+    query: z.record(text().max(50), z.union([text().max(500), z.number(), z.boolean()])).optional(),
     /** Language of names, as the HTTP call's Accept-Language. */
     locale: z
       .string()

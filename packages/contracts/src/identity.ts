@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./http/common.js";
 
 /**
  * Wire schemas of the Platform API's account calls: sign-up, e-mail confirmation, sign-in, unlock,
@@ -39,11 +40,11 @@ export const phoneSchema = z
 
 /** Tracked tags kept from the query (SPEC §2): affiliate and campaign identifiers. */
 export const trackedTagsSchema = z.object({
-  ctag: z.string().max(200).optional(),
-  btag: z.string().max(200).optional(),
-  stag: z.string().max(200).optional(),
-  qtag: z.string().max(200).optional(),
-  gclid: z.string().max(200).optional(),
+  ctag: text().max(200).optional(),
+  btag: text().max(200).optional(),
+  stag: text().max(200).optional(),
+  qtag: text().max(200).optional(),
+  gclid: text().max(200).optional(),
 });
 export type TrackedTags = z.infer<typeof trackedTagsSchema>;
 export const TRACKED_TAGS = ["ctag", "btag", "stag", "qtag", "gclid"] as const;
@@ -64,9 +65,9 @@ export const signUpBodySchema = trackedTagsSchema.extend({
     .string()
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
     .optional(),
-  nickname: z.string().trim().min(1).max(50).optional(),
-  first_name: z.string().trim().min(1).max(100).optional(),
-  last_name: z.string().trim().min(1).max(100).optional(),
+  nickname: text().trim().min(1).max(50).optional(),
+  first_name: text().trim().min(1).max(100).optional(),
+  last_name: text().trim().min(1).max(100).optional(),
   /** The player accepts the terms and confirms being of legal age. */
   terms_accepted: z.literal(true),
 });
@@ -75,7 +76,7 @@ export type SignUpBody = z.infer<typeof signUpBodySchema>;
 /** `POST /player/sign-in`. The password is not checked for strength here, only bounded. */
 export const signInBodySchema = z.object({
   email: emailSchema,
-  password: z.string().min(1).max(128),
+  password: text().min(1).max(128),
 });
 
 /** Calls that start from an e-mail address: resend confirmation, resend unlock, forgot password. */
@@ -92,19 +93,19 @@ export const resetPasswordBodySchema = z.object({
 
 /** `PUT /player/password` for a signed-in player. */
 export const changePasswordBodySchema = z.object({
-  current_password: z.string().min(1).max(128),
+  current_password: text().min(1).max(128),
   password: passwordSchema,
 });
 
 /** Answer of calls that send an e-mail: the same whether or not the address is known. */
-export const acceptedSchema = z.object({ ok: z.literal(true), message: z.string() });
+export const acceptedSchema = z.object({ ok: z.literal(true), message: text() });
 
 /** Answer of sign-in: cookies are set; the CSRF token is echoed for the page's script. */
 export const signInResponseSchema = z.object({
   data: z.object({
     player_id: z.number().int(),
-    csrf_token: z.string(),
-    auth_fields_missed: z.array(z.string()),
+    csrf_token: text(),
+    auth_fields_missed: z.array(text()),
     phone_verification_required: z.boolean(),
   }),
 });
@@ -112,11 +113,11 @@ export const signInResponseSchema = z.object({
 /** `PUT /player/profile`: completing the required fields. */
 export const profileFieldsBodySchema = z
   .object({
-    first_name: z.string().trim().min(1).max(100),
-    last_name: z.string().trim().min(1).max(100),
-    nickname: z.string().trim().min(1).max(50),
+    first_name: text().trim().min(1).max(100),
+    last_name: text().trim().min(1).max(100),
+    nickname: text().trim().min(1).max(50),
     phone: phoneSchema,
-    country_code: z.string().regex(/^[A-Z]{2}$/),
+    country_code: text().regex(/^[A-Z]{2}$/),
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, "at least one field");
@@ -124,14 +125,14 @@ export const profileFieldsBodySchema = z
 /** `GET /player/phone-verification`: SPEC §3 phone verification. */
 export const phoneVerificationSchema = z.object({
   data: z.object({
-    phone: z.string().nullable(),
+    phone: text().nullable(),
     is_verified: z.boolean(),
     /** True when the operator demands verification after sign-in and the phone is not verified. */
     is_required: z.boolean(),
   }),
 });
 export const phoneCodeBodySchema = z.object({ phone: phoneSchema.optional() });
-export const phoneVerifyBodySchema = z.object({ code: z.string().regex(/^\d{6}$/, "six digits") });
+export const phoneVerifyBodySchema = z.object({ code: text().regex(/^\d{6}$/, "six digits") });
 
 /** SPEC §4 limit types. */
 export const limitTypeSchema = z.enum([
@@ -183,16 +184,16 @@ export const limitSchema = z.object({
   status: limitStatusSchema,
   value: z.number().int().nullable(),
   period: limitPeriodSchema.nullable(),
-  currency: z.string().nullable(),
+  currency: text().nullable(),
   /** When the limit is in force from (a pending change: the earliest moment it can be). */
-  effective_at: z.string(),
+  effective_at: text(),
   /** End of a self-exclusion or cooling-off. */
-  ends_at: z.string().nullable(),
+  ends_at: text().nullable(),
   /** A pending change that, once in force, removes the limit. */
   removal: z.boolean(),
   /** Used so far in the current period (minor units or seconds); null when it does not apply. */
   used: z.number().int().nullable(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type Limit = z.infer<typeof limitSchema>;
 export const limitsResponseSchema = z.object({ data: z.array(limitSchema) });
@@ -201,14 +202,14 @@ export const limitResponseSchema = z.object({ data: limitSchema });
 /** `GET /player/sessions/info` (polled every 30 s, SPEC §9). */
 export const sessionsInfoSchema = z.object({
   data: z.object({
-    started_at: z.string(),
+    started_at: text(),
     duration_seconds: z.number().int(),
     session_limit_seconds: z.number().int().nullable(),
     remaining_seconds: z.number().int().nullable(),
     reality_check: z
       .object({
         interval_seconds: z.number().int(),
-        next_at: z.string(),
+        next_at: text(),
         is_due: z.boolean(),
       })
       .nullable(),
@@ -227,11 +228,11 @@ export const activityResponseSchema = z.object({
 export const mailboxMessageSchema = z.object({
   id: z.number().int(),
   channel: z.enum(["email", "sms"]),
-  recipient: z.string(),
-  template: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  sent_at: z.string().nullable(),
-  created_at: z.string(),
+  recipient: text(),
+  template: text(),
+  subject: text(),
+  body: text(),
+  sent_at: text().nullable(),
+  created_at: text(),
 });
 export const mailboxResponseSchema = z.object({ data: z.array(mailboxMessageSchema) });

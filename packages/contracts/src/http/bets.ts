@@ -8,6 +8,7 @@ import {
   moneySchema,
   oddsSchema,
   pageQuery,
+  text,
 } from "./common.js";
 
 export const betTypeSchema = z.enum(["single", "combo", "system", "custom_bet"]);
@@ -46,14 +47,14 @@ export const selectionStatusSchema = z.enum(["open", "won", "lost", "void", "hal
 export const selectionInputSchema = z.object({
   match_id: idSchema,
   market_id: z.number().int().min(0).max(2_000_000_000),
-  specifier: z.string().max(500).default(""),
-  outcome_id: z.string().min(1).max(200),
+  specifier: text().max(500).default(""),
+  outcome_id: text().min(1).max(200),
   odds: oddsSchema,
 });
 export type SelectionInput = z.infer<typeof selectionInputSchema>;
 
 /** `{win}/{total}`, e.g. `2/3` for doubles out of three selections. */
-export const systemIdSchema = z.string().regex(/^\d{1,2}\/\d{1,2}$/, "expected a system id like 2/3");
+export const systemIdSchema = text().regex(/^\d{1,2}\/\d{1,2}$/, "expected a system id like 2/3");
 
 export const stakeInputSchema = z.object({
   /** Minor units of `currency`. */
@@ -79,9 +80,9 @@ export type BetInput = z.infer<typeof betInputSchema>;
 export const placeBetsBodySchema = z.object({
   meta: z
     .object({
-      device_id: z.string().max(200).optional(),
+      device_id: text().max(200).optional(),
       quick: z.boolean().default(false),
-      type: z.string().max(50).optional(),
+      type: text().max(50).optional(),
     })
     .default({ quick: false }),
   bets: z.array(betInputSchema).min(1).max(50),
@@ -92,30 +93,30 @@ export const placedSelectionSchema = z.object({
   id: z.number().int(),
   status: selectionStatusSchema,
   odds: z.number().int(),
-  specifier: z.string(),
+  specifier: text(),
   market: z.object({
     id: z.number().int(),
-    name: z.string(),
-    specifier: z.string(),
+    name: text(),
+    specifier: text(),
     status: z.number().int(),
   }),
-  outcome: z.object({ id: z.string(), name: z.string() }),
+  outcome: z.object({ id: text(), name: text() }),
   match: z.object({
     id: z.number().int(),
-    urn_id: z.string(),
-    slug: z.string(),
-    name: z.string(),
+    urn_id: text(),
+    slug: text(),
+    name: text(),
     status: z.number().int(),
-    start_time: z.string(),
-    sport_key: z.string(),
-    provider: z.string(),
+    start_time: text(),
+    sport_key: text(),
+    provider: text(),
   }),
 });
 
 /** SPEC §3 placed bet. Money fields are minor units with their currency and subunits. */
 export const placedBetSchema = z.object({
   id: z.number().int(),
-  ref: z.string(),
+  ref: text(),
   type: betTypeSchema,
   status: placedBetStatusSchema,
   result: placedBetResultSchema,
@@ -125,13 +126,13 @@ export const placedBetSchema = z.object({
   odds: z.number().int(),
   custom_odds: z.number().int().nullable(),
   selections: z.array(placedSelectionSchema),
-  created_at: z.string(),
-  settled_at: z.string().nullable(),
+  created_at: text(),
+  settled_at: text().nullable(),
   /** What the bet can be cashed out for now; null when cashout is not offered. */
   to_cashout: moneySchema.nullable(),
   cashed_out: moneySchema,
   bonus: z.null(),
-  system: z.object({ id: z.string(), win_count: z.number().int(), total_count: z.number().int() }).nullable(),
+  system: z.object({ id: text(), win_count: z.number().int(), total_count: z.number().int() }).nullable(),
   used_in_jackpot: z.boolean(),
   is_vip: z.boolean(),
 });
@@ -143,7 +144,7 @@ export const placeBetsResponseSchema = z.object({ data: z.array(placedBetSchema)
 export const betsQuerySchema = z.object({
   status: commaList(z.union([placedBetStatusSchema, z.enum(["all", "open", "settled"])])).optional(),
   result: z.enum(["all", "win", "lose", "refund"]).default("all"),
-  locale: z.string().max(20).optional(),
+  locale: text().max(20).optional(),
   ...pageQuery(500, 500),
 });
 export const betsResponseSchema = listOf(placedBetSchema);
@@ -179,8 +180,8 @@ export const maxStakeResponseSchema = z.object({
 
 export const customSelectionSchema = z.object({
   market_id: z.number().int().min(0).max(2_000_000_000),
-  specifier: z.string().max(500).default(""),
-  outcome_id: z.string().min(1).max(200),
+  specifier: text().max(500).default(""),
+  outcome_id: text().min(1).max(200),
 });
 export const customOddsBodySchema = z.object({
   match_id: idSchema,
@@ -196,8 +197,8 @@ export const sharedBetSchema = z.object({
   system_id: systemIdSchema.optional(),
 });
 export const shareCodeBodySchema = z.object({ bets: z.array(sharedBetSchema).min(1).max(50) });
-export const shareCodeCreatedSchema = z.object({ data: z.object({ code: z.string() }) });
-export const shareCodeQuerySchema = z.object({ code: z.string().min(4).max(32) });
+export const shareCodeCreatedSchema = z.object({ data: z.object({ code: text() }) });
+export const shareCodeQuerySchema = z.object({ code: text().min(4).max(32) });
 export const shareCodeResponseSchema = z.object({
-  data: z.object({ code: z.string(), bets: z.array(sharedBetSchema) }),
+  data: z.object({ code: text(), bets: z.array(sharedBetSchema) }),
 });

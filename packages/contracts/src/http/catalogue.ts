@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commaList, idSchema, instantSchema, listOf, pageQuery, queryBoolean } from "./common.js";
+import { commaList, idSchema, instantSchema, listOf, pageQuery, queryBoolean, text } from "./common.js";
 
 export const sportTypeSchema = z.enum(["regular", "cyber", "premium_cricket"]);
 /** SPEC §4 match status: 0 prematch, 1 live, 2 stopped, 3 closed, 4 finished, 5 not covered. */
@@ -7,12 +7,12 @@ export const matchStatusCodeSchema = z.number().int().min(0).max(5);
 
 export const sportSchema = z.object({
   id: z.number().int(),
-  urn_id: z.string(),
-  key: z.string(),
-  name: z.string(),
+  urn_id: text(),
+  key: text(),
+  name: text(),
   priority: z.number().int(),
   type: sportTypeSchema,
-  provider: z.string(),
+  provider: text(),
 });
 export type Sport = z.infer<typeof sportSchema>;
 
@@ -20,23 +20,23 @@ const sportRefSchema = sportSchema.pick({ id: true, key: true, name: true, type:
 
 export const categorySchema = z.object({
   id: z.number().int(),
-  urn_id: z.string(),
-  slug: z.string(),
-  name: z.string(),
+  urn_id: text(),
+  slug: text(),
+  name: text(),
   priority: z.number().int(),
-  country_code: z.string().nullable(),
+  country_code: text().nullable(),
   sport: sportRefSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
 
 export const tournamentSchema = z.object({
   id: z.number().int(),
-  urn_id: z.string(),
-  slug: z.string(),
-  name: z.string(),
+  urn_id: text(),
+  slug: text(),
+  name: text(),
   priority: z.number().int(),
-  type: z.string(),
-  provider: z.string(),
+  type: text(),
+  provider: text(),
   category: categorySchema.pick({ id: true, slug: true, name: true, country_code: true }),
   sport: sportRefSchema.extend({
     main_market_id: z.number().int().nullable(),
@@ -49,8 +49,8 @@ export type Tournament = z.infer<typeof tournamentSchema>;
 
 export const outcomeSchema = z.object({
   /** The provider's outcome id (`1`, `12`, `pre:playerprops:…`). */
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   active: z.boolean(),
   odds: z.number().int(),
 });
@@ -61,18 +61,18 @@ export const marketSchema = z.object({
   /** The provider's market id (UOF market type, e.g. 1 for 1x2). */
   id: z.number().int(),
   match_id: z.number().int(),
-  match_urn_id: z.string(),
-  name: z.string(),
+  match_urn_id: text(),
+  name: text(),
   status: z.number().int(),
   /** Canonical `key=value|key=value` specifier, `""` when the market has none. */
-  specifier: z.string(),
+  specifier: text(),
   outcomes: z.array(outcomeSchema),
-  market_groups: z.array(z.string()),
+  market_groups: z.array(text()),
   priority: z.number().int(),
   most_balanced: z.boolean(),
-  next_bet_stop: z.string().nullable(),
-  custom_bet_groups: z.array(z.string()),
-  provider: z.string(),
+  next_bet_stop: text().nullable(),
+  custom_bet_groups: z.array(text()),
+  provider: text(),
 });
 export type Market = z.infer<typeof marketSchema>;
 
@@ -82,27 +82,27 @@ const scoreSchema = z.object({ home: z.number().int(), away: z.number().int() })
 export const statisticsSchema = z.object({
   clock: z
     .object({
-      match_time: z.string().nullable().optional(),
-      stoppage_time: z.string().nullable().optional(),
-      stoppage_time_announced: z.string().nullable().optional(),
-      remaining_time: z.string().nullable().optional(),
-      remaining_time_in_period: z.string().nullable().optional(),
+      match_time: text().nullable().optional(),
+      stoppage_time: text().nullable().optional(),
+      stoppage_time_announced: text().nullable().optional(),
+      remaining_time: text().nullable().optional(),
+      remaining_time_in_period: text().nullable().optional(),
       stopped: z.boolean().optional(),
-      clock_updated_at: z.string().nullable().optional(),
+      clock_updated_at: text().nullable().optional(),
     })
     .optional(),
   total_score: scoreSchema.nullable().optional(),
   game_score: scoreSchema.nullable().optional(),
-  current_server: z.string().nullable().optional(),
+  current_server: text().nullable().optional(),
   period_score: z
     .array(
       z.object({
         home: z.number().int(),
         away: z.number().int(),
-        period_key: z.string().optional(),
-        period_name: z.string().optional(),
+        period_key: text().optional(),
+        period_name: text().optional(),
         number: z.number().int(),
-        type: z.string().optional(),
+        type: text().optional(),
       }),
     )
     .optional(),
@@ -112,29 +112,29 @@ export type Statistics = z.infer<typeof statisticsSchema>;
 
 export const competitorSchema = z.object({
   id: z.number().int(),
-  urn_id: z.string(),
-  name: z.string(),
-  logo: z.string().nullable(),
+  urn_id: text(),
+  name: text(),
+  logo: text().nullable(),
 });
 
 /** SPEC §3 match (also outright events: `type` = `outright`, `name` set, no competitors). */
 export const matchSchema = z.object({
   id: z.number().int(),
-  urn_id: z.string(),
-  slug: z.string(),
-  type: z.string(),
-  name: z.string(),
+  urn_id: text(),
+  slug: text(),
+  type: text(),
+  name: text(),
   status: z.number().int(),
-  stage: z.string().nullable(),
-  start_time: z.string(),
-  end_date: z.string().nullable(),
-  stadium: z.string().nullable(),
-  city: z.string().nullable(),
+  stage: text().nullable(),
+  start_time: text(),
+  end_date: text().nullable(),
+  stadium: text().nullable(),
+  city: text().nullable(),
   competitors: z.object({ home: competitorSchema.nullable(), away: competitorSchema.nullable() }),
   /** Count of markets a player can see on the match page. */
   available_markets: z.number().int(),
   has_video: z.boolean(),
-  provider: z.string(),
+  provider: text(),
   is_live: z.boolean(),
   is_finished: z.boolean(),
   bettable: z.boolean(),
@@ -150,12 +150,12 @@ export type Match = z.infer<typeof matchSchema>;
 export const sportsResponseSchema = z.object({ data: z.array(sportSchema) });
 export const categoriesQuerySchema = z.object({
   sport_id: idSchema.optional(),
-  sport_key: z.string().max(100).optional(),
+  sport_key: text().max(100).optional(),
 });
 export const categoriesResponseSchema = z.object({ data: z.array(categorySchema) });
 export const tournamentsQuerySchema = z.object({
   sport_id: idSchema.optional(),
-  sport_key: z.string().max(100).optional(),
+  sport_key: text().max(100).optional(),
   category_id: idSchema.optional(),
   ...pageQuery(100, 500),
 });
@@ -167,7 +167,7 @@ export const matchSortSchema = z.enum(["start_time", "priority", "tournament"]);
 export const matchesQuerySchema = z.object({
   id: commaList(idSchema).optional(),
   type: z.enum(["match", "outright"]).optional(),
-  sport_key: commaList(z.string().max(100)).optional(),
+  sport_key: commaList(text().max(100)).optional(),
   sport_type: sportTypeSchema.optional(),
   category_id: commaList(idSchema).optional(),
   tournament_id: commaList(idSchema).optional(),
@@ -185,13 +185,13 @@ export type MatchesQuery = z.infer<typeof matchesQuerySchema>;
 export const matchesResponseSchema = listOf(matchSchema);
 
 export const marketsQuerySchema = z.object({
-  group_key: z.string().max(100).optional(),
+  group_key: text().max(100).optional(),
   market_id: commaList(z.coerce.number().int().min(0).max(2_000_000_000)).optional(),
   ...pageQuery(500, 500),
 });
 /** Markets of a match ordered by priority, with the groups present and their sizes. */
 export const marketsResponseSchema = listOf(marketSchema).extend({
-  groups: z.array(z.object({ group_key: z.string(), count: z.number().int() })),
+  groups: z.array(z.object({ group_key: text(), count: z.number().int() })),
 });
 
 /** `POST /counters`: which matches to count; the answer counts per sport, category and tournament. */
@@ -205,13 +205,13 @@ export const countersBodySchema = z.object({
 export const countersResponseSchema = z.object({
   live: z.number().int(),
   total: z.number().int(),
-  sports: z.record(z.string(), z.number().int()),
-  categories: z.record(z.string(), z.number().int()),
-  tournaments: z.record(z.string(), z.number().int()),
+  sports: z.record(text(), z.number().int()),
+  categories: z.record(text(), z.number().int()),
+  tournaments: z.record(text(), z.number().int()),
 });
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(3).max(50),
+  q: text().trim().min(3).max(50),
   sport_type: sportTypeSchema.optional(),
   match_status: commaList(z.coerce.number().int().min(0).max(5)).optional(),
   only_events_name: queryBoolean.optional(),
@@ -222,9 +222,9 @@ export const searchResponseSchema = z.object({
 });
 
 export const mediaLinkSchema = z.object({
-  link: z.string(),
-  provider: z.string(),
-  language_code: z.string().nullable(),
+  link: text(),
+  provider: text(),
+  language_code: text().nullable(),
 });
 export const videoResponseSchema = z.object({ data: mediaLinkSchema });
 export const streamsResponseSchema = z.object({ data: z.array(mediaLinkSchema) });

@@ -1,5 +1,24 @@
 import { z } from "zod";
 
+/** Why `text()` refused a value (the message of the 400 that names the field). */
+export const TEXT_REFUSAL = "must not contain NUL characters or unpaired surrogates";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text PostgreSQL can store: no U+0000 and no lone UTF-16 surrogate. */
+export function isStorableText(value: string): boolean {
+  return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Every string that arrives from outside (body, query, path, header, realtime command): a plain
+ * string that PostgreSQL can store. NUL bytes and unpaired surrogates are refused here with a 400
+ * naming the field, instead of failing deep in a query.
+ */
+export function text() {
+  return z.string().refine(isStorableText, { message: TEXT_REFUSAL });
+}
+
 /** A positive integer id (path or body), within JavaScript's safe range. */
 export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -58,3 +77,9 @@ export type Money = z.infer<typeof moneySchema>;
 
 /** The answer of calls that only acknowledge. */
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * The `Idempotency-Key` header of every call that takes one (bets, cashout, deposits): 1–200
+ * characters, so a key always fits its index.
+ */
+export const idempotencyHeadersSchema = z.object({ "idempotency-key": text().min(1).max(200).optional() });

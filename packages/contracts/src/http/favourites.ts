@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, queryBoolean } from "./common.js";
+import { idSchema, queryBoolean, text } from "./common.js";
 
 export const favouriteTypeSchema = z.enum(["match", "tournament", "category", "sport"]);
 export const favouriteParamsSchema = z.object({ type: favouriteTypeSchema, id: idSchema });
@@ -9,5 +9,5 @@ export const favouritesQuerySchema = z.object({
 });
 /** `GET /favourites/{type}`: the ids, and the matches themselves for type `match`. */
 export const favouritesResponseSchema = z.object({
-  data: z.array(z.object({ id: z.number().int(), created_at: z.string() })),
+  data: z.array(z.object({ id: z.number().int(), created_at: text() })),
 });

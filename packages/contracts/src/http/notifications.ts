@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { idSchema, listOf, pageQuery } from "./common.js";
+import { idSchema, listOf, pageQuery, text } from "./common.js";
 
 /** SPEC §3 notification. */
 export const notificationSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  body: z.string(),
-  caption: z.string().nullable(),
-  type: z.string(),
-  object_type: z.string().nullable(),
-  object_id: z.string().nullable(),
+  title: text(),
+  body: text(),
+  caption: text().nullable(),
+  type: text(),
+  object_type: text().nullable(),
+  object_id: text().nullable(),
   read: z.boolean(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationsQuerySchema = z.object({ ...pageQuery(20, 100) });

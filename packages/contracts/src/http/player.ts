@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currencyCodeSchema, moneySchema } from "./common.js";
+import { currencyCodeSchema, moneySchema, text } from "./common.js";
 
 /**
  * `GET /player`. A visitor without a session gets `id: null`; a session that expired answers 401
@@ -7,24 +7,24 @@ import { currencyCodeSchema, moneySchema } from "./common.js";
  */
 export const profileSchema = z.object({
   id: z.number().int().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  name: z.string().nullable(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  nickname: z.string().nullable(),
-  language: z.string().nullable(),
-  currency: z.string().nullable(),
-  statuses: z.array(z.object({ id: z.string() })),
-  auth_fields_missed: z.array(z.string()),
-  country: z.object({ name: z.string(), code: z.string() }).nullable(),
+  email: text().nullable(),
+  phone: text().nullable(),
+  name: text().nullable(),
+  first_name: text().nullable(),
+  last_name: text().nullable(),
+  nickname: text().nullable(),
+  language: text().nullable(),
+  currency: text().nullable(),
+  statuses: z.array(z.object({ id: text() })),
+  auth_fields_missed: z.array(text()),
+  country: z.object({ name: text(), code: text() }).nullable(),
   is_blocked: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 /** SPEC §3 account: a balance per currency (minor units). */
 export const accountSchema = z.object({
-  currency: z.string(),
+  currency: text(),
   subunits: z.number().int(),
   fiat: z.boolean(),
   balance: z.number().int(),
@@ -33,7 +33,7 @@ export const accountSchema = z.object({
 export const accountsResponseSchema = z.object({ data: z.array(accountSchema) });
 
 export const currencyBodySchema = z.object({ currency: currencyCodeSchema });
-export const localeBodySchema = z.object({ locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/) });
+export const localeBodySchema = z.object({ locale: text().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/) });
 
 /**
  * `POST /player/deposits` through the demo payment provider (embedded default). Send an
@@ -59,5 +59,5 @@ export const demoSignInBodySchema = z.object({}).strict();
 
 /** Answer of the demo sign-in: the session cookies are set; the CSRF token is echoed for convenience. */
 export const sessionResponseSchema = z.object({
-  data: z.object({ player_id: z.number().int(), csrf_token: z.string() }),
+  data: z.object({ player_id: z.number().int(), csrf_token: text() }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./common.js";
 
 /** SPEC §4 odds-change policy: none flags any change, higher flags only drops, any auto-accepts. */
 export const oddsAcceptModeSchema = z.enum(["none", "higher", "any"]);
@@ -17,23 +18,23 @@ export const userSettingsSchema = z.object({
   custom_bet_allow_single: z.boolean(),
   custom_bet_enabled: z.boolean(),
   /** Quick stake buttons per currency, minor units. */
-  stakes: z.record(z.string(), z.array(z.number().int().positive())),
+  stakes: z.record(text(), z.array(z.number().int().positive())),
   auto_accept_odds_change: oddsAcceptModeSchema,
   odds_types: z.object({ available: z.array(oddsTypeSchema), selected: oddsTypeSchema }),
   active_odds_type: oddsTypeSchema,
-  updated_at: z.string().nullable(),
+  updated_at: text().nullable(),
   video_settings: z.object({ enabled: z.boolean() }),
-  provider_statuses: z.record(z.string(), z.boolean()),
-  sport_type_providers: z.record(z.string(), z.array(z.string())),
-  multi_bet_settings: z.object({ available_by_provider: z.record(z.string(), z.boolean()) }),
+  provider_statuses: z.record(text(), z.boolean()),
+  sport_type_providers: z.record(text(), z.array(text())),
+  multi_bet_settings: z.object({ available_by_provider: z.record(text(), z.boolean()) }),
   additional_providers: z.object({
     horse_racing: z.object({ enabled: z.boolean() }),
     lotto: z.object({ enabled: z.boolean() }),
     premium_cricket: z.object({ enabled: z.boolean() }),
   }),
   allow_multiple_active_user_freebets: z.boolean(),
-  currencies: z.array(z.object({ code: z.string(), subunits: z.number().int(), fiat: z.boolean() })),
-  default_currency: z.string(),
+  currencies: z.array(z.object({ code: text(), subunits: z.number().int(), fiat: z.boolean() })),
+  default_currency: text(),
   max_selections: z.number().int(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
@@ -43,11 +44,11 @@ export const settingsResponseSchema = z.object({ data: userSettingsSchema });
 export const settingsBodySchema = z.union([
   z
     .object({
-      stakes: z.record(z.string(), z.array(z.number().int().positive().max(1e15)).max(10)).optional(),
+      stakes: z.record(text(), z.array(z.number().int().positive().max(1e15)).max(10)).optional(),
       auto_accept_odds_change: oddsAcceptModeSchema.optional(),
       odds_type: oddsTypeSchema.optional(),
     })
     .strict()
     .refine((v) => Object.keys(v).length > 0, "at least one setting is required"),
-  z.object({ one_signal_push_notification_subscription: z.string().min(1).max(500) }).strict(),
+  z.object({ one_signal_push_notification_subscription: text().min(1).max(500) }).strict(),
 ]);

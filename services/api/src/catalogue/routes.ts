@@ -15,6 +15,7 @@ import {
   sportsResponseSchema,
   statisticsSchema,
   streamsResponseSchema,
+  text,
   tournamentSchema,
   tournamentsQuerySchema,
   tournamentsResponseSchema,
@@ -313,7 +314,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
         tags,
         summary:
           "Statistics of a match: `statistics` for the whole block, or one part of it (e.g. `period_score`)",
-        params: z.object({ id: idSchema, type: z.string().regex(/^[a-z_]{1,50}$/) }),
+        params: z.object({ id: idSchema, type: text().regex(/^[a-z_]{1,50}$/) }),
         response: { 200: z.object({ data: z.unknown() }), ...errorResponses },
       },
     },

@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
+import { TEXT_REFUSAL } from "@sportsbook/contracts";
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -22,9 +23,31 @@ function fieldOf(context: string | undefined, instancePath: string): string {
   return [context, path].filter(Boolean).join(".") || "body";
 }
 
+/** PostgreSQL's own error under whatever wrapped it (the query layer wraps it with its parameters). */
+export function databaseErrorOf(error: unknown): { code: string; message: string } | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return { code, message: e.message };
+  }
+  return undefined;
+}
+
+/** Text PostgreSQL cannot store (22021 character_not_in_repertoire, 22P05 untranslatable_character). */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+
 /** Turns anything thrown into the catalogue's error body, keeping the cause in the log. */
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  const database = databaseErrorOf(error);
+  if (database && UNSTORABLE_TEXT.has(database.code)) {
+    // A second line of defence behind text(): the input is at fault, not the server.
+    return validationError([{ field: "body", message: TEXT_REFUSAL }]);
+  }
+  if (database) {
+    // Logged by code and message only: the wrapping error names every parameter of the query.
+    request.log.error({ database }, "database error");
+    return new ApiError("internal");
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return validationError(
       error.validation.map((v) => ({

@@ -4,6 +4,7 @@ import {
   phoneVerificationSchema,
   phoneVerifyBodySchema,
   profileFieldsBodySchema,
+  text,
 } from "@sportsbook/contracts";
 import { players } from "@sportsbook/db";
 import { eq } from "drizzle-orm";
@@ -29,7 +30,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: {
         tags,
         summary: "Phone verification status (SPEC §3 isVerified); is_required when the operator demands it",
-        querystring: z.object({ locale: z.string().max(35).optional() }),
+        querystring: z.object({ locale: text().max(35).optional() }),
         response: { 200: phoneVerificationSchema, ...errorResponses },
       },
     },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { mailboxResponseSchema } from "@sportsbook/contracts";
+import { mailboxResponseSchema, text } from "@sportsbook/contracts";
 import { outbox } from "@sportsbook/db";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -9,7 +9,7 @@ import { ApiError } from "../http/errors.js";
 import { errorResponses, typed } from "../http/route-kit.js";
 
 const mailboxQuerySchema = z.object({
-  recipient: z.string().trim().max(254).optional(),
+  recipient: text().trim().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

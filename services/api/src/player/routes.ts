@@ -7,6 +7,7 @@ import {
   demoSignInBodySchema,
   depositBodySchema,
   depositResponseSchema,
+  idempotencyHeadersSchema,
   localeBodySchema,
   okSchema,
   profileSchema,
@@ -189,6 +190,7 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: {
         tags,
         summary: "Deposit through the demo payment provider (embedded mode only)",
+        headers: idempotencyHeadersSchema,
         body: depositBodySchema,
         response: { 200: depositResponseSchema, ...errorResponses },
       },
