@@ -8,6 +8,7 @@ import { createFeed, type Feed } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
+import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { mountWeb, type Web } from "./web.js";
@@ -25,8 +26,14 @@ export interface Server {
 }
 
 /** Composes every part of the sportsbook behind one origin: pages, `/api` and `/connection/websocket`. */
-export async function createServer(config: ServerConfig): Promise<Server> {
-  const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY === "on" });
+export async function createServer(
+  config: ServerConfig,
+  deps: { logStream?: NodeJS.WritableStream } = {},
+): Promise<Server> {
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
+    trustProxy: config.TRUST_PROXY === "on",
+  });
   const conveniences = devConveniences(config);
   for (const warning of productionWarnings(config)) app.log.warn(warning);
 
@@ -138,6 +145,9 @@ export async function createServer(config: ServerConfig): Promise<Server> {
           publicUrl: config.PUBLIC_URL,
         })
       : undefined;
+
+  // Without pages, other paths answer a plain 404; Fastify's own handler would log the whole URL.
+  if (!web) app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: "not_found" }));
 
   return {
     app,

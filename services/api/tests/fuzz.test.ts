@@ -1,4 +1,5 @@
 import { databaseTargets } from "@sportsbook/db/testing";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, type Player, player, startHarness } from "./support/harness.js";
 
@@ -92,7 +93,7 @@ for (const target of databaseTargets()) {
 
     it("malformed paths, queries, bodies, content types and headers never answer 5xx", async () => {
       const failures: string[] = [];
-      const send = async (label: string, req: Parameters<Harness["api"]["app"]["inject"]>[0]) => {
+      const send = async (label: string, req: InjectOptions) => {
         const res = await h.api.app.inject(req);
         if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
       };

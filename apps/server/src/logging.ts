@@ -1,0 +1,45 @@
+import type { FastifyServerOptions } from "fastify";
+
+/** Query parameters whose values are secrets: `reset_password_token`, `confirmation_token`, … */
+const SECRET_PARAM = /([?&][^=&#]*token[^=&#]*=)[^&#]*/gi;
+
+/** A URL as logs may keep it: every `*token*` query value replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAM, "$1[redacted]");
+}
+
+/**
+ * Logger options of the composed server: request lines keep method, path, host and address, with
+ * secret query values redacted (a visit to a reset link must not write a live token to the log),
+ * and cookies, CSRF tokens and authorisation headers are censored wherever a log object holds them.
+ */
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions["logger"] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: {
+      paths: [
+        "req.headers.cookie",
+        'req.headers["x-csrf-token"]',
+        "req.headers.authorization",
+        'req.headers["x-operator-key"]',
+        'res.headers["set-cookie"]',
+        "*.password",
+        "*.passwordHash",
+        "*.token",
+        "*.sessionToken",
+      ],
+      censor: "[redacted]",
+    },
+    serializers: {
+      req(request: { method: string; url: string; host?: string; ip?: string }) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}
