@@ -11,6 +11,7 @@ import { devConveniences, identityOptions, productionWarnings, type ServerConfig
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
+import { registerSecurityHeaders } from "./security-headers.js";
 import { mountWeb, type Web } from "./web.js";
 
 export interface Server {
@@ -34,6 +35,7 @@ export async function createServer(
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY === "on",
   });
+  registerSecurityHeaders(app);
   const conveniences = devConveniences(config);
   for (const warning of productionWarnings(config)) app.log.warn(warning);
 

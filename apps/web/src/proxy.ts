@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { contentSecurityPolicy, NONCE_HEADER } from "./lib/content-security-policy";
 import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
 import { loadSiteSettings } from "./lib/settings.server";
@@ -11,14 +12,23 @@ const ERROR_ROUTES = new Set(["/404", "/500", "/blocked", "/locked"]);
  * differently cased locale redirects to the configured spelling.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const nonce = btoa(crypto.randomUUID());
+  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const response = await route(request, nonce, policy);
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+async function route(request: NextRequest, nonce: string, policy: string): Promise<NextResponse> {
   const settings = await loadSiteSettings();
   const { pathname, search } = request.nextUrl;
   const split = splitLocale(pathname, settings);
-  if (split.locale) return withLocale(request, split.locale);
+  if (split.locale) return withLocale(request, split.locale, nonce, policy);
 
   const [, first = "", ...restSegments] = pathname.split("/");
   const rest = `/${restSegments.join("/")}`;
-  if (first && hasErrorPage(first) && ERROR_ROUTES.has(rest)) return withLocale(request, first);
+  if (first && hasErrorPage(first) && ERROR_ROUTES.has(rest))
+    return withLocale(request, first, nonce, policy);
 
   const aliased = first ? matchLocale(first, settings) : undefined;
   if (aliased)
@@ -30,20 +40,23 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const locale = defaultLocale(settings);
   const target = new URL(`/${locale}${pathname === "/" ? "" : pathname}${search}`, request.url);
   if (settings.localeInUrl) return NextResponse.redirect(target, 307);
-  return NextResponse.rewrite(target, { request: { headers: localeHeaders(request, locale) } });
+  return NextResponse.rewrite(target, { request: { headers: pageHeaders(request, locale, nonce, policy) } });
 }
 
 /** The page's locale travels as a request header too: not-found pages get no route parameters. */
 export const LOCALE_HEADER = "x-sb-locale";
 
-function localeHeaders(request: NextRequest, locale: string): Headers {
+/** Headers the page renders with: its locale, its nonce, and the policy Next reads the nonce from. */
+function pageHeaders(request: NextRequest, locale: string, nonce: string, policy: string): Headers {
   const headers = new Headers(request.headers);
   headers.set(LOCALE_HEADER, locale);
+  headers.set(NONCE_HEADER, nonce);
+  headers.set("content-security-policy", policy);
   return headers;
 }
 
-function withLocale(request: NextRequest, locale: string): NextResponse {
-  return NextResponse.next({ request: { headers: localeHeaders(request, locale) } });
+function withLocale(request: NextRequest, locale: string, nonce: string, policy: string): NextResponse {
+  return NextResponse.next({ request: { headers: pageHeaders(request, locale, nonce, policy) } });
 }
 
 export const config = {

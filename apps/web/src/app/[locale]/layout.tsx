@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 import { Suspense } from "react";
@@ -13,6 +13,7 @@ import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consen
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
 import { loadMessages } from "../../i18n/messages";
+import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { directionOf } from "../../lib/locales";
 import { pageMetadata } from "../../lib/metadata.server";
 import { loadSiteSettings } from "../../lib/settings.server";
@@ -54,6 +55,7 @@ export default async function LocaleLayout({
   const settings = await loadSiteSettings();
   const messages = await loadMessages(locale);
   const jar = await cookies();
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   const oddsCookie = jar.get(ODDS_COOKIE)?.value;
   const config = {
     locale,
@@ -75,6 +77,7 @@ export default async function LocaleLayout({
           <ClientConfigProvider value={config}>
             {/* First in the document: a first visit paints it with the first bytes of a long page. */}
             <CookieConsent
+              {...(nonce ? { nonce } : {})}
               initiallyVisible={shouldShowConsent({
                 ...config,
                 enabled: config.cookieConsent,

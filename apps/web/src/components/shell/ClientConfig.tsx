@@ -1,6 +1,7 @@
 "use client";
 import { createContext, type ReactNode, useContext } from "react";
 import type { LocaleUrlConfig } from "../../lib/locale-url";
+import "../../lib/zod-without-eval";
 
 /** The part of the site settings client components need. */
 export interface ClientConfig extends LocaleUrlConfig {

@@ -15,7 +15,7 @@ const HIDE_EARLY = `try{if(self!==top||localStorage.getItem(${JSON.stringify(CON
  * first visit paints it with the page instead of after hydration; the client then applies the
  * whole rule (frame, local storage).
  */
-export function CookieConsent({ initiallyVisible }: { initiallyVisible: boolean }) {
+export function CookieConsent({ initiallyVisible, nonce }: { initiallyVisible: boolean; nonce?: string }) {
   const config = useClientConfig();
   const t = useTranslations("cookies");
   const [visible, setVisible] = useState(initiallyVisible);
@@ -56,9 +56,10 @@ export function CookieConsent({ initiallyVisible }: { initiallyVisible: boolean 
           {t("accept")}
         </button>
       </div>
-      {/* After the content: running it earlier would let a first paint show a half-parsed banner. */}
+      {/* After the content: running it earlier would let a first paint show a half-parsed banner. The
+          browser hides a nonce from the DOM after load, so hydration sees it empty. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of this file, no outside input. */}
-      <script dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
     </section>
   );
 }

@@ -1,0 +1,23 @@
+/** Request header carrying the page's nonce to server components (inline scripts of our own). */
+export const NONCE_HEADER = "x-nonce";
+
+/**
+ * The pages' Content-Security-Policy: scripts only with this response's nonce (Next.js puts it on its
+ * own scripts when it finds it in the request's policy; what they load follows by strict-dynamic),
+ * no plugins, no <base> tricks, forms posting only here, connections to this origin (API and
+ * realtime socket) only. Styles allow inline attributes, which React's style props produce.
+ */
+export function contentSecurityPolicy(nonce: string, dev = false): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "frame-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}

@@ -1,0 +1,56 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium } from "./browser";
+
+const base = inject("baseUrl");
+
+describe("pages under their Content-Security-Policy", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("every page answers with a nonce policy and the common security headers", async () => {
+    for (const path of ["/", "/live", "/de/schedule", "/about", "/404"]) {
+      const res = await fetch(`${base}${path}`);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).toContain("base-uri 'self'");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("permissions-policy"), path).toContain("camera=()");
+      // Each answer has its own nonce, on the scripts of that page.
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(await res.text(), path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("pages hydrate, go live and take a bet selection with no policy violation", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    await page.exposeFunction("reportViolation", (v: string) => violations.push(v));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) =>
+        (window as unknown as { reportViolation(v: string): void }).reportViolation(
+          `${e.violatedDirective} ${e.blockedURI}`,
+        ),
+      );
+    });
+    for (const path of ["/", "/live", "/schedule"]) {
+      await page.goto(`${base}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.realtime === "connected");
+    }
+    const price = page.locator(".match-card button.odds:not([disabled])").first();
+    await price.click();
+    await expect.poll(() => price.getAttribute("aria-pressed")).toBe("true");
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+});
