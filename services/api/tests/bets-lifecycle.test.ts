@@ -1,7 +1,9 @@
-import { accounts, auditLog, ledgerImbalance, markets, outcomes } from "@sportsbook/db";
+import { accounts, auditLog, ledgerImbalance, markets, outcomes, shareCodes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHARE_CODE_TTL_SECONDS, SHARE_CODES_PER_HOUR } from "../src/bets/share.js";
+import { pruneHousekeeping } from "../src/index.js";
 import { type ErrorJson, type Harness, json, type Player, player, startHarness } from "./support/harness.js";
 
 type Placed = {
@@ -258,6 +260,55 @@ for (const target of databaseTargets()) {
           (await post(null, "/api/bets/share-code", { bets: [{ type: "single", selections: [] }] }))
             .statusCode,
         ).toBe(400);
+      });
+
+      it("a share code takes only existing outcomes, a slip's worth of them, in a small body", async () => {
+        const ghost = { ...arsenalWin(), outcome_id: "no-such-outcome" };
+        const unknown = await post(null, "/api/bets/share-code", {
+          bets: [{ type: "single", selections: [ghost] }],
+        });
+        expect(unknown.statusCode).toBe(400);
+        expect(json<ErrorJson>(unknown).data.details?.[0]?.field).toBe("body.bets.0.selections.0");
+        const many = Array.from({ length: 41 }, () => ({ type: "single", selections: [arsenalWin()] }));
+        expect((await post(null, "/api/bets/share-code", { bets: many })).statusCode).toBe(400);
+        const wide = [{ type: "combo", selections: Array.from({ length: 41 }, () => arsenalWin()) }];
+        expect((await post(null, "/api/bets/share-code", { bets: wide })).statusCode).toBe(400);
+        const padded = { bets: [{ type: "single", selections: [arsenalWin()] }], pad: "x".repeat(10_000) };
+        expect(json<ErrorJson>(await post(null, "/api/bets/share-code", padded)).error).toBe(
+          "payloadTooLarge",
+        );
+      });
+
+      it("share codes are rate limited per IP and per player, and expire after a week", async () => {
+        const bets = [{ type: "single", selections: [arsenalWin()] }];
+        const from = (ip: string, p: Player | null = null) =>
+          h.api.app.inject({
+            method: "POST",
+            url: "/api/bets/share-code",
+            remoteAddress: ip,
+            headers: p?.headers ?? {},
+            payload: { bets },
+          });
+        for (let i = 0; i < SHARE_CODES_PER_HOUR; i++)
+          expect((await from("198.51.100.7")).statusCode).toBe(200);
+        const over = await from("198.51.100.7");
+        expect(json<ErrorJson>(over).error).toBe("tooManyAttempts");
+        expect((await from("198.51.100.8")).statusCode).toBe(200);
+
+        const sharer = await player(h);
+        for (let i = 0; i < SHARE_CODES_PER_HOUR; i++) await from(`203.0.113.${i}`, sharer);
+        expect(json<ErrorJson>(await from("203.0.113.250", sharer)).error).toBe("tooManyAttempts");
+
+        const code = json<{ data: { code: string } }>(await from("198.51.100.9")).data.code;
+        h.clock.now = new Date(h.clock.now.getTime() + SHARE_CODE_TTL_SECONDS * 1000 + 1000);
+        try {
+          expect((await get(null, `/api/bets/share-code?code=${code}`)).statusCode).toBe(404);
+          const report = await pruneHousekeeping(h.api.ctx);
+          expect(report.shareCodes).toBeGreaterThan(0);
+          expect(await h.handle.db.select().from(shareCodes).where(eq(shareCodes.code, code))).toEqual([]);
+        } finally {
+          h.clock.now = new Date(h.clock.now.getTime() - SHARE_CODE_TTL_SECONDS * 1000 - 1000);
+        }
       });
     },
   );

@@ -2,6 +2,7 @@ import { ledgerImbalance, notifications, payments } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VOTES_PER_HOUR } from "../src/player/preferences.js";
 import { type ErrorJson, type Harness, json, type Player, player, startHarness } from "./support/harness.js";
 
 for (const target of databaseTargets()) {
@@ -151,6 +152,20 @@ for (const target of databaseTargets()) {
           (await call("POST", p, "/api/vote", { prediction_id: "x", data: { nested: { deep: 1 } } }))
             .statusCode,
         ).toBe(400);
+      });
+
+      it("votes are bounded: twenty answers a vote, a hundred votes an hour", async () => {
+        const p = await player(h);
+        const answers = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`q${i}`, i]));
+        expect(
+          (await call("POST", p, "/api/vote", { prediction_id: "wide", data: answers })).statusCode,
+        ).toBe(400);
+        for (let i = 0; i < VOTES_PER_HOUR; i++) {
+          const res = await call("POST", p, "/api/vote", { prediction_id: `p${i}`, data: { pick: i } });
+          expect(res.statusCode).toBe(200);
+        }
+        const over = await call("POST", p, "/api/vote", { prediction_id: "one-more", data: { pick: 1 } });
+        expect(json<{ error: string }>(over).error).toBe("tooManyAttempts");
       });
 
       it("deposits through the demo provider once per key and publishes the balance", async () => {

@@ -196,7 +196,17 @@ export const sharedBetSchema = z.object({
   selections: z.array(selectionInputSchema).min(1).max(100),
   system_id: systemIdSchema.optional(),
 });
-export const shareCodeBodySchema = z.object({ bets: z.array(sharedBetSchema).min(1).max(50) });
+/** Selections a shared slip may hold: the slip's own cap (SPEC §5). */
+export const SHARED_SELECTIONS_MAX = 40;
+export const shareCodeBodySchema = z.object({
+  bets: z
+    .array(sharedBetSchema)
+    .min(1)
+    .max(SHARED_SELECTIONS_MAX)
+    .refine((bets) => bets.reduce((n, b) => n + b.selections.length, 0) <= SHARED_SELECTIONS_MAX, {
+      message: `at most ${SHARED_SELECTIONS_MAX} selections in all`,
+    }),
+});
 export const shareCodeCreatedSchema = z.object({ data: z.object({ code: text() }) });
 export const shareCodeQuerySchema = z.object({ code: text().min(4).max(32) });
 export const shareCodeResponseSchema = z.object({

@@ -10,5 +10,7 @@ export const predictionSchema = z.object({
 export const votesResponseSchema = z.object({ data: z.array(predictionSchema) });
 export const voteBodySchema = z.object({
   prediction_id: text().min(1).max(100),
-  data: z.record(text().max(100), z.union([text().max(500), z.number(), z.boolean(), z.null()])),
+  data: z
+    .record(text().max(100), z.union([text().max(500), z.number(), z.boolean(), z.null()]))
+    .refine((d) => Object.keys(d).length <= 20, { message: "at most 20 answers" }),
 });

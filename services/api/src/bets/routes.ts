@@ -12,20 +12,21 @@ import {
   maxStakeResponseSchema,
   placeBetsBodySchema,
   placeBetsResponseSchema,
+  SHARED_SELECTIONS_MAX,
   shareCodeBodySchema,
   shareCodeCreatedSchema,
   shareCodeQuerySchema,
   shareCodeResponseSchema,
 } from "@sportsbook/contracts";
 import { bets, matches, shareCodes } from "@sportsbook/db";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { admitSession, optionalPlayer, requirePlayer, sessionTokenHash } from "../auth/session.js";
 import { loadMarkets } from "../catalogue/matches.js";
 import { presentMarket } from "../catalogue/present.js";
 import type { AppContext } from "../context.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError, validationError } from "../http/errors.js";
 import {
   errorResponses,
   idempotencyKeyOf,
@@ -34,12 +35,19 @@ import {
   typed,
   unencodedAnswers,
 } from "../http/route-kit.js";
+import { assertWithinBudget, type Budget, recordAttempt } from "../identity/attempts.js";
 import { currencyTable } from "../wallet/currencies.js";
 import { cashoutBet } from "./cashout.js";
 import { type Placer, placeBets } from "./place.js";
 import { loadSelectionViews, presentBet } from "./present.js";
 import { customOdds, maxStakes } from "./pricing.js";
-import { newShareCode } from "./share.js";
+import {
+  newShareCode,
+  SHARE_CODE_BODY_LIMIT,
+  SHARE_CODE_TTL_SECONDS,
+  SHARE_CODES_PER_HOUR,
+} from "./share.js";
+import { loadSelectionStates, selectionKey } from "./state.js";
 
 const OPEN = ["waiting_results", "ready_to_process", "cashout_in_progress", "submitted"];
 const SETTLED = ["done", "cashed_out", "cancelled", "withdrawn", "rejected"];
@@ -191,17 +199,51 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     "/bets/share-code",
     {
+      bodyLimit: SHARE_CODE_BODY_LIMIT,
       schema: {
         tags,
         summary: "Stores a slip under a short code to share",
+        description: `At most ${SHARED_SELECTIONS_MAX} selections, each an existing outcome; ${SHARE_CODES_PER_HOUR} codes an hour per IP and per player; a code is kept ${SHARE_CODE_TTL_SECONDS / 86_400} days.`,
         body: shareCodeBodySchema,
         response: { 200: shareCodeCreatedSchema, ...errorResponses },
       },
     },
     async (request) => {
       const player = await optionalPlayer(ctx, request);
+      const budgets: Budget[] = [
+        { by: "ip", value: request.ip, max: SHARE_CODES_PER_HOUR, failuresOnly: false },
+      ];
+      if (player)
+        budgets.push({
+          by: "subject",
+          value: `player:${player.id}`,
+          max: SHARE_CODES_PER_HOUR,
+          failuresOnly: false,
+        });
+      await assertWithinBudget(ctx, "share_code", budgets);
+      const { bets: shared } = request.body;
+      const states = await loadSelectionStates(
+        ctx,
+        shared.flatMap((b) => b.selections),
+        localeOf(request),
+      );
+      const unknown = shared.flatMap((b, i) =>
+        b.selections.flatMap((s, j) =>
+          states.has(selectionKey(s))
+            ? []
+            : [{ field: `body.bets.${i}.selections.${j}`, message: "no such outcome" }],
+        ),
+      );
+      if (unknown.length > 0) throw validationError(unknown);
+      await recordAttempt(ctx, "share_code", {
+        ip: request.ip,
+        subject: player ? `player:${player.id}` : "",
+        success: true,
+      });
       const code = newShareCode();
-      await ctx.db.insert(shareCodes).values({ code, playerId: player?.id ?? null, bets: request.body.bets });
+      await ctx.db
+        .insert(shareCodes)
+        .values({ code, playerId: player?.id ?? null, bets: shared, createdAt: ctx.now() });
       return { data: { code } };
     },
   );
@@ -220,7 +262,12 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
       const [row] = await ctx.db
         .select()
         .from(shareCodes)
-        .where(eq(shareCodes.code, request.query.code.toUpperCase()));
+        .where(
+          and(
+            eq(shareCodes.code, request.query.code.toUpperCase()),
+            gt(shareCodes.createdAt, new Date(ctx.now().getTime() - SHARE_CODE_TTL_SECONDS * 1000)),
+          ),
+        );
       if (!row)
         throw new ApiError("notFound", { details: [{ field: "query.code", message: "no such share code" }] });
       return { data: { code: row.code, bets: shareCodeBodySchema.shape.bets.parse(row.bets) } };

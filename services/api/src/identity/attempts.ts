@@ -3,19 +3,21 @@ import { and, count, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 
-export type AttemptAction = "sign_in" | "sign_up" | "mail" | "phone_code";
+export type AttemptAction = "sign_in" | "sign_up" | "mail" | "phone_code" | "share_code" | "vote";
 
 const WINDOW_SECONDS: Record<AttemptAction, number> = {
   sign_in: 15 * 60,
   sign_up: 3600,
   mail: 3600,
   phone_code: 3600,
+  share_code: 3600,
+  vote: 3600,
 };
 
 /** The longest window any attempt counter looks back over: older attempts count for nothing. */
 export const LONGEST_ATTEMPT_WINDOW_SECONDS = Math.max(...Object.values(WINDOW_SECONDS));
 
-interface Budget {
+export interface Budget {
   /** Key of the counter: an IP or a subject (normalised e-mail, player id). */
   by: "ip" | "subject";
   value: string;

@@ -5,9 +5,11 @@ import {
   playerTokens,
   sessionChecks,
   sessions,
+  shareCodes,
 } from "@sportsbook/db";
 import { and, eq, gt, isNull, lt, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { SHARE_CODE_TTL_SECONDS } from "../bets/share.js";
 import type { AppContext } from "../context.js";
 import { PERIOD_SECONDS } from "../limits/rules.js";
 import { LONGEST_ATTEMPT_WINDOW_SECONDS } from "./attempts.js";
@@ -31,6 +33,8 @@ export interface HousekeepingOptions {
 }
 
 export interface PruneReport {
+  /** Shared slips past their keeping time. */
+  shareCodes: number;
   authAttempts: number;
   playerTokens: number;
   sessions: number;
@@ -133,7 +137,13 @@ export async function pruneHousekeeping(
     [idempotencyKeys.playerId, idempotencyKeys.scope, idempotencyKeys.key],
     lt(idempotencyKeys.createdAt, keysBefore),
   );
+  const shared = await drain(
+    shareCodes,
+    [shareCodes.code],
+    lt(shareCodes.createdAt, secondsAgo(now, SHARE_CODE_TTL_SECONDS)),
+  );
   return {
+    shareCodes: shared,
     authAttempts: attempts,
     playerTokens: tokens,
     sessions: ended,

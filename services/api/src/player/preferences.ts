@@ -22,6 +22,7 @@ import { optionalPlayer, requirePlayer } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { errorResponses, pagination, typed } from "../http/route-kit.js";
+import { assertWithinBudget, recordAttempt } from "../identity/attempts.js";
 import { effectiveSettings, savePreferences } from "./settings.js";
 
 const favouriteTables = {
@@ -42,6 +43,9 @@ async function publishUnread(ctx: AppContext, playerId: number): Promise<void> {
   });
   await ctx.publisher.publish(userChannel(playerId), event).catch(() => {});
 }
+
+/** Votes one player may cast per hour (each prediction keeps one vote a player). */
+export const VOTES_PER_HOUR = 100;
 
 export function registerPreferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
@@ -302,6 +306,12 @@ export function registerPreferenceRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request) => {
       const player = await requirePlayer(ctx, request);
+      const subject = `player:${player.id}`;
+      // Per player only: votes need a session, and many players may share one address.
+      await assertWithinBudget(ctx, "vote", [
+        { by: "subject", value: subject, max: VOTES_PER_HOUR, failuresOnly: false },
+      ]);
+      await recordAttempt(ctx, "vote", { ip: request.ip, subject, success: true });
       const values = {
         playerId: player.id,
         predictionId: request.body.prediction_id,
