@@ -36,6 +36,25 @@ describe("logs keep no secrets", () => {
     await server?.stop();
   }, 30_000);
 
+  it("logs a database error by its code and message, never the query's parameters", () => {
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "players_email_key"'),
+      {
+        code: "23505",
+      },
+    );
+    const wrapped = new Error(
+      "Failed query: insert into players values ($1, $2)\nparams: secret@example.com,$argon2id$v=19$hash",
+      {
+        cause,
+      },
+    );
+    server.app.log.error({ err: wrapped }, "probe");
+    expect(log).toContain("23505");
+    expect(log).not.toContain("secret@example.com");
+    expect(log).not.toContain("$argon2id");
+  });
+
   it("redacts every token query value of a URL", () => {
     expect(redactUrl("/users/password/edit?reset_password_token=abc&x=1")).toBe(
       "/users/password/edit?reset_password_token=[redacted]&x=1",

@@ -1,4 +1,6 @@
+import { databaseErrorOf } from "@sportsbook/api";
 import type { FastifyServerOptions } from "fastify";
+import { stdSerializers } from "pino";
 
 /** Query parameters whose values are secrets: `reset_password_token`, `confirmation_token`, … */
 const SECRET_PARAM = /([?&][^=&#]*token[^=&#]*=)[^&#]*/gi;
@@ -32,6 +34,12 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       censor: "[redacted]",
     },
     serializers: {
+      // A query layer's error names every parameter of the failed query (e-mails, hashes, tokens):
+      // errors that come from the database are logged by their code and message only.
+      err(error: Error) {
+        const database = databaseErrorOf(error);
+        return database ? { type: "DatabaseError", stack: "", ...database } : stdSerializers.err(error);
+      },
       req(request: { method: string; url: string; host?: string; ip?: string }) {
         return {
           method: request.method,

@@ -3,6 +3,7 @@ export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "./auth/session.js";
 export type { ApiConfig } from "./config.js";
 export { DEMO_EMAIL } from "./config.js";
 export type { AppContext } from "./context.js";
+export { databaseErrorOf } from "./http/database-errors.js";
 export { type DemoPlayer, type DemoPlayerOptions, ensureDemoPlayer } from "./identity/demo-player.js";
 export {
   createHousekeeping,

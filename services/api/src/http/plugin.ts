@@ -15,6 +15,7 @@ import type { AppContext } from "../context.js";
 import { registerAccountRoutes } from "../identity/index.js";
 import { registerOpsRoutes } from "../ops/routes.js";
 import { registerPlayerRoutes } from "../player/routes.js";
+import { databaseErrorOf, UNSTORABLE_TEXT } from "./database-errors.js";
 import { ApiError, errorBody, validationError } from "./errors.js";
 import { requestLocale } from "./i18n.js";
 
@@ -22,18 +23,6 @@ function fieldOf(context: string | undefined, instancePath: string): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
   return [context, path].filter(Boolean).join(".") || "body";
 }
-
-/** PostgreSQL's own error under whatever wrapped it (the query layer wraps it with its parameters). */
-export function databaseErrorOf(error: unknown): { code: string; message: string } | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return { code, message: e.message };
-  }
-  return undefined;
-}
-
-/** Text PostgreSQL cannot store (22021 character_not_in_repertoire, 22P05 untranslatable_character). */
-const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
 /** Turns anything thrown into the catalogue's error body, keeping the cause in the log. */
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
