@@ -1,0 +1,120 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningApp, startApp } from "./app";
+import { DESKTOP, launchChromium } from "./browser";
+import { fund, signedInPlayer } from "./players";
+
+/**
+ * Live odds against the slip on an app of its own whose simulated matches run 60 times faster than
+ * real time, so prices move and markets suspend within seconds.
+ */
+describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ FEED_SPEED: "60" }), launchChromium()]);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** Adds the first open price of each live match card until `n` selections sit on the slip. */
+  async function selectLive(page: Page, n: number) {
+    await page.goto(`${app.baseUrl}/live`);
+    const slip = page.locator("[data-ticket-panel=docked]");
+    const cards = page.locator(".match-card:not([data-unavailable])");
+    await cards.first().waitFor();
+    for (let i = 0; (await slip.locator("[data-selection]").count()) < n && i < (await cards.count()); i++) {
+      const price = cards.nth(i).locator("button.odds:not([disabled])").first();
+      if ((await price.count()) === 0) continue;
+      const before = await slip.locator("[data-selection]").count();
+      await price.click();
+      await expect.poll(() => slip.locator("[data-selection]").count()).toBe(before + 1);
+    }
+    return slip;
+  }
+
+  it("a moved price shows ODDS_CHANGED with old → new; accepting it places at the new odds", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    await fund(app.baseUrl, context, 50_00);
+    const page = await context.newPage();
+    const slip = await selectLive(page, 3);
+    // The player's policy is "none" (SPEC §4): any change waits for the player.
+    await slip.locator("[data-selection][data-changed]").first().waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => slip.locator("[data-ticket-state]").getAttribute("data-ticket-state"))
+      .toBe("ODDS_CHANGED");
+    const changed = slip.locator("[data-selection][data-changed]").first();
+    const accepted = Number(await changed.locator("[data-accepted-odds]").getAttribute("data-accepted-odds"));
+    const current = Number(await changed.locator("[data-odds]").getAttribute("data-odds"));
+    expect(current).not.toBe(accepted);
+    expect(await changed.locator("[data-trend]").innerText()).toMatch(/[▲▼]/);
+    expect(await slip.locator("[data-action=place]").isDisabled()).toBe(true);
+
+    // Keep the moved selection alone (live matches of several providers do not combine).
+    const keep = await changed.getAttribute("data-selection");
+    for (const id of await slip
+      .locator("[data-selection]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-selection")))) {
+      if (id !== keep) await slip.locator(`[data-selection="${id}"] button`).click();
+    }
+    await expect.poll(() => slip.locator("[data-selection]").count()).toBe(1);
+    // Prices keep moving at this speed: accept and place until one placement goes through at the
+    // price just accepted (a price that moves again in between asks again, as it should).
+    await slip.locator("[data-stake-input='0']").fill("1");
+    let placedAt: number[] = [];
+    for (let attempt = 0; attempt < 10 && placedAt.length === 0; attempt++) {
+      if ((await slip.locator("[data-action=accept-odds]").count()) > 0)
+        await slip.locator("[data-action=accept-odds]").click();
+      const odds = await slip
+        .locator("[data-selection]")
+        .evaluateAll((els) =>
+          els.map((e) => Number(e.querySelector("[data-odds]")?.getAttribute("data-odds"))),
+        );
+      const place = slip.locator("[data-action=place]");
+      if (await place.isDisabled()) continue;
+      await place.click();
+      const state = await expect
+        .poll(() => slip.locator("[data-ticket-state]").getAttribute("data-ticket-state"), {
+          timeout: 15_000,
+        })
+        .not.toBe("PROCESSING")
+        .then(() => slip.locator("[data-ticket-state]").getAttribute("data-ticket-state"));
+      if (state === "SUCCESS") placedAt = odds;
+    }
+    expect(placedAt.length).toBe(1);
+    const bets = (await (await context.request.get(`${app.baseUrl}/api/bets?status=all`)).json()) as {
+      data: { selections: { odds: number }[] }[];
+    };
+    expect(bets.data[0]?.selections.map((s) => s.odds).sort()).toEqual([...placedAt].sort());
+    await context.close();
+  }, 180_000);
+
+  it("a suspended or unavailable selection blocks placing and says why", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    await fund(app.baseUrl, context, 10_00);
+    const page = await context.newPage();
+    const slip = await selectLive(page, 4);
+    await slip.locator("[data-stake-input='0']").fill("1");
+    const flagged = slip
+      .locator("[data-selection][data-suspended], [data-selection][data-not-available]")
+      .first();
+    await flagged.waitFor({ timeout: 150_000 });
+    expect(await flagged.innerText()).toMatch(/Suspended|Not available/);
+    // Alone on the slip, the flagged selection is the first bet: its label says why, and placing is
+    // disabled until it is removed or accepted away (SPEC §5).
+    const keep = await flagged.getAttribute("data-selection");
+    for (const id of await slip
+      .locator("[data-selection]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-selection")))) {
+      if (id !== keep) await slip.locator(`[data-selection="${id}"] button`).click();
+    }
+    await expect.poll(() => slip.locator("[data-selection]").count()).toBe(1);
+    expect(await slip.locator("[data-action=place]").isDisabled()).toBe(true);
+    expect(await slip.locator("[data-blocker]").getAttribute("data-blocker")).toBe("first_bet_invalid");
+    await context.close();
+  }, 200_000);
+});
