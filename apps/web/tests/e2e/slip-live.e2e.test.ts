@@ -117,4 +117,39 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     expect(await slip.locator("[data-blocker]").getAttribute("data-blocker")).toBe("first_bet_invalid");
     await context.close();
   }, 200_000);
+
+  it("quick bet: an approved stake, then one click on a live price places the bet", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    await fund(app.baseUrl, context, 10_00);
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/live`);
+    const slip = page.locator("[data-ticket-panel=docked]");
+    await slip.hover();
+    await slip.locator("[data-action=quick-bet]").check();
+    await slip.locator("[data-quick-stake]").fill("2");
+    await slip.locator("[data-action=approve-quick-bet]").click();
+    await expect
+      .poll(() => slip.locator("[data-action=approve-quick-bet]").getAttribute("aria-pressed"))
+      .toBe("true");
+    const balance = page.locator("header .balance");
+    const before = Number(await balance.getAttribute("data-balance"));
+    const alert = page.locator(".alert-success", { hasText: "Quick bet placed" }).waitFor();
+    await page
+      .locator(".match-card:has(.match-live[data-status='1']) button.odds:not([disabled])")
+      .first()
+      .click();
+    await alert;
+    expect(await slip.locator("[data-quick-bet]").getAttribute("data-quick-state")).toBe("success");
+    await expect.poll(async () => Number(await balance.getAttribute("data-balance"))).toBe(before - 200);
+    const bets = (await (await context.request.get(`${app.baseUrl}/api/bets?status=all`)).json()) as {
+      data: { type: string; stake: { value: number } }[];
+    };
+    expect(bets.data).toEqual([
+      expect.objectContaining({ type: "single", stake: expect.objectContaining({ value: 200 }) }),
+    ]);
+    // The slip itself stays empty: a quick bet never passes through it.
+    expect(await slip.locator("[data-selection]").count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });

@@ -24,6 +24,7 @@ import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { usePlayer } from "../../player/PlayerProvider";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./BetSlip.module.css";
+import { QuickBet } from "./QuickBet";
 import { useTicket } from "./TicketContext";
 import type { TicketStore } from "./ticket-store";
 
@@ -62,12 +63,14 @@ function Slip({ store }: { store: TicketStore }) {
             ? t("odds-changed")
             : t("count", { count: selections.length });
 
+  const quick = <QuickBet store={store} quick={state.quickBet} currency={currency} />;
   if (state.bets.length === 0) {
     return (
       <div className={styles.slip} data-ticket-state={state.ticketState}>
         <p className={styles.live} aria-live="polite">
           {announce}
         </p>
+        {player.status === "logged_in" ? quick : null}
         {state.ticketState === "SUCCESS" ? <Placed bets={state.placedBets} currency={currency} /> : null}
         <p className={styles.empty}>{t("empty")}</p>
       </div>
@@ -92,6 +95,7 @@ function Slip({ store }: { store: TicketStore }) {
       <p className={styles.live} aria-live="polite">
         {announce}
       </p>
+      {player.status === "logged_in" ? quick : null}
       {type !== "custom_bet" ? (
         <fieldset className={styles.types}>
           <legend className="sr-only">{t("bet-type")}</legend>

@@ -116,6 +116,22 @@ export default function TicketEngine({
       store.dispatch({ type: "balanceChanged", amount: e.balance, currency: e.currency });
   });
 
+  // A quick bet is placed with one click, wherever the panel is: its outcome is said in an alert.
+  useEffect(() => {
+    if (!store) return;
+    let last = store.get().quickBet.state;
+    return store.subscribe(() => {
+      const q = store.get().quickBet;
+      if (q.state === last) return;
+      last = q.state;
+      if (q.state === "success") alerts.push({ kind: "success", title: texts.current("slip.quick.placed") });
+      else if (q.state === "error" && q.error) {
+        const message = q.error.startsWith("error.") ? texts.current(q.error as never) : q.error;
+        alerts.push({ kind: "danger", title: texts.current("slip.quick.failed"), description: message });
+      }
+    });
+  }, [store, alerts]);
+
   // Live odds and match states of the slip's selections, whatever page is open.
   const [matchIds, setMatchIds] = useState<string>("");
   useEffect(() => {

@@ -107,7 +107,15 @@ export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
   );
   if (placement === "docked") {
     return (
-      <section className={styles.docked} aria-label={t("panel")} data-ticket-panel="docked">
+      // The slip's code loads as the player reaches for the panel (pointer or keyboard), so its quick
+      // bet switch is there when wanted without weighing on pages that are only browsed.
+      <section
+        className={styles.docked}
+        aria-label={t("panel")}
+        data-ticket-panel="docked"
+        onPointerEnter={store ? undefined : load}
+        onFocus={store ? undefined : load}
+      >
         {body}
       </section>
     );

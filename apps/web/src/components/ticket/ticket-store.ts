@@ -114,6 +114,11 @@ export class TicketStore {
   /** A price was clicked (SPEC §4: selecting an already selected outcome removes it, else adds it). */
   dispatchPick = (pick: OutcomePick): void => {
     this.dispatch({ type: "outcomeSelected", selection: selectionFromPick(pick) });
+    // Quick bet (SPEC §4): with it on and its stake approved, the click on a live price is the bet.
+    const q = this.state.quickBet;
+    if (q.isEnabled && q.isApproved && q.bet && q.state !== "processing") {
+      this.dispatch({ type: "quickBetPlaceRequested" });
+    }
   };
 
   /** Reads the bets saved by an earlier page of this tab, if any. */
