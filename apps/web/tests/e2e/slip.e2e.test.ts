@@ -146,4 +146,39 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await expect.poll(() => sheet.locator("[data-selection]").count()).toBe(2);
     await page.close();
   });
+
+  it("a share link restores the slip in another browser; an unknown code says so", async () => {
+    const sharer = await browser.newPage({ viewport: DESKTOP });
+    await sharer.goto(`${base}/schedule`);
+    const picks = await openPrices(sharer, 2);
+    for (const p of picks) await p.click();
+    const slip = sharer.locator("[data-ticket-panel=docked]");
+    await expect.poll(() => slip.locator("[data-selection]").count()).toBe(2);
+    await slip.locator("button[data-bet-type=combo]").click();
+    const ids = await slip
+      .locator("[data-selection]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-selection")));
+    await slip.locator("[data-action=share]").click();
+    const link = await slip.locator("[data-share-link]").inputValue();
+    expect(link).toMatch(/\?betCode=[A-Z2-9]{8}$/);
+
+    const other = await browser.newContext({ viewport: DESKTOP });
+    const friend = await other.newPage();
+    await friend.goto(link);
+    const restored = friend.locator("[data-ticket-panel=docked]");
+    await expect
+      .poll(() =>
+        restored
+          .locator("[data-selection]")
+          .evaluateAll((els) => els.map((e) => e.getAttribute("data-selection"))),
+      )
+      .toEqual(ids);
+    expect(await restored.locator("button[data-bet-type=combo][aria-pressed=true]").count()).toBe(1);
+    expect(new URL(friend.url()).search).toBe("");
+
+    await friend.goto(`${base}/?betCode=NOPE2345`);
+    await friend.locator("dialog[data-modal=share-bet-not-found][data-reason=share_not_found]").waitFor();
+    await other.close();
+    await sharer.close();
+  });
 });

@@ -25,6 +25,7 @@ import { usePlayer } from "../../player/PlayerProvider";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./BetSlip.module.css";
 import { QuickBet } from "./QuickBet";
+import { ShareSlip } from "./ShareSlip";
 import { useTicket } from "./TicketContext";
 import type { TicketStore } from "./ticket-store";
 
@@ -176,6 +177,7 @@ function Slip({ store }: { store: TicketStore }) {
               : t("sign-in-to-bet")}
         </button>
       </div>
+      <ShareSlip bets={state.bets} />
       {blockers.length > 0 && player.status === "logged_in" ? (
         <p className={styles.hint} data-blocker={blockers[0]}>
           {t(`blocker.${blockers[0]}`)}

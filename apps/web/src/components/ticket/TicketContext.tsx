@@ -13,6 +13,7 @@ import {
 } from "react";
 import type { OutcomePick } from "./pick";
 import { SelectionRegistry } from "./selection-registry";
+import { SHARE_PARAM } from "./share-param";
 import { TICKET_STORAGE_KEY } from "./ticket-storage";
 import type { TicketStore } from "./ticket-store";
 
@@ -62,8 +63,18 @@ export function TicketProvider({ children }: { children: ReactNode }) {
   const [wanted, setWanted] = useState(false);
   const [store, setStore] = useState<TicketStore | null>(null);
   const queued = useRef<OutcomePick[]>([]);
+  const [shareCode, setShareCode] = useState<string | null>(null);
 
   useEffect(() => {
+    // A shared slip's link: its code is read once and leaves the address bar (SPEC §2).
+    const url = new URL(window.location.href);
+    const code = url.searchParams.get(SHARE_PARAM);
+    if (code) {
+      url.searchParams.delete(SHARE_PARAM);
+      window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+      setShareCode(code);
+      setWanted(true);
+    }
     // A slip saved by an earlier page of this tab comes back without waiting for a click.
     if (window.sessionStorage.getItem(TICKET_STORAGE_KEY)) setWanted(true);
     const open = () => setWanted(true);
@@ -91,7 +102,7 @@ export function TicketProvider({ children }: { children: ReactNode }) {
   return (
     <Ctx.Provider value={value}>
       {children}
-      {wanted ? <TicketEngine registry={registry} onReady={onReady} /> : null}
+      {wanted ? <TicketEngine registry={registry} onReady={onReady} shareCode={shareCode} /> : null}
     </Ctx.Provider>
   );
 }

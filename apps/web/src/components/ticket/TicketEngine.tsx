@@ -11,7 +11,9 @@ import { currentAccount } from "../../player/player-store";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
 import { deviceId } from "./device-id";
+import { ShareNotFound } from "./ShareNotFound";
 import type { SelectionRegistry } from "./selection-registry";
+import { loadSharedSlip } from "./share";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
 import { submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
@@ -30,9 +32,12 @@ async function loadSettings(locale: string): Promise<UserSettings> {
 export default function TicketEngine({
   registry,
   onReady,
+  shareCode,
 }: {
   registry: SelectionRegistry;
   onReady(store: TicketStore): void;
+  /** A shared slip's code from the page's link: its bets replace the saved ones (SPEC §4). */
+  shareCode: string | null;
 }) {
   const config = useClientConfig();
   const player = usePlayer();
@@ -86,7 +91,16 @@ export default function TicketEngine({
           registry,
           { stakes: settings.stakes, currencies },
         );
-        s.restoreFromStorage(currencies);
+        if (shareCode) {
+          s.dispatch({ type: "restoreStarted" });
+          void loadSharedSlip(shareCode, config.locale, currency.code).then((shared) =>
+            s.dispatch(
+              shared.ok
+                ? { type: "restored", bets: shared.bets, source: "share", currencies, rates: [] }
+                : { type: "restoreFailed", reason: shared.reason },
+            ),
+          );
+        } else s.restoreFromStorage(currencies);
         setStore(s);
         onReady(s);
       })
@@ -101,7 +115,7 @@ export default function TicketEngine({
     return () => {
       cancelled = true;
     };
-  }, [config.locale, alerts, registry, onReady]);
+  }, [config.locale, alerts, registry, onReady, shareCode]);
 
   // The slip is in the player's currency; signing out turns quick bet off (SPEC §4).
   useEffect(() => {
@@ -163,5 +177,5 @@ export default function TicketEngine({
     return rt.watchMatches(matchIds.split(","));
   }, [rt, matchIds]);
 
-  return null;
+  return <ShareNotFound />;
 }
