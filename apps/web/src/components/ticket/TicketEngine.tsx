@@ -10,6 +10,7 @@ import { usePlayer, useUserEvents } from "../../player/PlayerProvider";
 import { currentAccount } from "../../player/player-store";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
+import { pageAnalytics } from "./analytics";
 import { deviceId } from "./device-id";
 import { ShareNotFound } from "./ShareNotFound";
 import type { SelectionRegistry } from "./selection-registry";
@@ -87,6 +88,7 @@ export default function TicketEngine({
               window.dispatchEvent(new CustomEvent("sb:ticket-modal", { detail: { modal, reason } })),
             report,
             storage: window.sessionStorage,
+            track: pageAnalytics(),
           },
           registry,
           { stakes: settings.stakes, currencies },

@@ -11,6 +11,7 @@ import {
   type TicketState,
   ticketTransition,
 } from "@sportsbook/domain";
+import { type AnalyticsSink, purchaseEvent } from "./analytics";
 import type { OutcomePick } from "./pick";
 import { pickId } from "./pick";
 import type { SelectionRegistry } from "./selection-registry";
@@ -28,6 +29,8 @@ export interface TicketEnv {
   openModal(modal: Extract<TicketEffect, { type: "openModal" }>["modal"], reason?: string): void;
   report(reason: string): void;
   storage: Pick<Storage, "getItem" | "setItem" | "removeItem"> | null;
+  /** SPEC §7 analytics; a sink that drops everything when the operator set none up. */
+  track: AnalyticsSink;
 }
 
 export interface TicketStoreConfig {
@@ -113,7 +116,16 @@ export class TicketStore {
 
   /** A price was clicked (SPEC §4: selecting an already selected outcome removes it, else adds it). */
   dispatchPick = (pick: OutcomePick): void => {
-    this.dispatch({ type: "outcomeSelected", selection: selectionFromPick(pick) });
+    const selection = selectionFromPick(pick);
+    const wasSelected = this.state.selectedOutcomeIds.includes(selection.id);
+    this.dispatch({ type: "outcomeSelected", selection });
+    if (wasSelected !== this.state.selectedOutcomeIds.includes(selection.id)) {
+      this.env.track({
+        event: wasSelected ? "outcome_delete_click" : "outcome_add_click",
+        outcomeId: selection.outcomeId,
+        matchId: selection.matchId,
+      });
+    }
     // Quick bet (SPEC §4): with it on and its stake approved, the click on a live price is the bet.
     const q = this.state.quickBet;
     if (q.isEnabled && q.isApproved && q.bet && q.state !== "processing") {
@@ -163,6 +175,7 @@ export class TicketStore {
       this.env.report(e instanceof Error ? e.message : String(e));
       result = { ok: false, failure: {} };
     }
+    if (result.ok) this.env.track(purchaseEvent(bets, result.betIds));
     if (quick) {
       this.dispatch(
         result.ok
