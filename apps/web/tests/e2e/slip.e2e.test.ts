@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
@@ -180,5 +181,66 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await friend.locator("dialog[data-modal=share-bet-not-found][data-reason=share_not_found]").waitFor();
     await other.close();
     await sharer.close();
+  });
+
+  /** Presses Tab until the focused element matches `selector`; fails after `max` presses. */
+  async function tabTo(page: Page, selector: string, max = 400) {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+
+  it("the whole slip journey by keyboard only: select, stake, place", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 20_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/schedule`);
+    await page.locator("header .balance").waitFor();
+    await page.locator(".consent .btn-primary").click();
+    await tabTo(page, ".match-card:not([data-unavailable]) button.odds:not([disabled])");
+    const chosen = await page.evaluate(() => document.activeElement?.getAttribute("data-outcome"));
+    await page.keyboard.press("Enter");
+    const slip = page.locator("[data-ticket-panel=docked]");
+    await slip.locator("[data-selection]").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-pressed"))).toBe("true");
+    // Slip changes are announced politely.
+    expect(await slip.locator("[aria-live=polite]").innerText()).toMatch(/1 selection/);
+    await tabTo(page, "[data-ticket-panel=docked] [data-stake-input]");
+    await page.keyboard.type("1.5");
+    await tabTo(page, "[data-ticket-panel=docked] [data-action=place]");
+    const before = Number(await page.locator("header .balance").getAttribute("data-balance"));
+    await page.keyboard.press("Enter");
+    await slip.locator("[data-placed='1']").waitFor();
+    await expect
+      .poll(async () => Number(await page.locator("header .balance").getAttribute("data-balance")))
+      .toBe(before - 150);
+    const bets = await placedBets(context);
+    expect(bets).toHaveLength(1);
+    expect(chosen).toBeTruthy();
+    await context.close();
+  });
+
+  it("axe finds no serious violation in the open slip, signed in or not", async () => {
+    for (const signed of [false, true]) {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      if (signed) await signedInPlayer(base, context);
+      const page = await context.newPage();
+      await page.goto(`${base}/schedule`);
+      const picks = await openPrices(page, 3);
+      for (const p of picks) await p.click();
+      const slip = page.locator("[data-ticket-panel=docked]");
+      await expect.poll(() => slip.locator("[data-selection]").count()).toBe(3);
+      await slip.locator("button[data-bet-type=system]").click();
+      // biome-ignore lint/suspicious/noExplicitAny: the axe wrapper is typed against @playwright/test's Page, which playwright-core's is.
+      const result = await new AxeBuilder({ page: page as any }).include("[data-ticket-panel]").analyze();
+      const serious = result.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(serious, signed ? "signed in" : "visitor").toEqual([]);
+      await context.close();
+    }
   });
 });
