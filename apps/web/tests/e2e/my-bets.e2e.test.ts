@@ -1,0 +1,132 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium } from "./browser";
+import { csrfOf, fund, signedInPlayer } from "./players";
+
+const base = inject("baseUrl");
+
+interface Outcome {
+  id: string;
+  odds: number;
+  active: boolean;
+}
+interface MatchRow {
+  id: number;
+  main_market: { id: number; specifier: string; status: number; outcomes: Outcome[] } | null;
+}
+
+/** Places a single on the first open main-market outcome of each of `n` prematch matches, through the API. */
+export async function placeSingles(base: string, context: BrowserContext, n: number, stake: number) {
+  const list = (await (await fetch(`${base}/api/matches?match_status=0&limit=50`)).json()) as {
+    data: MatchRow[];
+  };
+  const ids: number[] = [];
+  for (const m of list.data) {
+    if (ids.length === n) break;
+    const market = m.main_market;
+    const outcome = market?.outcomes.find((o) => o.active);
+    if (!market || market.status !== 1 || !outcome) continue;
+    const res = await context.request.post(`${base}/api/bets`, {
+      headers: { "x-csrf-token": await csrfOf(context) },
+      data: {
+        bets: [
+          {
+            type: "single",
+            stake: { value: stake, currency: "EUR" },
+            selections: [
+              {
+                match_id: m.id,
+                market_id: market.id,
+                specifier: market.specifier,
+                outcome_id: outcome.id,
+                odds: outcome.odds,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    if (res.ok()) ids.push(((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0);
+  }
+  expect(ids).toHaveLength(n);
+  return ids;
+}
+
+async function balance(context: BrowserContext): Promise<number> {
+  const res = await context.request.get(`${base}/api/player/accounts`);
+  return ((await res.json()) as { data: { balance: number }[] }).data[0]?.balance ?? 0;
+}
+
+describe("My bets and cashout (SPEC §2 My bets, §4 bet statuses)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("lists the player's bets with filters, in the page and the panel's tab", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 50_00);
+    const ids = await placeSingles(base, context, 2, 3_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/my-bets`);
+    const list = page.locator("main");
+    await expect
+      .poll(() =>
+        list
+          .locator("[data-bet-id]")
+          .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-bet-id")))),
+      )
+      .toEqual([...ids].sort((a, b) => b - a));
+    expect(await list.locator("[data-bet-id] [data-stake]").first().getAttribute("data-stake")).toBe("300");
+    await list.locator("[data-filter=settled]").click();
+    await expect.poll(() => list.locator("[data-bet-id]").count()).toBe(0);
+    await list.locator("[data-filter=open]").click();
+    await expect.poll(() => list.locator("[data-bet-id]").count()).toBe(2);
+
+    // The side panel's My bets tab shows the same bets.
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("sb:ticket", { detail: "MY_BETS" })));
+    const panel = page.locator("[data-ticket-panel=docked]");
+    await expect.poll(() => panel.locator("[data-bet-id]").count()).toBe(2);
+    await context.close();
+  });
+
+  it("a full and a partial cashout pay the value shown", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 50_00);
+    const [full, part] = await placeSingles(base, context, 2, 5_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/my-bets`);
+    const card = (id: number | undefined) => page.locator(`main [data-bet-id="${id}"]`);
+
+    await card(full).locator("[data-action=cashout]").waitFor();
+    await card(full).locator("[data-action=cashout]").click();
+    const shown = Number(await card(full).locator("[data-chosen]").getAttribute("data-chosen"));
+    expect(shown).toBeGreaterThan(0);
+    const before = await balance(context);
+    await card(full).locator("[data-action=confirm-cashout]").click();
+    // Paid at the value shown; the bet leaves the open ones as cashed out.
+    await expect.poll(() => card(full).getAttribute("data-status")).toBe("cashed_out");
+    expect((await balance(context)) - before).toBe(shown);
+    expect(await card(full).locator("[data-paid]").getAttribute("data-paid")).toBe(String(shown));
+
+    await card(part).locator("[data-action=cashout]").click();
+    const slider = card(part).locator("[data-cashout-amount]");
+    const offer = Number(await slider.getAttribute("max"));
+    const half = Math.floor(offer / 2);
+    await slider.fill(String(half));
+    expect(Number(await card(part).locator("[data-chosen]").getAttribute("data-chosen"))).toBe(half);
+    const beforePart = await balance(context);
+    await card(part).locator("[data-action=confirm-cashout]").click();
+    await expect.poll(async () => (await balance(context)) - beforePart).toBe(half);
+    await expect
+      .poll(() => card(part).locator("[data-cashed-out]").getAttribute("data-cashed-out"))
+      .toBe(String(half));
+    expect(await card(part).getAttribute("data-status")).toBe("waiting_results");
+    await context.close();
+  });
+});
