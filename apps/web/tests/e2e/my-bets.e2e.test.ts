@@ -25,7 +25,7 @@ export async function placeSingles(base: string, context: BrowserContext, n: num
     if (ids.length === n) break;
     const market = m.main_market;
     const outcome = market?.outcomes.find((o) => o.active);
-    if (!market || market.status !== 1 || !outcome) continue;
+    if (market?.status !== 1 || !outcome) continue;
     const res = await context.request.post(`${base}/api/bets`, {
       headers: { "x-csrf-token": await csrfOf(context) },
       data: {

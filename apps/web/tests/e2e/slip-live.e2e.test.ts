@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./app";
 import { DESKTOP, launchChromium } from "./browser";
-import { fund, signedInPlayer } from "./players";
+import { csrfOf, fund, signedInPlayer } from "./players";
 
 /**
  * Live odds against the slip on an app of its own whose simulated matches run 60 times faster than
@@ -152,4 +152,79 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     expect(await slip.locator("[data-selection]").count()).toBe(0);
     await context.close();
   }, 120_000);
+
+  it("a bet settles when its match ends: My bets and the balance follow without a reload", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    await fund(app.baseUrl, context, 10_00);
+    // The live soccer match nearest its end, so it finishes within the test.
+    const live = (await (
+      await fetch(`${app.baseUrl}/api/matches?match_status=1&sport_key=soccer&limit=100`)
+    ).json()) as {
+      data: {
+        id: number;
+        statistics: { clock?: { match_time?: string | null } };
+        main_market: {
+          id: number;
+          specifier: string;
+          status: number;
+          outcomes: { id: string; odds: number; active: boolean }[];
+        } | null;
+      }[];
+    };
+    const minute = (m: (typeof live.data)[number]) =>
+      Number((m.statistics.clock?.match_time ?? "0").split(":")[0]);
+    const candidates = live.data
+      .filter((m) => m.main_market?.status === 1)
+      .sort((a, b) => minute(b) - minute(a));
+    let betId = 0;
+    for (const m of candidates) {
+      const market = m.main_market;
+      const outcome = market?.outcomes.find((o) => o.active);
+      if (!market || !outcome) continue;
+      const res = await context.request.post(`${app.baseUrl}/api/bets`, {
+        headers: { "x-csrf-token": await csrfOf(context) },
+        data: {
+          bets: [
+            {
+              type: "single",
+              stake: { value: 1_00, currency: "EUR" },
+              selections: [
+                {
+                  match_id: m.id,
+                  market_id: market.id,
+                  specifier: market.specifier,
+                  outcome_id: outcome.id,
+                  odds: outcome.odds,
+                },
+              ],
+            },
+          ],
+        },
+      });
+      if (res.ok()) {
+        betId = ((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
+        break;
+      }
+    }
+    expect(betId).toBeGreaterThan(0);
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/my-bets`);
+    const card = page.locator(`main [data-bet-id="${betId}"]`);
+    await expect.poll(() => card.getAttribute("data-status")).toBe("waiting_results");
+    // Settled by the feed: the card changes in place, and the header shows the ledger's balance.
+    await expect
+      .poll(() => card.getAttribute("data-status"), { timeout: 180_000, interval: 1_000 })
+      .toBe("done");
+    expect(await card.getAttribute("data-result")).toMatch(/win_entire|lose_entire|refund/);
+    const accounts = (await (await context.request.get(`${app.baseUrl}/api/player/accounts`)).json()) as {
+      data: { balance: number }[];
+    };
+    await expect
+      .poll(() => page.locator("header .balance").getAttribute("data-balance"))
+      .toBe(String(accounts.data[0]?.balance));
+    await page.locator("main [data-filter=settled]").click();
+    await expect.poll(() => card.count()).toBe(1);
+    await context.close();
+  }, 240_000);
 });
