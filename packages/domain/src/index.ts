@@ -20,6 +20,7 @@ export * from "./query.js";
 export * from "./quick-bet.js";
 export * from "./ratio.js";
 export * from "./returns.js";
+export * from "./score-model.js";
 export * from "./settlement.js";
 export * from "./symmetric.js";
 export * from "./system.js";
