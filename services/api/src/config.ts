@@ -19,6 +19,8 @@ export interface ApiConfig {
   liveBetDelayMs?: number;
   /** Largest payout of one bet in major units of its currency (default 100 000). */
   maxPayoutMajor?: number;
+  /** Margin of bet-builder prices (0.05 = 5 %), as the feed's own prices carry. */
+  builderMargin?: number;
   /** Embedded demo mode: the demo sign-in route and the demo payment provider. */
   demo?: boolean;
   /** Address of the demo player the demo sign-in signs in (default `demo@sportsbook.local`). */

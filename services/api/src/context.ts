@@ -20,6 +20,7 @@ export interface AppContext {
     sessionTtlSeconds: number;
     liveBetDelayMs: number;
     maxPayoutMajor: number;
+    builderMargin: number;
     demo: boolean;
     demoEmail: string;
   };
@@ -50,6 +51,7 @@ export function createContext(config: ApiConfig): AppContext {
       sessionTtlSeconds: config.sessionTtlSeconds ?? 30 * 24 * 3600,
       liveBetDelayMs: config.liveBetDelayMs ?? 0,
       maxPayoutMajor: config.maxPayoutMajor ?? 100_000,
+      builderMargin: config.builderMargin ?? 0.05,
       demo: config.demo ?? false,
       demoEmail: (config.demoEmail ?? DEMO_EMAIL).toLowerCase(),
     },

@@ -1,5 +1,13 @@
 import { accounts, auditLog, ledgerImbalance, markets, outcomes, shareCodes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
+import {
+  fairProbabilities,
+  fitScoreState,
+  jointProbability,
+  oddsForProbability,
+  scoreDistribution,
+  scoreLeg,
+} from "@sportsbook/domain";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARE_CODE_TTL_SECONDS, SHARE_CODES_PER_HOUR } from "../src/bets/share.js";
@@ -218,8 +226,26 @@ for (const target of databaseTargets()) {
           match_id: m().prematch.id,
           selections: picks,
         });
-        // 2.10 × 1.90 = 3.99, less the 10 % correlation margin: 3.591.
-        expect(json<{ data: { odds: number } }>(priced).data.odds).toBe(3591);
+        // One event under the score model fitted to the match's own prices (1x2 2.10/3.40/3.50, total
+        // 2.5 at 1.90/1.95), with the 5 % margin: below the product of the legs (3.99), as home win
+        // and over 2.5 go together.
+        const [pH = 0, , pA = 0] = fairProbabilities([2100, 3400, 3500]);
+        const [pOver = 0] = fairProbabilities([1900, 1950]);
+        const state = fitScoreState({ home: 0, away: 0 }, { home: pH, away: pA, line: 2.5, over: pOver });
+        const legs = picks
+          .map((x) => scoreLeg(x.market_id, x.specifier, x.outcome_id))
+          .filter((l) => l !== undefined);
+        const expected = state
+          ? oddsForProbability(jointProbability(scoreDistribution(state), legs), 0.05)
+          : undefined;
+        const price = json<{ data: { odds: number } }>(priced).data.odds;
+        expect(price).toBe(expected);
+        expect(price).toBeLessThan(3990);
+        const contradictory = await post(null, "/api/bets/custom/odds", {
+          match_id: m().prematch.id,
+          selections: [picks[0], { market_id: 18, specifier: "total=3.5", outcome_id: "12" }],
+        });
+        expect(json<ErrorJson>(contradictory).error).toBe("selectionNotAvailable");
         const suspended = await post(null, "/api/bets/custom/odds", {
           match_id: m().prematch.id,
           selections: [picks[0], { market_id: 29, specifier: "", outcome_id: "74" }],
@@ -237,12 +263,12 @@ for (const target of databaseTargets()) {
         expect(json<ErrorJson>(stale)).toMatchObject({ code: 120, data: { is_wrong_odds: true } });
         const ok = await post(p, "/api/bets", {
           bets: [
-            { type: "custom_bet", custom_odds: 3591, stake: { value: 1_00, currency: "EUR" }, selections },
+            { type: "custom_bet", custom_odds: price, stake: { value: 1_00, currency: "EUR" }, selections },
           ],
         });
         expect(
           json<{ data: { potential_win: { value: number }; custom_odds: number }[] }>(ok).data[0],
-        ).toMatchObject({ custom_odds: 3591, potential_win: { value: 3_59 } });
+        ).toMatchObject({ custom_odds: price, potential_win: { value: Math.floor(price / 10) } });
         expect((await get(null, "/api/bets/custom/markets/77777777")).statusCode).toBe(404);
       });
 

@@ -24,12 +24,6 @@ export function oddsChangeAccepted(sent: number, current: number, mode: OddsAcce
   return mode === "higher" && current > sent;
 }
 
-/** The bet-builder price of selections from one match: their combined odds less a correlation margin. */
-export function customBetOdds(odds: readonly number[]): number {
-  const combined = comboOdds(odds as Odds[]);
-  return Math.max(1001, Math.floor((combined * 9) / 10));
-}
-
 export interface BetRefusal {
   code: number;
   reason: string;
@@ -59,6 +53,8 @@ export interface DecisionRules {
   mode: OddsAcceptMode;
   /** Largest payout in minor units of the bet's currency. */
   maxPayout: number;
+  /** A bet-builder bet's price now (builderPrice); absent when the builder gives none. */
+  customOdds?: number;
 }
 
 const refuse = (code: number, reason: string, selections?: BetRefusal["selections"]): BetDecision => ({
@@ -151,7 +147,8 @@ export function decideBet(
     if (found.some((st) => st.customBetGroups.length === 0)) {
       return refuse(codes.notCombinable.code, "market_not_in_bet_builder");
     }
-    customOdds = customBetOdds(odds);
+    if (rules.customOdds === undefined) return refuse(codes.notCombinable.code, "not_priceable");
+    customOdds = rules.customOdds;
     if (bet.custom_odds === undefined || !oddsChangeAccepted(bet.custom_odds, customOdds, rules.mode)) {
       return refuse(codes.invalidOddsCustomBet.code, "odds_different_than_bookmaker");
     }

@@ -9,6 +9,7 @@ import { hashRequest, once } from "../http/idempotency.js";
 import { enforceLimits } from "../limits/barriers.js";
 import { houseAccount, publishBalance } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
+import { builderPrice } from "./builder-price.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
 import { presentBet, type SelectionView } from "./present.js";
 import {
@@ -77,13 +78,26 @@ async function decideAll(
   const refusals = new Map<number, BetRefusal>();
   const accepted: AcceptedBet[] = [];
   const stakeByCurrency = new Map<string, number>();
+  // Bet-builder prices come from the score model over the match's own prices (one read per bet).
+  const builder = await Promise.all(
+    body.bets.map((bet) =>
+      bet.type === "custom_bet" && bet.selections[0]
+        ? builderPrice(ctx, bet.selections[0].match_id, bet.selections)
+        : undefined,
+    ),
+  );
   body.bets.forEach((bet: BetInput, i) => {
     const currency = table.get(bet.stake.currency);
     if (!currency?.enabled || !balances.has(bet.stake.currency)) {
       refusals.set(i, { code: 110, reason: "no_account_in_currency" });
       return;
     }
-    const decision = decideBet(bet, states, { mode, maxPayout: maxPayoutMinor(ctx, currency) });
+    const price = builder[i];
+    const decision = decideBet(bet, states, {
+      mode,
+      maxPayout: maxPayoutMinor(ctx, currency),
+      ...(price?.ok ? { customOdds: price.odds } : {}),
+    });
     if (!decision.ok) refusals.set(i, decision.refusal);
     else accepted[i] = decision.bet;
     stakeByCurrency.set(bet.stake.currency, (stakeByCurrency.get(bet.stake.currency) ?? 0) + bet.stake.value);

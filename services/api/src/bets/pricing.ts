@@ -12,7 +12,8 @@ import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { currencyTable, maxPayoutMinor, moneyView } from "../wallet/currencies.js";
-import { customBetOdds, decideBet } from "./decide.js";
+import { builderPrice, builderRefusal } from "./builder-price.js";
+import { decideBet } from "./decide.js";
 import { oddsAcceptMode } from "./place.js";
 import { loadSelectionStates, selectionKey } from "./state.js";
 
@@ -24,7 +25,6 @@ export async function customOdds(
 ): Promise<number> {
   const keys = body.selections.map((s) => ({ ...s, match_id: body.match_id }));
   const states = await loadSelectionStates(ctx, keys, locale);
-  const odds: number[] = [];
   const markets = new Set<string>();
   for (const [i, key] of keys.entries()) {
     const st = states.get(selectionKey(key));
@@ -42,9 +42,10 @@ export async function customOdds(
       throw new ApiError("notCombinable", { details: [{ field, message: "one outcome per market" }] });
     }
     markets.add(market);
-    odds.push(st.odds);
   }
-  return customBetOdds(odds);
+  const price = await builderPrice(ctx, body.match_id, body.selections);
+  if (!price.ok) throw builderRefusal(price.reason);
+  return price.odds;
 }
 
 /**

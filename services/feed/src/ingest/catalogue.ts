@@ -29,9 +29,15 @@ export interface MatchRef {
   statistics: string;
   /** market key → what was last written, so unchanged markets are neither written nor published */
   written: Map<string, string>;
+  /** The sport's key (`soccer` …): which markets the bet builder can price depends on it. */
+  sportKey: string;
 }
 
 const now = sql`now()`;
+
+function sportKeyOf(f: FixtureInfo): string {
+  return SPORT_DEFAULTS[f.sport.name]?.key ?? slugify(f.sport.name);
+}
 
 async function upsertSport(tx: Executor, provider: Provider, f: FixtureInfo): Promise<number> {
   const d = SPORT_DEFAULTS[f.sport.name];
@@ -40,7 +46,7 @@ async function upsertSport(tx: Executor, provider: Provider, f: FixtureInfo): Pr
     .values({
       provider,
       urnId: f.sport.urn,
-      key: d?.key ?? slugify(f.sport.name),
+      key: sportKeyOf(f),
       name: f.sport.name,
       type: provider === "oddin" ? "cyber" : "regular",
       mainMarketId: d?.main[0],
@@ -206,6 +212,7 @@ export async function upsertFixture(
       lastTs: row.updatedAt.getTime(),
       statistics: JSON.stringify(row.statistics ?? {}),
       written: new Map(),
+      sportKey: sportKeyOf(f),
     },
     startChanged: before !== undefined && before.startTime.getTime() !== startTime.getTime(),
   };
@@ -217,11 +224,13 @@ export async function loadMatchRef(
   provider: Provider,
   urn: string,
 ): Promise<MatchRef | undefined> {
-  const [row] = await tx
-    .select()
+  const [found] = await tx
+    .select({ match: matches, sportKey: sports.key })
     .from(matches)
+    .innerJoin(sports, eq(sports.id, matches.sportId))
     .where(and(eq(matches.provider, provider), eq(matches.urnId, urn)));
-  if (!row) return undefined;
+  if (!found) return undefined;
+  const row = found.match;
   const ids = [row.homeCompetitorId, row.awayCompetitorId].filter((x): x is number => x !== null);
   const names = new Map<number, string>();
   if (ids.length) {
@@ -254,5 +263,6 @@ export async function loadMatchRef(
     lastTs: row.updatedAt.getTime(),
     statistics: JSON.stringify(row.statistics ?? {}),
     written: new Map(),
+    sportKey: found.sportKey,
   };
 }

@@ -1,4 +1,5 @@
 import { type Executor, markets, matches, outcomes } from "@sportsbook/db";
+import { isBuilderMarket } from "@sportsbook/domain";
 import { and, arrayOverlaps, eq, inArray, lte, sql } from "drizzle-orm";
 import { MARKETS, marketName, outcomeName } from "../markets.js";
 import type { FeedEvent, MarketOdds } from "../model.js";
@@ -74,6 +75,9 @@ export async function applyOddsChange(
   return result;
 }
 
+/** The bet-builder group of markets the builder can price. */
+const BUILDER_GROUP = ["bet_builder"];
+
 async function writeMarkets(
   tx: Executor,
   ref: MatchRef,
@@ -94,6 +98,9 @@ async function writeMarkets(
         name: marketName(m.id, m.specifiers, names),
         status: m.status,
         groupKeys: MARKETS.get(m.id)?.groups ?? [],
+        // The bet builder offers what its score model can price together (soccer, one final score).
+        customBetGroups:
+          ref.sportKey === "soccer" && isBuilderMarket(m.id, m.specifiers) ? BUILDER_GROUP : [],
         priority: -m.id,
         mostBalanced: balanced.has(m),
         producer,
@@ -105,6 +112,7 @@ async function writeMarkets(
       target: [markets.matchId, markets.marketId, markets.specifier],
       set: {
         status: sql`excluded.status`,
+        customBetGroups: sql`excluded.custom_bet_groups`,
         producer: sql`excluded.producer`,
         mostBalanced: sql`excluded.most_balanced`,
         nextBetStop: sql`excluded.next_bet_stop`,

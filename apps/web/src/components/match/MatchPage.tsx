@@ -7,6 +7,7 @@ import { LocalTime } from "../../live/LocalTime";
 import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
 import { OutcomeCell } from "../../live/OutcomeCell";
+import { BetBuilderLazy } from "../bet-builder/BetBuilderLazy";
 import { matchPickOf } from "../ticket/pick";
 import { Scoreboard } from "./Scoreboard";
 import { VideoLink } from "./VideoLink";
@@ -48,6 +49,7 @@ export async function MatchPage({
   );
   const groups = groupMarkets(markets.data);
   const pickMatch = matchPickOf(m);
+  const builderMarkets = markets.data.filter((x) => x.custom_bet_groups.length > 0 && x.status !== 0);
   const home = m.competitors.home?.name ?? m.name;
   const away = m.competitors.away?.name ?? "";
   return (
@@ -69,6 +71,14 @@ export async function MatchPage({
       </header>
       <Scoreboard matchId={id} home={home} away={away} statistics={m.statistics} />
       {isUnavailable(m.status) ? <p className="notice">{t("unavailable")}</p> : null}
+      {builderMarkets.length > 0 && !isUnavailable(m.status) ? (
+        <section id="betBuilder" className="bet-builder" aria-labelledby="bet-builder-title">
+          <h2 id="bet-builder-title" className="block-title">
+            {t("bet-builder")}
+          </h2>
+          <BetBuilderLazy match={{ ...pickMatch, matchStatus: m.status }} markets={builderMarkets} />
+        </section>
+      ) : null}
       <section className="markets" aria-label={t("all-markets")}>
         {groups.length === 0 ? <p className="empty">{t("no-markets")}</p> : null}
         {groups.map(([group, list]) => (

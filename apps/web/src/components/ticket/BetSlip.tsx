@@ -245,6 +245,7 @@ function BetCard({
           </select>
         </label>
       ) : null}
+      {bet.customOdds !== undefined ? <CustomPrice odds={bet.customOdds} /> : null}
       <StakeField bet={bet} index={index} store={store} currency={state.config.currency} />
       {message ? (
         <p className={styles.error} data-bet-error={index}>
@@ -315,6 +316,16 @@ function SelectionRow({
         ×
       </button>
     </li>
+  );
+}
+
+function CustomPrice({ odds }: { odds: number }) {
+  const t = useTranslations("betbuilder");
+  const { format } = useOddsFormat();
+  return (
+    <p className={styles.return}>
+      {t("price")} <strong data-custom-odds={odds}>{displayOdds(odds, format)}</strong>
+    </p>
   );
 }
 

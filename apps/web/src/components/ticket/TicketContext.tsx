@@ -28,6 +28,8 @@ interface TicketContextValue {
   toggle(pick: OutcomePick): void;
   /** Loads the slip without a selection (opening the panel, a restored slip). */
   load(): void;
+  /** Puts a bet-builder bet on the slip at the builder's price. */
+  addCustom(picks: readonly OutcomePick[], customOdds: number): void;
 }
 
 const Ctx = createContext<TicketContextValue | null>(null);
@@ -62,7 +64,7 @@ export function TicketProvider({ children }: { children: ReactNode }) {
   const [registry] = useState(() => new SelectionRegistry());
   const [wanted, setWanted] = useState(false);
   const [store, setStore] = useState<TicketStore | null>(null);
-  const queued = useRef<OutcomePick[]>([]);
+  const queued = useRef<((s: TicketStore) => void)[]>([]);
   const [shareCode, setShareCode] = useState<string | null>(null);
 
   useEffect(() => {
@@ -86,7 +88,17 @@ export function TicketProvider({ children }: { children: ReactNode }) {
     (pick: OutcomePick) => {
       if (store) store.dispatchPick(pick);
       else {
-        queued.current.push(pick);
+        queued.current.push((s) => s.dispatchPick(pick));
+        setWanted(true);
+      }
+    },
+    [store],
+  );
+  const addCustom = useCallback(
+    (picks: readonly OutcomePick[], customOdds: number) => {
+      if (store) store.addCustom(picks, customOdds);
+      else {
+        queued.current.push((s) => s.addCustom(picks, customOdds));
         setWanted(true);
       }
     },
@@ -94,11 +106,14 @@ export function TicketProvider({ children }: { children: ReactNode }) {
   );
   const load = useCallback(() => setWanted(true), []);
   const onReady = useCallback((s: TicketStore) => {
-    for (const p of queued.current.splice(0)) s.dispatchPick(p);
+    for (const run of queued.current.splice(0)) run(s);
     setStore(s);
   }, []);
 
-  const value = useMemo(() => ({ registry, store, toggle, load }), [registry, store, toggle, load]);
+  const value = useMemo(
+    () => ({ registry, store, toggle, load, addCustom }),
+    [registry, store, toggle, load, addCustom],
+  );
   return (
     <Ctx.Provider value={value}>
       {children}

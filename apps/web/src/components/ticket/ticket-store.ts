@@ -133,6 +133,15 @@ export class TicketStore {
     }
   };
 
+  /** A bet-builder bet of outcomes of one match at the builder's price (SPEC §4 custom bet). */
+  addCustom = (picks: readonly OutcomePick[], customOdds: number): void => {
+    this.dispatch({
+      type: "customBetAdded",
+      selections: picks.map(selectionFromPick),
+      customOdds: customOdds as SlipSelection["odds"],
+    });
+  };
+
   /** Reads the bets saved by an earlier page of this tab, if any. */
   restoreFromStorage(currencies: readonly Currency[]): void {
     const stored = readStoredBets(this.env.storage);
