@@ -42,7 +42,7 @@ export async function builderPrice(
     .from(matches)
     .innerJoin(sports, eq(sports.id, matches.sportId))
     .where(eq(matches.id, matchId));
-  if (!match || match.sportKey !== "soccer") return { ok: false, reason: "not_priceable" };
+  if (match?.sportKey !== "soccer") return { ok: false, reason: "not_priceable" };
   const wins: ScoreLeg[] = [];
   for (const l of legs) {
     const win = scoreLeg(l.market_id, l.specifier, l.outcome_id);
