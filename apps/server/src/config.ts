@@ -38,6 +38,22 @@ const envSchema = z.object({
   DEMO_PLAYER_EMAIL: z.email().max(254).default(DEMO_EMAIL),
   /** The demo player's password; default: generated once into DATA_DIR. Set it when several nodes share the database. */
   DEMO_PLAYER_PASSWORD: passwordSchema.optional(),
+  /**
+   * The sandbox checkout (a test payment provider served under /psp that charges no card): on by
+   * default with the embedded database outside production, off otherwise.
+   */
+  SANDBOX_PAYMENTS: z.enum(["on", "off"]).optional(),
+  /** HMAC secret of payment provider callbacks; default: generated once into DATA_DIR. */
+  PAYMENT_CALLBACK_SECRET: z.string().min(32).optional(),
+  /** Minutes a deposit's checkout stays open before the deposit expires. */
+  CHECKOUT_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** Key of the operator's calls under /api/operator (withdrawal review), sent as `X-Operator-Key`. */
+  OPERATOR_API_KEY: z.string().min(32).max(200).optional(),
   /** `production` turns the demo player off unless DEMO_PLAYER=on. */
   NODE_ENV: z.string().optional(),
   /** Trust X-Forwarded-* headers of a TLS-terminating proxy in front (so session cookies get Secure). */
@@ -147,6 +163,8 @@ export interface DevConveniences {
   demoMode: boolean;
   /** Start-up ensures the demo player and prints its credentials. */
   demoPlayer: boolean;
+  /** The sandbox checkout: deposits completed on a test page that charges nothing. */
+  sandboxPayments: boolean;
 }
 
 /**
@@ -161,6 +179,7 @@ export function devConveniences(config: ServerConfig): DevConveniences {
     devMailbox: on(config.DEV_MAILBOX),
     demoMode: on(config.DEMO_MODE),
     demoPlayer: on(config.DEMO_PLAYER),
+    sandboxPayments: on(config.SANDBOX_PAYMENTS),
   };
 }
 
@@ -171,6 +190,7 @@ export function productionWarnings(config: ServerConfig): string[] {
     ["DEV_MAILBOX", config.DEV_MAILBOX],
     ["DEMO_MODE", config.DEMO_MODE],
     ["DEMO_PLAYER", config.DEMO_PLAYER],
+    ["SANDBOX_PAYMENTS", config.SANDBOX_PAYMENTS],
   ];
   return named
     .filter(([, value]) => value === "on")

@@ -7,17 +7,28 @@ import { createServer, type Server } from "./server.js";
 
 describe("development conveniences (dev mailbox, demo sign-in, demo payments, demo player)", () => {
   it("are on by default only with the embedded database outside production; named on, they win", () => {
-    expect(devConveniences(readConfig({}))).toEqual({ devMailbox: true, demoMode: true, demoPlayer: true });
+    expect(devConveniences(readConfig({}))).toEqual({
+      devMailbox: true,
+      demoMode: true,
+      demoPlayer: true,
+      sandboxPayments: true,
+    });
     expect(devConveniences(readConfig({ NODE_ENV: "production" }))).toEqual({
       devMailbox: false,
       demoMode: false,
       demoPlayer: false,
+      sandboxPayments: false,
     });
     expect(devConveniences(readConfig({ DATABASE_URL: "postgres://db.example/book" })).devMailbox).toBe(
       false,
     );
     const named = readConfig({ NODE_ENV: "production", DEV_MAILBOX: "on", DEMO_MODE: "off" });
-    expect(devConveniences(named)).toEqual({ devMailbox: true, demoMode: false, demoPlayer: false });
+    expect(devConveniences(named)).toEqual({
+      devMailbox: true,
+      demoMode: false,
+      demoPlayer: false,
+      sandboxPayments: false,
+    });
     expect(productionWarnings(named)).toEqual([expect.stringContaining("DEV_MAILBOX=on")]);
     expect(productionWarnings(readConfig({ DEV_MAILBOX: "on" }))).toEqual([]);
   });
@@ -47,6 +58,8 @@ describe("NODE_ENV=production with the embedded database", () => {
       ["GET", "/api/dev/mailbox/messages"],
       ["GET", "/api/dev/mailbox"],
       ["POST", "/api/demo/sign-in"],
+      ["GET", "/psp/checkout/cs_00000000000000000000000000000000"],
+      ["POST", "/api/payments/callbacks/sandbox"],
     ] as const) {
       const res = await server.app.inject({
         method,

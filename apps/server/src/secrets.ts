@@ -7,7 +7,16 @@ import { join } from "node:path";
  * kept in DATA_DIR, so tokens survive a restart and every installation has its own.
  */
 export function dataDirTokenSecret(dataDir: string): string {
-  const file = join(dataDir, "realtime-token-secret");
+  return dataDirSecret(dataDir, "realtime-token-secret");
+}
+
+/** The payment callback secret of an installation without PAYMENT_CALLBACK_SECRET, kept likewise. */
+export function dataDirCallbackSecret(dataDir: string): string {
+  return dataDirSecret(dataDir, "payment-callback-secret");
+}
+
+function dataDirSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   try {
     const existing = readFileSync(file, "utf8").trim();
     if (existing.length >= 32) return existing;

@@ -1,7 +1,13 @@
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
 import compress from "@fastify/compress";
-import { createApi, createHousekeeping, ensureDemoPlayer, mailDispatcher } from "@sportsbook/api";
+import {
+  createApi,
+  createHousekeeping,
+  createSandboxCheckout,
+  ensureDemoPlayer,
+  mailDispatcher,
+} from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
 import { createFeed, type Feed } from "@sportsbook/feed";
@@ -10,7 +16,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
-import { dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
+import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { registerSecurityHeaders } from "./security-headers.js";
 import { mountWeb, type Web } from "./web.js";
 
@@ -89,6 +95,26 @@ export async function createServer(
   });
   app.log.info({ database: database.kind }, "database ready");
 
+  // The embedded default's payment provider: a hosted checkout under /psp that reports to the API's
+  // callback route over HTTP (in-process), signed as an outside provider's callbacks are.
+  const sandbox = conveniences.sandboxPayments
+    ? createSandboxCheckout({
+        callbackSecret: config.PAYMENT_CALLBACK_SECRET ?? dataDirCallbackSecret(config.DATA_DIR),
+        pathPrefix: "/psp",
+        log: app.log.child({ part: "sandbox-checkout" }),
+        deliver: async (body, signature) =>
+          (
+            await app.inject({
+              method: "POST",
+              url: "/api/payments/callbacks/sandbox",
+              headers: { "content-type": "application/json", "psp-signature": signature },
+              payload: body,
+            })
+          ).statusCode,
+      })
+    : undefined;
+  if (sandbox) await app.register(sandbox.pages, { prefix: "/psp" });
+
   // Sportsbook and Platform API under /api.
   const api = await createApi({
     database,
@@ -98,6 +124,11 @@ export async function createServer(
     demo: conveniences.demoMode,
     demoEmail: config.DEMO_PLAYER_EMAIL,
     identity: identityOptions(config),
+    payments: {
+      ...(sandbox ? { provider: sandbox.provider } : {}),
+      checkoutTtlSeconds: config.CHECKOUT_TTL_MINUTES * 60,
+    },
+    ...(config.OPERATOR_API_KEY ? { operatorKey: config.OPERATOR_API_KEY } : {}),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,
   });

@@ -245,6 +245,30 @@ export const errorCatalogue = {
     key: "error.limits.reality_check_not_set",
     message: "There is no reality check to continue.",
   },
+  paymentsUnavailable: {
+    code: 1112,
+    status: 400,
+    key: "error.payments.unavailable",
+    message: "Payments are not available right now.",
+  },
+  paymentSignatureInvalid: {
+    code: 1113,
+    status: 400,
+    key: "error.payments.signature_invalid",
+    message: "The payment notice is not signed by the provider.",
+  },
+  paymentMismatch: {
+    code: 1114,
+    status: 400,
+    key: "error.payments.mismatch",
+    message: "The payment notice does not match the payment.",
+  },
+  paymentStateConflict: {
+    code: 1115,
+    status: 400,
+    key: "error.payments.state_conflict",
+    message: "The payment cannot change from its current status.",
+  },
   internal: {
     code: 1099,
     status: 500,

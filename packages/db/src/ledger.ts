@@ -3,9 +3,18 @@ import type { Executor, Transaction } from "./database.js";
 import { accounts, ledgerEntries, ledgerTransactions } from "./schema/wallet.js";
 
 /** The cause of a posting; every balance change names one. */
-export type PostingKind = "deposit" | "withdrawal" | "stake" | "payout" | "cashout" | "refund" | "bonus";
+export type PostingKind =
+  | "deposit"
+  | "withdrawal"
+  | "withdrawal_reversal"
+  | "stake"
+  | "payout"
+  | "cashout"
+  | "refund"
+  | "bonus";
 /** House accounts are the counter-side of player postings, one per kind and currency. */
-export type HouseAccountKind = "house_stakes" | "house_payments" | "house_bonus";
+/** `house_withdrawals` holds requested withdrawals until they are paid or given back. */
+export type HouseAccountKind = "house_stakes" | "house_payments" | "house_bonus" | "house_withdrawals";
 
 export interface PostingLeg {
   accountId: number;

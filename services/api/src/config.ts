@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "@sportsbook/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Registry } from "prom-client";
 import type { IdentityOptions } from "./identity/settings.js";
+import type { CheckoutProvider } from "./payments/provider.js";
 
 export interface ApiConfig {
   /** The opened (and migrated) database. */
@@ -34,6 +35,10 @@ export interface ApiConfig {
   /** Injected clock and sleep so tests control time. */
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
+  /** Deposits through a hosted checkout; without a provider, deposits answer `paymentsUnavailable`. */
+  payments?: { provider?: CheckoutProvider; checkoutTtlSeconds?: number };
+  /** Key (≥ 32 characters) of the operator's calls under `/operator`, sent as `X-Operator-Key`; none turns them off. */
+  operatorKey?: string;
   /** Accounts, mail and responsible gambling: sign-in rules, country blocking, SMTP, limits. */
   identity?: IdentityOptions;
 }

@@ -5,6 +5,7 @@ import { PlacementMemory } from "./bets/placement-memory.js";
 import { type ApiConfig, DEMO_EMAIL } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
+import { type CheckoutProvider, DEFAULT_CHECKOUT_TTL_SECONDS } from "./payments/provider.js";
 
 /** Every dependency of the routes, handed around explicitly: no module globals. */
 export interface AppContext {
@@ -31,6 +32,13 @@ export interface AppContext {
   /** What recent placements read, for the next placement of the same session to confirm instead. */
   placementMemory: PlacementMemory;
   identity: IdentitySettings;
+  payments: {
+    /** The hosted checkout deposits go through; none means deposits are refused as unavailable. */
+    provider: CheckoutProvider | undefined;
+    checkoutTtlSeconds: number;
+    /** Key of the operator's calls (withdrawal review); none turns them off. */
+    operatorKey: string | undefined;
+  };
 }
 
 export function createContext(config: ApiConfig): AppContext {
@@ -59,5 +67,10 @@ export function createContext(config: ApiConfig): AppContext {
     statements: new Map(),
     placementMemory: new PlacementMemory(now),
     identity: identitySettings(config.identity),
+    payments: {
+      provider: config.payments?.provider,
+      checkoutTtlSeconds: config.payments?.checkoutTtlSeconds ?? DEFAULT_CHECKOUT_TTL_SECONDS,
+      operatorKey: config.operatorKey,
+    },
   };
 }

@@ -14,4 +14,12 @@ export {
 } from "./identity/housekeeping.js";
 export type { IdentityOptions } from "./identity/settings.js";
 export { mailDispatcher } from "./mail/dispatcher.js";
+export { expireDeposits } from "./payments/deposits.js";
+export { type CheckoutProvider, DEFAULT_CHECKOUT_TTL_SECONDS } from "./payments/provider.js";
+export {
+  type CallbackDelivery,
+  createSandboxCheckout,
+  type SandboxCheckout,
+} from "./payments/sandbox-checkout.js";
+export { signCallback } from "./payments/signature.js";
 export { createPlayer, createPlayerWithSession, demoPlayer } from "./player/provisioning.js";

@@ -45,7 +45,7 @@ for (const target of databaseTargets()) {
       expect(await balances(session)).toEqual([["EUR", 1_000_00]]);
       const paid = await demoPayments(demo.playerId);
       expect(paid.map((p) => [p.provider, p.direction, p.amount, p.status])).toEqual([
-        ["demo", "deposit", 1_000_00, "success"],
+        ["demo", "deposit", 1_000_00, "succeeded"],
       ]);
       expect(await ledgerImbalance(h.handle.db)).toBe(0);
     });

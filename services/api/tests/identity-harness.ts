@@ -2,7 +2,7 @@ import type { DatabaseHandle } from "@sportsbook/db";
 import type { DatabaseTarget } from "@sportsbook/db/testing";
 import type { LightMyRequestResponse } from "fastify";
 import type { IdentityOptions } from "../src/identity/settings.js";
-import { type Api, createApi } from "../src/index.js";
+import { type Api, type ApiConfig, createApi } from "../src/index.js";
 import { TEST_SECRET } from "./support/harness.js";
 
 /**
@@ -21,6 +21,7 @@ export async function startAccounts(
   target: DatabaseTarget,
   label: string,
   identity: IdentityOptions = {},
+  more: Partial<Omit<ApiConfig, "identity" | "database">> = {},
 ): Promise<AccountsHarness> {
   const handle = await target.open(label);
   const clock = { now: new Date(Math.floor(Date.now() / 1000) * 1000) };
@@ -31,6 +32,7 @@ export async function startAccounts(
     now: () => clock.now,
     // No answer floor unless a suite measures it: it would only slow every sign-up down.
     identity: { devMailbox: true, publicUrl: "https://book.example", answerFloorMs: 0, ...identity },
+    ...more,
   });
   return {
     api,

@@ -3,6 +3,7 @@ export * from "./catalogue.js";
 export * from "./common.js";
 export * from "./favourites.js";
 export * from "./notifications.js";
+export * from "./payments.js";
 export * from "./player.js";
 export * from "./realtime-tokens.js";
 export * from "./settings.js";

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -100,7 +101,12 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** Deposits and withdrawals through a payment provider (`demo` in the embedded default). */
+/**
+ * Deposits and withdrawals through a payment provider. Deposits go `pending` → `succeeded` /
+ * `failed` / `cancelled` / `expired` as the provider's signed callbacks say (only `succeeded` is
+ * credited); withdrawals `requested` → `approved` → `paid`, or `declined` / `cancelled`, holding the
+ * funds from the request on. The `demo` provider of the embedded default writes `succeeded` at once.
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -114,13 +120,40 @@ export const payments = pgTable(
       .notNull()
       .references(() => currencies.code),
     amount: bigint("amount", { mode: "number" }).notNull(),
-    /** `pending`, `success` or `error` (SPEC §4 quick deposit status). */
     status: text("status").notNull(),
+    /** The provider's id of this payment (its checkout session). */
     externalRef: text("external_ref"),
+    /** Why it failed or was declined, as the provider or the reviewer said. */
+    reason: text("reason"),
+    /** A pending deposit the provider has not settled by then is expired by housekeeping. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("payments_player_idx").on(t.playerId, t.createdAt),
+    index("payments_pending_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("payments_provider_ref_key")
+      .on(t.provider, t.externalRef)
+      .where(sql`${t.externalRef} is not null`),
     check("payments_amount_positive", sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * Provider callbacks already applied, by the provider's event id: a replayed callback finds its row
+ * and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    paymentId: bigint("payment_id", { mode: "number" })
+      .notNull()
+      .references(() => payments.id),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

@@ -47,6 +47,10 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     limitExceeded: "Damit würden Sie eines Ihrer Limits überschreiten.",
     limitChangeRefused: "Dieses Limit kann jetzt nicht geändert werden.",
     realityCheckNotSet: "Es gibt keinen Realitätscheck, der fortgesetzt werden könnte.",
+    paymentsUnavailable: "Zahlungen sind gerade nicht möglich.",
+    paymentSignatureInvalid: "Die Zahlungsmeldung ist nicht vom Anbieter signiert.",
+    paymentMismatch: "Die Zahlungsmeldung passt nicht zur Zahlung.",
+    paymentStateConflict: "Die Zahlung kann ihren Status nicht mehr ändern.",
     internal: "Etwas ist schiefgelaufen. Bitte versuchen Sie es später noch einmal.",
   },
   es: {
@@ -90,6 +94,10 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     limitExceeded: "Esto superaría uno de tus límites.",
     limitChangeRefused: "Este límite no se puede cambiar ahora.",
     realityCheckNotSet: "No hay ningún control de realidad que continuar.",
+    paymentsUnavailable: "Los pagos no están disponibles en este momento.",
+    paymentSignatureInvalid: "El aviso de pago no está firmado por el proveedor.",
+    paymentMismatch: "El aviso de pago no coincide con el pago.",
+    paymentStateConflict: "El pago ya no puede cambiar de estado.",
     internal: "Algo salió mal. Vuelve a intentarlo más tarde.",
   },
 };

@@ -14,6 +14,7 @@ import { registerCatalogueRoutes } from "../catalogue/routes.js";
 import type { AppContext } from "../context.js";
 import { registerAccountRoutes } from "../identity/index.js";
 import { registerOpsRoutes } from "../ops/routes.js";
+import { registerPaymentRoutes } from "../payments/routes.js";
 import { registerPlayerRoutes } from "../player/routes.js";
 import { databaseErrorOf, UNSTORABLE_TEXT } from "./database-errors.js";
 import { ApiError, errorBody, validationError } from "./errors.js";
@@ -87,6 +88,16 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
       transform: jsonSchemaTransform,
     });
 
+    // A JSON content type with no body (SPEC §7 calls such as POST /websocket/token take none) is
+    // read as no body; routes that want one still refuse it through their schema.
+    const parseJson = app.getDefaultJsonParser("error", "error");
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+      const text = typeof body === "string" ? body : body.toString("utf8");
+      if (text === "") return done(null, undefined);
+      return parseJson(request, text, done);
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const apiError = toApiError(error, request);
       if (apiError.kind === "sessionExpired") reply.clearCookie("sb_session", { path: "/" });
@@ -116,5 +127,6 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerAccountRoutes(app, ctx);
     registerCatalogueRoutes(app, ctx);
     registerBetRoutes(app, ctx);
+    registerPaymentRoutes(app, ctx);
   };
 }

@@ -12,6 +12,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { SHARE_CODE_TTL_SECONDS } from "../bets/share.js";
 import type { AppContext } from "../context.js";
 import { PERIOD_SECONDS } from "../limits/rules.js";
+import { expireDeposits } from "../payments/deposits.js";
 import { LONGEST_ATTEMPT_WINDOW_SECONDS } from "./attempts.js";
 
 const DAY = 86_400;
@@ -33,6 +34,8 @@ export interface HousekeepingOptions {
 }
 
 export interface PruneReport {
+  /** Pending deposits whose checkout ran out, marked expired. */
+  expiredDeposits: number;
   /** Shared slips past their keeping time. */
   shareCodes: number;
   authAttempts: number;
@@ -143,6 +146,7 @@ export async function pruneHousekeeping(
     lt(shareCodes.createdAt, secondsAgo(now, SHARE_CODE_TTL_SECONDS)),
   );
   return {
+    expiredDeposits: await expireDeposits(ctx),
     shareCodes: shared,
     authAttempts: attempts,
     playerTokens: tokens,

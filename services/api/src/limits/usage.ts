@@ -1,10 +1,13 @@
 import { bets, type Executor, payments, playerActivity, sessions } from "@sportsbook/db";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { LimitRow } from "./store.js";
 
 const asNumber = (v: unknown) => Number(v ?? 0);
 
-/** Deposits credited in the window, minor units of `currency`. */
+/**
+ * Deposits in the window, minor units of `currency`: those credited and those still pending at the
+ * provider, so several checkouts opened at once cannot together pass the limit.
+ */
 async function deposited(ex: Executor, playerId: number, currency: string, since: Date): Promise<number> {
   const [row] = await ex
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
@@ -13,7 +16,7 @@ async function deposited(ex: Executor, playerId: number, currency: string, since
       and(
         eq(payments.playerId, playerId),
         eq(payments.direction, "deposit"),
-        eq(payments.status, "success"),
+        inArray(payments.status, ["succeeded", "pending"]),
         eq(payments.currency, currency),
         gt(payments.createdAt, since),
       ),

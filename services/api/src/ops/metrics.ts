@@ -10,6 +10,8 @@ export interface Metrics {
   placementPaths: Counter<"path">;
   /** Argon2 verifications, decoys for unknown addresses included: the sign-in KDF load. */
   passwordVerifications: Counter<"against">;
+  /** Payment provider callbacks by outcome: applied, duplicate, already_final, refused_<why>. */
+  paymentCallbacks: Counter<"outcome">;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -50,6 +52,12 @@ export function createMetrics(registry: Registry): Metrics {
       name: "sportsbook_password_verifications_total",
       help: "Password hash verifications, against a stored hash or the decoy",
       labelNames: ["against"],
+      registers: [registry],
+    }),
+    paymentCallbacks: new Counter({
+      name: "sportsbook_payment_callbacks_total",
+      help: "Payment provider callbacks by outcome",
+      labelNames: ["outcome"],
       registers: [registry],
     }),
   };

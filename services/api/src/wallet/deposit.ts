@@ -21,7 +21,7 @@ export async function demoDeposit(
     const account = await ensurePlayerAccount(tx, playerId, currency);
     const [payment] = await tx
       .insert(payments)
-      .values({ playerId, direction: "deposit", provider: "demo", currency, amount, status: "success" })
+      .values({ playerId, direction: "deposit", provider: "demo", currency, amount, status: "succeeded" })
       .returning({ id: payments.id });
     if (!payment) throw new Error("payment row was not written");
     const posting = await postPlayerTransfer(tx, {

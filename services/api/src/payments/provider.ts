@@ -1,0 +1,25 @@
+/** How long a checkout stays open at the provider before the pending deposit expires. */
+export const DEFAULT_CHECKOUT_TTL_SECONDS = 30 * 60;
+
+/**
+ * A hosted-checkout payment provider: the site opens a checkout session for a pending deposit, the
+ * player pays on the provider's page, and the provider reports the outcome with a callback signed
+ * with `callbackSecret` (see `signature.ts`) to `POST /api/payments/callbacks/{name}`.
+ */
+export interface CheckoutProvider {
+  /** Stored on each payment; the callback path names it. */
+  readonly name: string;
+  readonly callbackSecret: string;
+  openCheckout(input: {
+    /** This site's payment id, echoed back in the callback as `reference`. */
+    paymentId: number;
+    amount: number;
+    currency: string;
+    /** Decimals of the currency's minor unit. */
+    subunits: number;
+    /** Where the provider sends the player back when they are done (absolute path of this site). */
+    returnPath: string;
+    /** The provider gives up on the session at this time. */
+    expiresAt: Date;
+  }): Promise<{ session: string; checkoutUrl: string }>;
+}
