@@ -45,6 +45,9 @@ export function HeaderAccount() {
           )}
         </span>
       ) : null}
+      <a className="btn btn-primary btn-deposit" href="#deposit" data-action="header-deposit">
+        {tb("deposit")}
+      </a>
       <button
         type="button"
         className="btn btn-sign-out"

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 import { fund, signedInPlayer } from "./players";
@@ -18,6 +18,28 @@ async function openPrices(page: Page, count: number) {
   }
   expect(picks.length).toBe(count);
   return picks;
+}
+
+/**
+ * Places the slip. The simulator moves prematch prices too, so odds that changed since the click
+ * are accepted first (SPEC §4 odds refresh), as the player would.
+ */
+async function place(slip: Locator) {
+  const button = slip.locator("[data-action=place]");
+  await expect
+    .poll(async () => {
+      const accept = slip.locator("[data-action=accept-odds]");
+      if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
+      if (await button.isEnabled()) return "ready";
+      // What keeps it disabled, for the failure message.
+      return slip.evaluate((panel) =>
+        [...panel.querySelectorAll("[data-blocker], [data-selection]")]
+          .map((e) => e.outerHTML.slice(0, 200))
+          .join("\n"),
+      );
+    })
+    .toBe("ready");
+  await button.click();
 }
 
 async function balanceOf(page: Page): Promise<number> {
@@ -57,7 +79,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
       .poll(() => slip.locator("[data-potential-return]").first().getAttribute("data-potential-return"))
       .not.toBe("0");
     const before = await balanceOf(page);
-    await slip.locator("[data-action=place]").click();
+    await place(slip);
     await slip.locator("[data-placed='1'] [data-bet-id]").waitFor();
     await expect.poll(() => balanceOf(page)).toBe(before - 200);
     await expect.poll(() => first?.getAttribute("aria-pressed")).toBe("false");
@@ -72,7 +94,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     expect(await slip.locator("button[data-bet-type=combo][aria-pressed=true]").count()).toBe(1);
     expect(await slip.locator("[data-stake-input]").count()).toBe(1);
     await slip.locator("[data-stake-input='0']").fill("1.50");
-    await slip.locator("[data-action=place]").click();
+    await place(slip);
     await slip.locator("[data-placed='1']").waitFor();
     await expect.poll(() => balanceOf(page)).toBe(before - 350);
 
@@ -83,7 +105,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await slip.locator("button[data-bet-type=system]").click();
     await slip.locator("select").selectOption("2/3");
     await slip.locator("[data-stake-input='0']").fill("3");
-    await slip.locator("[data-action=place]").click();
+    await place(slip);
     await slip.locator("[data-placed='1']").waitFor();
     await expect.poll(() => balanceOf(page)).toBe(before - 650);
 
@@ -242,5 +264,35 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
       expect(serious, signed ? "signed in" : "visitor").toEqual([]);
       await context.close();
     }
+  });
+
+  it("the stake follows a wanted win, and Max takes the book's largest stake", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 80_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/schedule`);
+    const [price] = await openPrices(page, 1);
+    await price?.click();
+    const slip = page.locator("[data-ticket-panel=docked]");
+    await slip.locator("[data-selection]").waitFor();
+    await slip.locator("[data-win-input='0']").fill("10");
+    // The stake is the smallest that returns the wanted win at these odds.
+    await expect
+      .poll(async () =>
+        Number(await slip.locator("[data-potential-return]").getAttribute("data-potential-return")),
+      )
+      .toBeGreaterThanOrEqual(1000);
+    const stake = Number((await slip.locator("[data-stake-input='0']").inputValue()).replace(",", "."));
+    expect(stake).toBeGreaterThan(0);
+    await slip.locator("[data-action=max-stake]").click();
+    await expect
+      .poll(async () => Number(await slip.locator("[data-stake-input='0']").inputValue()))
+      .toBeGreaterThan(stake);
+    // Within an 80.00 balance the largest stake is the balance itself, unless the payout cap binds.
+    expect(
+      Number((await slip.locator("[data-stake-input='0']").inputValue()).replace(",", ".")),
+    ).toBeLessThanOrEqual(80);
+    await context.close();
   });
 });

@@ -12,6 +12,7 @@ import { CookieConsent } from "../../components/shell/CookieConsent";
 import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
+import { DepositDialogLazy } from "../../components/wallet/WalletPages";
 import { loadMessages } from "../../i18n/messages";
 import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { directionOf } from "../../lib/locales";
@@ -96,6 +97,7 @@ export default async function LocaleLayout({
                             <AppShell locale={locale} settings={settings}>
                               {children}
                             </AppShell>
+                            <DepositDialogLazy />
                           </TicketProvider>
                         </FavoritesProvider>
                       </AuthModalHost>

@@ -8,6 +8,7 @@ import {
   formatMoney,
   MAX_SELECTIONS,
   money,
+  parseAmount,
   parseStake,
   placeBlockers,
   type SlipSelection,
@@ -27,6 +28,7 @@ import styles from "./BetSlip.module.css";
 import { QuickBet } from "./QuickBet";
 import { ShareSlip } from "./ShareSlip";
 import { useTicket } from "./TicketContext";
+import { maxStake } from "./ticket-api";
 import type { TicketStore } from "./ticket-store";
 
 const SWITCHABLE: readonly BetType[] = ["single", "combo", "system"];
@@ -342,37 +344,79 @@ function StakeField({
 }) {
   const t = useTranslations("slip");
   const { locale } = useClientConfig();
-  const [text, setText] = useState(
-    bet.stake > 0 ? formatAmount(money(bet.stake, currency.code), currency) : "",
-  );
+  const amountText = (v: number) => formatAmount(money(v, currency.code), currency);
+  const [text, setText] = useState(bet.stake > 0 ? amountText(bet.stake) : "");
+  const [winText, setWinText] = useState(bet.potentialWin !== undefined ? amountText(bet.potentialWin) : "");
   const [invalid, setInvalid] = useState(false);
+  const [maxFailed, setMaxFailed] = useState(false);
   const quick = store.extras.stakes[currency.code] ?? [];
   const set = (amount: number) => {
-    setText(formatAmount(money(amount, currency.code), currency));
+    setText(amountText(amount));
     setInvalid(false);
     store.dispatch({ type: "stakeSet", betIndex: index, amount, source: "stake" });
   };
   const id = `stake-${index}`;
   const potential = ticketBetReturn(bet);
+  // With the wanted win as the source, the stake follows it (and the odds, SPEC §4).
+  const fromWin = bet.stakeSource === "potentialWin";
   return (
     <div className={styles.stake}>
       <label htmlFor={id}>{t("stake")}</label>
+      <div className={styles.quickRow}>
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={fromWin ? (bet.stake > 0 ? amountText(bet.stake) : "") : text}
+          aria-invalid={invalid || undefined}
+          data-stake-input={index}
+          onChange={(e) => {
+            setText(e.target.value);
+            const parsed = parseStake(e.target.value, currency);
+            setInvalid(!parsed.ok && e.target.value.trim() !== "");
+            store.dispatch({
+              type: "stakeSet",
+              betIndex: index,
+              amount: parsed.ok ? parsed.value.amount : 0,
+              source: "stake",
+            });
+          }}
+        />
+        <button
+          type="button"
+          className="btn"
+          data-action="max-stake"
+          onClick={() =>
+            maxStake(bet, locale)
+              .then((max) => {
+                setMaxFailed(false);
+                set(max);
+              })
+              .catch((e: unknown) => {
+                console.error("reading the max stake failed", e);
+                setMaxFailed(true);
+              })
+          }
+        >
+          {t("max")}
+        </button>
+      </div>
+      {maxFailed ? <p className={styles.refusal}>{t("max-failed")}</p> : null}
+      <label htmlFor={`win-${index}`}>{t("to-win")}</label>
       <input
-        id={id}
+        id={`win-${index}`}
         inputMode="decimal"
         autoComplete="off"
-        value={text}
-        aria-invalid={invalid || undefined}
-        data-stake-input={index}
+        value={fromWin ? winText : bet.stake > 0 ? amountText(potential) : ""}
+        data-win-input={index}
         onChange={(e) => {
-          setText(e.target.value);
-          const parsed = parseStake(e.target.value, currency);
-          setInvalid(!parsed.ok && e.target.value.trim() !== "");
+          setWinText(e.target.value);
+          const parsed = parseAmount(e.target.value, currency);
           store.dispatch({
             type: "stakeSet",
             betIndex: index,
             amount: parsed.ok ? parsed.value.amount : 0,
-            source: "stake",
+            source: "potentialWin",
           });
         }}
       />

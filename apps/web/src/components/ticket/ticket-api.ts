@@ -1,5 +1,5 @@
 import { errorResponseSchema } from "@sportsbook/contracts/errors";
-import { placeBetsResponseSchema } from "@sportsbook/contracts/http/bets";
+import { maxStakeResponseSchema, placeBetsResponseSchema } from "@sportsbook/contracts/http/bets";
 import { effectiveStake, type TicketBet } from "@sportsbook/domain";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import type { SubmitResult } from "./ticket-store";
@@ -58,4 +58,16 @@ export async function submitBets(
       messagesByBet: Object.fromEntries(Object.entries(byBet).map(([i, e]) => [i, e.localized_message])),
     },
   };
+}
+
+/** The largest stake the book takes on this bet now (SPEC §7 POST /bets/max-stake), in minor units. */
+export async function maxStake(bet: TicketBet, locale: string): Promise<number> {
+  const { stake, ...rest } = betInput(bet);
+  const res = await apiFetch("/bets/max-stake", {
+    method: "POST",
+    locale,
+    ...jsonBody({ bets: [{ ...rest, currency: stake.currency }] }),
+  });
+  if (!res.ok) throw new Error(`POST /bets/max-stake answered ${res.status}`);
+  return maxStakeResponseSchema.parse(await res.json()).data[0]?.max_stake.value ?? 0;
 }

@@ -1,0 +1,76 @@
+"use client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { localizeHref } from "../../lib/locale-url";
+import { usePlayer } from "../../player/PlayerProvider";
+import { useOpenAuthForm } from "../auth/AuthModalHost";
+import { useClientConfig } from "../shell/ClientConfig";
+import { DepositForm } from "./DepositForm";
+import styles from "./Wallet.module.css";
+
+const HASH = "#deposit";
+
+/**
+ * The deposit modal of SPEC §2, opened by the `#deposit` hash (the header's Deposit button, a
+ * layout button, a link): a signed-in player gets the deposit form, a visitor the sign-in form.
+ */
+export function DepositDialog() {
+  const t = useTranslations("wallet");
+  const tn = useTranslations("nav");
+  const config = useClientConfig();
+  const player = usePlayer();
+  const openAuth = useOpenAuthForm();
+  const [asked, setAsked] = useState(false);
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const read = () => {
+      if (window.location.hash !== HASH) return;
+      window.history.replaceState(
+        window.history.state,
+        "",
+        `${window.location.pathname}${window.location.search}`,
+      );
+      setAsked(true);
+    };
+    read();
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
+  }, []);
+  useEffect(() => {
+    if (!asked || player.status === "unknown" || player.status === "pending") return;
+    if (player.status === "not_logged_in") {
+      setAsked(false);
+      openAuth("sign_in");
+      return;
+    }
+    const d = ref.current;
+    if (d && !d.open) d.showModal?.();
+  }, [asked, player.status, openAuth]);
+  if (!asked || player.status !== "logged_in") return null;
+  const wallet = localizeHref("/profile/wallet/deposit", config.locale, config);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      data-modal="deposit"
+      aria-labelledby="deposit-title"
+      onClose={() => setAsked(false)}
+    >
+      <div className="modal-body">
+        <h2 id="deposit-title">{t("deposit")}</h2>
+        <DepositForm returnPath={wallet} />
+        <p className={styles.note}>
+          <Link href={wallet} onClick={() => ref.current?.close()}>
+            {t("wallet-link")}
+          </Link>
+        </p>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={() => ref.current?.close()}>
+            {tn("close")}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+import { parseAmount } from "@sportsbook/domain";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { usePlayer } from "../../player/PlayerProvider";
+import { currentAccount } from "../../player/player-store";
+import { useClientConfig } from "../shell/ClientConfig";
+import styles from "./Wallet.module.css";
+import { requestWithdrawal } from "./wallet-api";
+
+/** A withdrawal request; the amount leaves the balance at once and waits for review. */
+export function WithdrawForm({ onRequested }: { onRequested: () => void }) {
+  const t = useTranslations("wallet");
+  const tg = useTranslations("global-error.default");
+  const { locale } = useClientConfig();
+  const account = currentAccount(usePlayer());
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  if (!account) return null;
+  return (
+    <form
+      className={styles.form}
+      data-form="withdraw"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const parsed = parseAmount(text, account, { min: 1 });
+        if (!parsed.ok) {
+          setError(t("amount-invalid"));
+          return;
+        }
+        setBusy(true);
+        setError(null);
+        setDone(false);
+        const result = await requestWithdrawal(
+          { amount: parsed.value.amount, currency: account.code },
+          locale,
+          tg("description"),
+        ).catch((err: unknown) => {
+          console.error("requesting the withdrawal failed", err);
+          return { ok: false as const, message: tg("description") };
+        });
+        setBusy(false);
+        if (result.ok) {
+          setText("");
+          setDone(true);
+          onRequested();
+        } else setError(result.message);
+      }}
+    >
+      <label htmlFor={`${id}-amount`}>
+        {t("amount")} ({account.code})
+      </label>
+      <input
+        id={`${id}-amount`}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p className={styles.status} data-tone="success" role="status">
+          {t("withdrawal-requested")}
+        </p>
+      ) : null}
+      <p className={styles.note}>{t("withdraw-note")}</p>
+      <button type="submit" className="btn btn-primary" disabled={busy} data-action="withdraw">
+        {t("withdraw")}
+      </button>
+    </form>
+  );
+}
