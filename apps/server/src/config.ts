@@ -54,6 +54,8 @@ const envSchema = z.object({
     .default(30),
   /** Key of the operator's calls under /api/operator (withdrawal review), sent as `X-Operator-Key`. */
   OPERATOR_API_KEY: z.string().min(32).max(200).optional(),
+  /** Sign-ups allowed from one IP address within an hour (an operator behind a shared address raises it). */
+  SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** `production` turns the demo player off unless DEMO_PLAYER=on. */
   NODE_ENV: z.string().optional(),
   /** Trust X-Forwarded-* headers of a TLS-terminating proxy in front (so session cookies get Secure). */
@@ -150,6 +152,7 @@ export function identityOptions(config: ServerConfig): IdentityOptions {
     requirePhoneVerification: config.REQUIRE_PHONE_VERIFICATION === "on",
     requiredFields: profileFieldSchema.array().parse(list(config.REQUIRED_PROFILE_FIELDS)),
     limitIncreaseDelaySeconds: config.LIMIT_INCREASE_DELAY_SECONDS,
+    signUpsPerIp: config.SIGN_UPS_PER_IP_PER_HOUR,
     smsUrl: config.SMS_URL,
     smsFormat: config.SMS_FORMAT,
     smsFrom: config.SMS_FROM,

@@ -150,6 +150,27 @@ export const limitTypeSchema = z.enum([
 ]);
 export type LimitType = z.infer<typeof limitTypeSchema>;
 
+/**
+ * How each SPEC §4 limit type is measured: money per period (deposit, wager, loss), money per bet,
+ * seconds per session or between reality checks, seconds per period (time, activity), or a span of
+ * exclusion (self-exclusion, cooling-off).
+ */
+export type LimitKind = "money_period" | "money_bet" | "duration" | "time_period" | "exclusion";
+
+export const LIMIT_KIND: Record<LimitType, LimitKind> = {
+  deposit: "money_period",
+  wager: "money_period",
+  loss: "money_period",
+  bet: "money_bet",
+  session: "duration",
+  sportsbook_session: "duration",
+  reality_check: "duration",
+  time: "time_period",
+  activity: "time_period",
+  selfexclusion: "exclusion",
+  coolingoff: "exclusion",
+};
+
 /** SPEC §4 limit statuses. */
 export const limitStatusSchema = z.enum([
   "active",

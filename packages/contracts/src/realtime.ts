@@ -170,6 +170,8 @@ export const notificationEventSchema = z.object({
     caption: z.string().nullable().optional(),
     type: z.string(),
     object_type: z.string().nullable().optional(),
+    object_id: z.string().nullable().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     read: z.boolean(),
     created_at: timestamp,
   }),

@@ -1,3 +1,4 @@
 export * from "./database.js";
 export * from "./ledger.js";
+export * from "./notifications.js";
 export * from "./schema/index.js";

@@ -13,6 +13,7 @@ export * from "./locale.js";
 export * from "./locale-url.js";
 export * from "./match-status.js";
 export * from "./money.js";
+export * from "./notification.js";
 export * from "./odds.js";
 export * from "./odds-format.js";
 export * from "./parsed.js";

@@ -141,6 +141,20 @@ for (const target of databaseTargets()) {
           .where(eq(auditLog.entityId, String(bet.id)));
         expect(audit.map((a) => a.action)).toEqual(["placed", "partially_cashed_out", "cashed_out"]);
         expect(h.events.map((e) => (e.data as { type: string }).type)).toContain("bet_cashout_changed");
+        // Each cashout is a notification of the amount paid, sent live with the unread count.
+        const notes = json<{ data: { type: string; object_id: string; params: { amount: number } }[] }>(
+          await h.api.app.inject({ method: "GET", url: "/api/notifications", headers: p.headers }),
+        ).data;
+        expect(notes.map((n) => [n.type, n.object_id, n.params.amount])).toEqual([
+          ["bet_cashed_out", String(bet.id), 6_65],
+          ["bet_cashed_out", String(bet.id), 4_75],
+        ]);
+        const sent = h.events.filter((e) => e.channel === `$user:${p.playerId}`).map((e) => e.data);
+        expect(sent.filter((d) => (d as { type: string }).type === "notification")).toHaveLength(2);
+        expect(sent.findLast((d) => (d as { type: string }).type === "unread_counters_changed")).toEqual({
+          type: "unread_counters_changed",
+          unread: 2,
+        });
         expect(await ledgerImbalance(h.handle.db)).toBe(0);
         const again = await post(p, "/api/bets/cashout", { bet_id: bet.id });
         expect(json<ErrorJson>(again).code).toBe(130);

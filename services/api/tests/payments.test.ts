@@ -279,6 +279,23 @@ for (const target of databaseTargets()) {
         "withdrawal:-3000",
         "deposit:10000",
       ]);
+
+      // The deposit and the operator's two decisions are the player's notifications, newest first;
+      // their own cancellation and the payout after an approval are not.
+      const notes = body<{ data: { type: string; object_id: string; params: object; read: boolean }[] }>(
+        await call(s, "GET", "/notifications"),
+      ).data;
+      expect(notes.map((n) => [n.type, n.object_id, n.params])).toEqual([
+        ["withdrawal_declined", String(third.id), { amount: 10_00, currency: "EUR" }],
+        ["withdrawal_approved", String(second.id), { amount: 40_00, currency: "EUR" }],
+        ["deposit_succeeded", String(funded.payment.id), { amount: 100_00, currency: "EUR" }],
+      ]);
+      expect(
+        body<{ data: { unread: number } }>(await call(s, "GET", "/notifications/counters")).data,
+      ).toEqual({
+        unread: 3,
+      });
+      expect(body<{ data: unknown[] }>(await call(other, "GET", "/notifications")).data).toEqual([]);
     });
 
     it("refuses bad input with the field named, and a JSON call with no body is read as none", async () => {

@@ -6,6 +6,7 @@ import {
   ledgerImbalance,
   ledgerTransactions,
   matches,
+  notifications,
 } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, eq, inArray } from "drizzle-orm";
@@ -234,11 +235,33 @@ for (const target of databaseTargets()) {
           "refund_half_lose_other",
           "win_entire",
         ]);
+        // Each settled bet is a notification, written with the settlement and sent after it.
+        const noted = await handle.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.playerId, player.playerId))
+          .orderBy(notifications.id);
+        expect(noted.map((n) => [n.type, n.objectId, n.params])).toEqual([
+          ["bet_settled", String(lose), { amount: 0, currency: "EUR", result: "lose_entire" }],
+          ["bet_settled", String(half), { amount: 5_00, currency: "EUR", result: "refund_half_lose_other" }],
+          ["bet_settled", String(win), { amount: 18_00, currency: "EUR", result: "win_entire" }],
+        ]);
+        expect(noted[2]?.body).toBe("Your bet won 18.00 EUR.");
+        const userEvents = rec.events.filter((e) => e.channel === `$user:${player.playerId}`);
+        expect(userEvents.filter((e) => e.data.type === "notification")).toHaveLength(3);
+        expect(userEvents.findLast((e) => e.data.type === "unread_counters_changed")?.data).toEqual({
+          type: "unread_counters_changed",
+          unread: 3,
+        });
 
         await ingest.handle(frame(settle("sr:match:501", T + 10_000, 1)));
         await ingest.handle(frame(settle("sr:match:501", T + 60_000, 2)));
         expect(await balance()).toBe(93_00);
         expect(await payouts([lose, half, win])).toHaveLength(2);
+        // A repeat that changes nothing tells the player nothing.
+        expect(
+          await handle.db.select().from(notifications).where(eq(notifications.playerId, player.playerId)),
+        ).toHaveLength(3);
 
         const rollback: MarketRef[] = [{ id: 18, specifiers: "total=2.5" }];
         await ingest.handle(

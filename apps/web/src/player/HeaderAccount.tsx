@@ -1,6 +1,7 @@
 "use client";
 import { formatMoney, money } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
+import { NotificationBell } from "../components/notifications/NotificationBell";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { usePlayer, usePlayerStore } from "./PlayerProvider";
@@ -45,6 +46,7 @@ export function HeaderAccount() {
           )}
         </span>
       ) : null}
+      <NotificationBell />
       <a className="btn btn-primary btn-deposit" href="#deposit" data-action="header-deposit">
         {tb("deposit")}
       </a>

@@ -44,6 +44,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Live matches move five times faster than real time, so odds change within seconds.
       FEED_SPEED: "5",
+      // Every suite signs up players of its own, all from this machine's address.
+      SIGN_UPS_PER_IP_PER_HOUR: "1000",
       ...env,
     },
   });

@@ -249,6 +249,17 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
       .toBe(String(accounts.data[0]?.balance));
     await page.locator("main [data-filter=settled]").click();
     await expect.poll(() => card.count()).toBe(1);
+    // The settlement is a notification: the bell's counter rose without a reload, the list words it,
+    // and reading it all clears the counter, live too.
+    const bell = page.locator("header [data-action=notifications]");
+    await expect.poll(() => bell.locator("[data-unread]").getAttribute("data-unread")).toBe("1");
+    await bell.click();
+    const item = page.locator("header [data-notifications] [data-notification=bet_settled]");
+    expect(await item.innerText()).toContain(`Bet #${betId} settled`);
+    expect(await item.getAttribute("data-read")).toBe("false");
+    await page.locator("header [data-notifications] [data-action=read-all]").click();
+    await expect.poll(() => bell.locator("[data-unread]").count()).toBe(0);
+    expect(await item.getAttribute("data-read")).toBe("true");
     await context.close();
   }, 240_000);
 });

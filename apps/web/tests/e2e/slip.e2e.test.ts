@@ -6,7 +6,10 @@ import { fund, signedInPlayer } from "./players";
 
 const base = inject("baseUrl");
 
-/** Price buttons of distinct matches that can be bet on now, on the page's match cards. */
+/**
+ * Price buttons of distinct matches that can be bet on now, on the page's match cards. The pages
+ * list soccer only: one provider, whose prices combine (an e-sports winner would not).
+ */
 async function openPrices(page: Page, count: number) {
   const cards = page.locator(".match-card:not([data-unavailable])");
   await cards.first().waitFor();
@@ -65,7 +68,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await signedInPlayer(base, context);
     await fund(base, context, 100_00);
     const page = await context.newPage();
-    await page.goto(`${base}/schedule`);
+    await page.goto(`${base}/schedule?sport=soccer`);
     await page.locator("header .balance").waitFor();
     const slip = page.locator("[data-ticket-panel=docked]");
 
@@ -117,7 +120,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
 
   it("refuses a type switch with its reason, and a visitor placing is asked to sign in with the slip kept", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${base}/schedule`);
+    await page.goto(`${base}/schedule?sport=soccer`);
     const [price] = await openPrices(page, 1);
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -133,7 +136,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
 
   it("the slip survives a reload", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${base}/schedule`);
+    await page.goto(`${base}/schedule?sport=soccer`);
     const picks = await openPrices(page, 2);
     for (const p of picks) await p.click();
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -154,7 +157,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
 
   it("on a phone the slip is a bottom sheet with a counter badge", async () => {
     const page = await browser.newPage({ viewport: MOBILE });
-    await page.goto(`${base}/schedule`);
+    await page.goto(`${base}/schedule?sport=soccer`);
     await page.locator(".consent .btn-primary").click();
     await expect.poll(() => page.locator("[data-ticket-panel=docked]").count()).toBe(0);
     const picks = await openPrices(page, 2);
@@ -172,7 +175,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
 
   it("a share link restores the slip in another browser; an unknown code says so", async () => {
     const sharer = await browser.newPage({ viewport: DESKTOP });
-    await sharer.goto(`${base}/schedule`);
+    await sharer.goto(`${base}/schedule?sport=soccer`);
     const picks = await openPrices(sharer, 2);
     for (const p of picks) await p.click();
     const slip = sharer.locator("[data-ticket-panel=docked]");
@@ -219,7 +222,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await signedInPlayer(base, context);
     await fund(base, context, 20_00);
     const page = await context.newPage();
-    await page.goto(`${base}/schedule`);
+    await page.goto(`${base}/schedule?sport=soccer`);
     await page.locator("header .balance").waitFor();
     await page.locator(".consent .btn-primary").click();
     await tabTo(page, ".match-card:not([data-unavailable]) button.odds:not([disabled])");
@@ -250,7 +253,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
       const context = await browser.newContext({ viewport: DESKTOP });
       if (signed) await signedInPlayer(base, context);
       const page = await context.newPage();
-      await page.goto(`${base}/schedule`);
+      await page.goto(`${base}/schedule?sport=soccer`);
       const picks = await openPrices(page, 3);
       for (const p of picks) await p.click();
       const slip = page.locator("[data-ticket-panel=docked]");
@@ -271,7 +274,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await signedInPlayer(base, context);
     await fund(base, context, 80_00);
     const page = await context.newPage();
-    await page.goto(`${base}/schedule`);
+    await page.goto(`${base}/schedule?sport=soccer`);
     const [price] = await openPrices(page, 1);
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");

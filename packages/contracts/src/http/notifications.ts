@@ -10,6 +10,8 @@ export const notificationSchema = z.object({
   type: text(),
   object_type: text().nullable(),
   object_id: text().nullable(),
+  /** What a client needs to word it in the player's language: amount (minor units), currency, result. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
   read: z.boolean(),
   created_at: text(),
 });

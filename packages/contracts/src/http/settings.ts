@@ -52,3 +52,4 @@ export const settingsBodySchema = z.union([
     .refine((v) => Object.keys(v).length > 0, "at least one setting is required"),
   z.object({ one_signal_push_notification_subscription: text().min(1).max(500) }).strict(),
 ]);
+export type SettingsBody = z.input<typeof settingsBodySchema>;

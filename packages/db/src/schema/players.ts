@@ -109,6 +109,8 @@ export const notifications = pgTable(
     type: text("type").notNull(),
     objectType: text("object_type"),
     objectId: text("object_id"),
+    /** What the browser needs to word the notification in the player's language. */
+    params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
   },

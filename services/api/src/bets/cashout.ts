@@ -1,12 +1,13 @@
 import type { PlacedBet } from "@sportsbook/contracts";
-import { betCashoutChangedSchema, betChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
-import { auditLog, bets, postPlayerTransfer } from "@sportsbook/db";
+import { betCashoutChangedSchema, betChangedSchema } from "@sportsbook/contracts/realtime";
+import { auditLog, bets, type NotificationRow, postPlayerTransfer, recordNotification } from "@sportsbook/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
-import { houseAccount, publishBalance } from "../wallet/accounts.js";
+import { publishBalance, publishNotification, publishToPlayer } from "../realtime/to-player.js";
+import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, moneyView } from "../wallet/currencies.js";
 import { cashoutQuote } from "./cashout-value.js";
 import { loadSelectionViews, presentBet } from "./present.js";
@@ -30,9 +31,11 @@ export async function cashoutBet(
     ? { playerId: player.id, scope: "cashout", key: idempotencyKey, requestHash: hashRequest(body) }
     : undefined;
   // Filled by a fresh cashout (not by a replayed answer), for the publications after commit.
-  const effects: { balance?: { currency: string; value: number }; remaining: number | null } = {
-    remaining: null,
-  };
+  const effects: {
+    balance?: { currency: string; value: number };
+    remaining: number | null;
+    notice?: { notification: NotificationRow; unread: number };
+  } = { remaining: null };
   const [owned] = await ctx.db
     .select({ currency: bets.currency })
     .from(bets)
@@ -99,6 +102,12 @@ export async function cashoutBet(
         createdAt: now,
       });
       effects.balance = { currency: bet.currency, value: posting.playerBalance };
+      effects.notice = await recordNotification(tx, player.id, {
+        type: "bet_cashed_out",
+        betId: bet.id,
+        amount,
+        currency: bet.currency,
+      });
       const presented = presentBet(ctx, updated, views, table);
       effects.remaining = presented.to_cashout?.value ?? null;
       const result = { data: presented, paid: moneyView(amount, bet.currency, table) };
@@ -106,34 +115,32 @@ export async function cashoutBet(
       return result;
     }),
   );
-  const { balance } = effects;
+  const { balance, notice } = effects;
   if (balance) {
-    const channel = userChannel(player.id);
     const bet = answer.data;
-    await ctx.publisher
-      .publish(
-        channel,
-        betChangedSchema.parse({
-          type: "bet_changed",
-          bet_id: bet.id,
-          status: bet.status,
-          result: bet.result,
-          currency: bet.stake.currency,
-        }),
-      )
-      .catch(() => {});
-    await ctx.publisher
-      .publish(
-        channel,
-        betCashoutChangedSchema.parse({
-          type: "bet_cashout_changed",
-          bet_id: bet.id,
-          to_cashout: effects.remaining,
-          currency: bet.stake.currency,
-        }),
-      )
-      .catch(() => {});
+    await publishToPlayer(
+      ctx,
+      player.id,
+      betChangedSchema.parse({
+        type: "bet_changed",
+        bet_id: bet.id,
+        status: bet.status,
+        result: bet.result,
+        currency: bet.stake.currency,
+      }),
+    );
+    await publishToPlayer(
+      ctx,
+      player.id,
+      betCashoutChangedSchema.parse({
+        type: "bet_cashout_changed",
+        bet_id: bet.id,
+        to_cashout: effects.remaining,
+        currency: bet.stake.currency,
+      }),
+    );
     await publishBalance(ctx, player.id, balance.currency, balance.value);
   }
+  if (notice) await publishNotification(ctx, player.id, notice);
   return answer;
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { BetInput, PlaceBetsBody, PlacedBet } from "@sportsbook/contracts";
-import { betChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
+import { betChangedSchema } from "@sportsbook/contracts/realtime";
 import { type Executor, InsufficientFundsError, playerSettings, type Transaction } from "@sportsbook/db";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
 import { enforceLimits } from "../limits/barriers.js";
-import { houseAccount, publishBalance } from "../wallet/accounts.js";
+import { publishBalance, publishToPlayer } from "../realtime/to-player.js";
+import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { builderPrice } from "./builder-price.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
@@ -395,7 +396,7 @@ async function persist(
       result: bet.result,
       currency: bet.stake.currency,
     });
-    await ctx.publisher.publish(userChannel(player.id), event).catch(() => {});
+    await publishToPlayer(ctx, player.id, event);
   }
   for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
   return answer;

@@ -1,11 +1,11 @@
-import type { Limit, LimitType, SetLimitBody } from "@sportsbook/contracts";
+import { LIMIT_KIND, type Limit, type LimitType, type SetLimitBody } from "@sportsbook/contracts";
 import { sessions } from "@sportsbook/db";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError, validationError } from "../http/errors.js";
 import { audit } from "../identity/audit.js";
 import { currencyTable } from "../wallet/currencies.js";
-import { isStricter, LIMIT_KIND, PERIOD_SECONDS, periodOf, validateLimitRequest } from "./rules.js";
+import { isStricter, PERIOD_SECONDS, periodOf, validateLimitRequest } from "./rules.js";
 import {
   disable,
   inForce,

@@ -1,4 +1,4 @@
-import type { LimitPeriod, LimitType, SetLimitBody } from "@sportsbook/contracts";
+import { LIMIT_KIND, type LimitPeriod, type LimitType, type SetLimitBody } from "@sportsbook/contracts";
 
 /** Rolling windows of the periods; a month is 30 days. */
 export const PERIOD_SECONDS: Record<LimitPeriod, number> = {
@@ -15,27 +15,6 @@ export function periodOf(seconds: number | null): LimitPeriod | null {
   const found = (Object.entries(PERIOD_SECONDS) as [LimitPeriod, number][]).find(([, s]) => s === seconds);
   return found?.[0] ?? null;
 }
-
-/**
- * How each SPEC §4 limit type is measured: money per period (deposit, wager, loss), money per bet,
- * seconds per session or between reality checks, seconds per period (time, activity), or a span of
- * exclusion (self-exclusion, cooling-off).
- */
-export type LimitKind = "money_period" | "money_bet" | "duration" | "time_period" | "exclusion";
-
-export const LIMIT_KIND: Record<LimitType, LimitKind> = {
-  deposit: "money_period",
-  wager: "money_period",
-  loss: "money_period",
-  bet: "money_bet",
-  session: "duration",
-  sportsbook_session: "duration",
-  reality_check: "duration",
-  time: "time_period",
-  activity: "time_period",
-  selfexclusion: "exclusion",
-  coolingoff: "exclusion",
-};
 
 /** A limit's terms, as stored. */
 export interface LimitTerms {

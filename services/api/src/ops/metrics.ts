@@ -12,6 +12,8 @@ export interface Metrics {
   passwordVerifications: Counter<"against">;
   /** Payment provider callbacks by outcome: applied, duplicate, already_final, refused_<why>. */
   paymentCallbacks: Counter<"outcome">;
+  /** Realtime events that could not be sent after their cause committed, by event type. */
+  realtimePublishFailures: Counter<"event">;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -58,6 +60,12 @@ export function createMetrics(registry: Registry): Metrics {
       name: "sportsbook_payment_callbacks_total",
       help: "Payment provider callbacks by outcome",
       labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    realtimePublishFailures: new Counter({
+      name: "sportsbook_api_realtime_publish_failures_total",
+      help: "Realtime events not sent after their cause committed, by event type",
+      labelNames: ["event"],
       registers: [registry],
     }),
   };

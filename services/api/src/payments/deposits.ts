@@ -1,11 +1,19 @@
 import type { PaymentWebhook } from "@sportsbook/contracts";
-import { ensurePlayerAccount, paymentEvents, payments, postPlayerTransfer } from "@sportsbook/db";
+import {
+  ensurePlayerAccount,
+  type NotificationRow,
+  paymentEvents,
+  payments,
+  postPlayerTransfer,
+  recordNotification,
+} from "@sportsbook/db";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { enforceLimits } from "../limits/barriers.js";
-import { houseAccount, publishBalance } from "../wallet/accounts.js";
+import { publishBalance, publishNotification } from "../realtime/to-player.js";
+import { houseAccount } from "../wallet/accounts.js";
 import type { PaymentRow } from "./present.js";
 
 /**
@@ -111,43 +119,56 @@ export async function applyDepositCallback(
   }
   // House accounts are looked up outside the transaction (see `houseAccount`).
   const house = await houseAccount(ctx, "house_payments", known.currency, known.playerId);
-  const result = await ctx.db.transaction(async (tx): Promise<CallbackResult & { balance?: number }> => {
-    const payment = known;
-    const seen = await tx
-      .insert(paymentEvents)
-      .values({
-        provider: providerName,
-        eventId: event.id,
-        paymentId,
-        type: event.type,
-        receivedAt: ctx.now(),
-      })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    if (seen.length === 0) return { applied: false, why: "duplicate", payment };
-    const from = outcome === "succeeded" ? ["pending", "expired"] : ["pending"];
-    const [changed] = await tx
-      .update(payments)
-      .set({ status: outcome, reason: event.data.reason ?? null, updatedAt: ctx.now() })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
-      .returning();
-    if (!changed) return { applied: false, why: "already_final", payment };
-    if (outcome !== "succeeded") return { applied: true, payment: changed };
-    const account = await ensurePlayerAccount(tx, payment.playerId, payment.currency);
-    const posting = await postPlayerTransfer(tx, {
-      kind: "deposit",
-      currency: payment.currency,
-      reference: { type: "payment", id: String(payment.id) },
-      playerAccountId: account.id,
-      houseAccountId: house,
-      amount: payment.amount,
-    });
-    return { applied: true, payment: changed, balance: posting.playerBalance };
-  });
+  const result = await ctx.db.transaction(
+    async (
+      tx,
+    ): Promise<
+      CallbackResult & { balance?: number; notice?: { notification: NotificationRow; unread: number } }
+    > => {
+      const payment = known;
+      const seen = await tx
+        .insert(paymentEvents)
+        .values({
+          provider: providerName,
+          eventId: event.id,
+          paymentId,
+          type: event.type,
+          receivedAt: ctx.now(),
+        })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentEvents.eventId });
+      if (seen.length === 0) return { applied: false, why: "duplicate", payment };
+      const from = outcome === "succeeded" ? ["pending", "expired"] : ["pending"];
+      const [changed] = await tx
+        .update(payments)
+        .set({ status: outcome, reason: event.data.reason ?? null, updatedAt: ctx.now() })
+        .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
+        .returning();
+      if (!changed) return { applied: false, why: "already_final", payment };
+      if (outcome !== "succeeded") return { applied: true, payment: changed };
+      const account = await ensurePlayerAccount(tx, payment.playerId, payment.currency);
+      const posting = await postPlayerTransfer(tx, {
+        kind: "deposit",
+        currency: payment.currency,
+        reference: { type: "payment", id: String(payment.id) },
+        playerAccountId: account.id,
+        houseAccountId: house,
+        amount: payment.amount,
+      });
+      const notice = await recordNotification(tx, payment.playerId, {
+        type: "deposit_succeeded",
+        paymentId: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+      });
+      return { applied: true, payment: changed, balance: posting.playerBalance, notice };
+    },
+  );
   if (result.applied && result.balance !== undefined) {
     await publishBalance(ctx, result.payment.playerId, result.payment.currency, result.balance);
   }
-  const { balance: _, ...answer } = result;
+  if (result.applied && result.notice) await publishNotification(ctx, result.payment.playerId, result.notice);
+  const { balance: _, notice: __, ...answer } = result;
   return answer;
 }
 

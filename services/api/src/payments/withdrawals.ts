@@ -4,13 +4,15 @@ import {
   payments,
   post,
   postPlayerTransfer,
+  recordNotification,
   type Transaction,
 } from "@sportsbook/db";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { lockPlayer } from "../limits/store.js";
-import { houseAccount, publishBalance } from "../wallet/accounts.js";
+import { publishBalance, publishNotification } from "../realtime/to-player.js";
+import { houseAccount } from "../wallet/accounts.js";
 import type { PaymentRow } from "./present.js";
 
 /** Provider named on withdrawals when no checkout provider is configured: paid out by the operator. */
@@ -123,11 +125,23 @@ async function settle(
       .returning();
     if (!changed) throw new ApiError("paymentStateConflict");
     const balance = await postFor(tx, changed, move.to, { hold, out });
-    return { payment: changed, balance };
+    // The operator's decisions are news to the player; their own cancellation and the payout
+    // that follows an approval are not.
+    const notice =
+      move.to === "approved" || move.to === "declined"
+        ? await recordNotification(tx, changed.playerId, {
+            type: move.to === "approved" ? "withdrawal_approved" : "withdrawal_declined",
+            paymentId: changed.id,
+            amount: changed.amount,
+            currency: changed.currency,
+          })
+        : undefined;
+    return { payment: changed, balance, notice };
   });
   if (result.balance !== undefined) {
     await publishBalance(ctx, result.payment.playerId, result.payment.currency, result.balance);
   }
+  if (result.notice) await publishNotification(ctx, result.payment.playerId, result.notice);
   return result.payment;
 }
 

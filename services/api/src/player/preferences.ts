@@ -13,8 +13,17 @@ import {
   voteBodySchema,
   votesResponseSchema,
 } from "@sportsbook/contracts";
-import { unreadCountersChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
-import { categories, favourites, matches, notifications, sports, tournaments, votes } from "@sportsbook/db";
+import {
+  categories,
+  favourites,
+  matches,
+  notifications,
+  notificationView,
+  sports,
+  tournaments,
+  unreadNotifications,
+  votes,
+} from "@sportsbook/db";
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -23,6 +32,7 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { errorResponses, pagination, typed } from "../http/route-kit.js";
 import { assertWithinBudget, recordAttempt } from "../identity/attempts.js";
+import { publishUnread } from "../realtime/to-player.js";
 import { effectiveSettings, savePreferences } from "./settings.js";
 
 const favouriteTables = {
@@ -31,18 +41,6 @@ const favouriteTables = {
   category: categories,
   sport: sports,
 } as const;
-
-async function publishUnread(ctx: AppContext, playerId: number): Promise<void> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.playerId, playerId), eq(notifications.read, false)));
-  const event = unreadCountersChangedSchema.parse({
-    type: "unread_counters_changed",
-    unread: Number(row?.n ?? 0),
-  });
-  await ctx.publisher.publish(userChannel(playerId), event).catch(() => {});
-}
 
 /** Votes one player may cast per hour (each prediction keeps one vote a player). */
 export const VOTES_PER_HOUR = 100;
@@ -195,17 +193,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, ctx: AppContext):
         .limit(limit)
         .offset((page - 1) * limit);
       return {
-        data: rows.map((n) => ({
-          id: n.id,
-          title: n.title,
-          body: n.body,
-          caption: n.caption,
-          type: n.type,
-          object_type: n.objectType,
-          object_id: n.objectId,
-          read: n.read,
-          created_at: n.createdAt.toISOString(),
-        })),
+        data: rows.map(notificationView),
         pagination: pagination(Number(total?.n ?? 0), page, limit),
       };
     },
@@ -222,11 +210,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request) => {
       const player = await requirePlayer(ctx, request);
-      const [row] = await ctx.db
-        .select({ n: count() })
-        .from(notifications)
-        .where(and(eq(notifications.playerId, player.id), eq(notifications.read, false)));
-      return { data: { unread: Number(row?.n ?? 0) } };
+      return { data: { unread: await unreadNotifications(ctx.db, player.id) } };
     },
   );
 

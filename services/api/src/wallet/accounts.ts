@@ -1,4 +1,3 @@
-import { balanceChangedSchema, userChannel } from "@sportsbook/contracts/realtime";
 import { type HouseAccountKind, houseAccountId, houseShardOf } from "@sportsbook/db";
 import type { AppContext } from "../context.js";
 
@@ -19,15 +18,4 @@ export async function houseAccount(
   const id = await houseAccountId(ctx.db, kind, currency, shard);
   ctx.houseAccounts.set(key, id);
   return id;
-}
-
-/** Tells the player's devices about a new balance; a publishing failure never undoes the posting. */
-export async function publishBalance(
-  ctx: AppContext,
-  playerId: number,
-  currency: string,
-  balance: number,
-): Promise<void> {
-  const event = balanceChangedSchema.parse({ type: "balance_changed", currency, balance });
-  await ctx.publisher.publish(userChannel(playerId), event).catch(() => {});
 }

@@ -1,7 +1,8 @@
 import { ensurePlayerAccount, payments, postPlayerTransfer, type Transaction } from "@sportsbook/db";
 import type { AppContext } from "../context.js";
 import { enforceLimits } from "../limits/barriers.js";
-import { houseAccount, publishBalance } from "./accounts.js";
+import { publishBalance } from "../realtime/to-player.js";
+import { houseAccount } from "./accounts.js";
 
 /**
  * Credits a deposit through the demo payment provider: the payment row and its ledger posting are

@@ -7,11 +7,13 @@ import {
   matchChangedSchema,
   matchChannel,
   matchStatusChangedSchema,
+  notificationEventSchema,
   providerStatusChangedSchema,
   publicChannel,
+  unreadCountersChangedSchema,
   userChannel,
 } from "@sportsbook/contracts";
-import { type Database, feedCheckpoints, matches, type Transaction } from "@sportsbook/db";
+import { type Database, feedCheckpoints, matches, notificationView, type Transaction } from "@sportsbook/db";
 import { eq } from "drizzle-orm";
 import { decodeFrame } from "../adapters.js";
 import type { FeedEvent, FeedFrame, Provider } from "../model.js";
@@ -143,6 +145,24 @@ export function createIngest(options: IngestOptions) {
             balance: n.balance,
           }),
         });
+      }
+      if (n.notification) {
+        out.push(
+          {
+            channel: userChannel(n.playerId),
+            data: notificationEventSchema.parse({
+              type: "notification",
+              notification: notificationView(n.notification.notification),
+            }),
+          },
+          {
+            channel: userChannel(n.playerId),
+            data: unreadCountersChangedSchema.parse({
+              type: "unread_counters_changed",
+              unread: n.notification.unread,
+            }),
+          },
+        );
       }
     }
     return out;

@@ -6,7 +6,9 @@ import {
   InsufficientFundsError,
   ledgerEntries,
   ledgerTransactions,
+  type NotificationRow,
   postPlayerTransfer,
+  recordNotification,
   type Transaction,
 } from "@sportsbook/db";
 import {
@@ -20,7 +22,6 @@ import {
 } from "@sportsbook/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-/** What the player is told after a bet changed: the realtime bet status and any new balance. */
 /** What a player's devices hear of a settled (or reopened) bet: its status and result as `GET /bets` shows them. */
 export interface BetNotice {
   betId: number;
@@ -30,6 +31,8 @@ export interface BetNotice {
   result: BetSettlement["result"];
   winAmount: number | null;
   balance?: number;
+  /** The player's notification of a settled bet, with their unread count after it. */
+  notification?: { notification: NotificationRow; unread: number };
 }
 
 const SELECTION: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
@@ -144,6 +147,15 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
       updatedAt: at,
     })
     .where(eq(bets.id, bet.id));
+  const notification = open
+    ? undefined
+    : await recordNotification(tx, bet.playerId, {
+        type: "bet_settled",
+        betId: bet.id,
+        result: outcome.result,
+        amount: target,
+        currency: bet.currency,
+      });
   return {
     betId: bet.id,
     playerId: bet.playerId,
@@ -152,5 +164,6 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
     result: outcome.result,
     winAmount: open ? null : target,
     ...(balance !== undefined ? { balance } : {}),
+    ...(notification ? { notification } : {}),
   };
 }

@@ -23,6 +23,7 @@ import { LiveStoreProvider } from "../../live/LiveStoreContext";
 import { OddsFormatProvider } from "../../odds/OddsFormatContext";
 import { isOddsFormat, ODDS_COOKIE } from "../../odds/odds-preference";
 import { PlayerProvider } from "../../player/PlayerProvider";
+import { PlayerSettingsSync } from "../../player/PlayerSettingsSync";
 import "../globals.css";
 
 /** The API's session cookie (HttpOnly): its presence tells the header to offer sign-out. */
@@ -98,6 +99,7 @@ export default async function LocaleLayout({
                               {children}
                             </AppShell>
                             <DepositDialogLazy />
+                            <PlayerSettingsSync />
                           </TicketProvider>
                         </FavoritesProvider>
                       </AuthModalHost>

@@ -1,12 +1,11 @@
 "use client";
-import { settingsResponseSchema, type UserSettings } from "@sportsbook/contracts/http/settings";
 import type { Currency } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { apiFetch } from "../../lib/client-api";
 import { useLive } from "../../live/LiveProvider";
 import { useLiveStore } from "../../live/LiveStoreContext";
 import { usePlayer, useUserEvents } from "../../player/PlayerProvider";
+import { loadSettings } from "../../player/player-settings";
 import { currentAccount } from "../../player/player-store";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -18,13 +17,6 @@ import { loadSharedSlip } from "./share";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
 import { submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
-
-/** Reads the betting settings (SPEC §7 GET /settings): a visitor gets the system defaults. */
-async function loadSettings(locale: string): Promise<UserSettings> {
-  const res = await apiFetch("/settings", { locale });
-  if (!res.ok) throw new Error(`GET /settings answered ${res.status}`);
-  return settingsResponseSchema.parse(await res.json()).data;
-}
 
 /**
  * Creates the slip once its code has loaded and keeps it in step with the page: the player's

@@ -1,0 +1,67 @@
+import type { Notification } from "@sportsbook/contracts/http/notifications";
+import { describe, expect, it } from "vitest";
+import { notificationText } from "./notification-text";
+
+const EUR = { code: "EUR", subunits: 2, fiat: true };
+const t = (key: string, values?: Record<string, string | number>) => `${key}|${JSON.stringify(values)}`;
+const note = (over: Partial<Notification>): Notification => ({
+  id: 1,
+  title: "API title",
+  body: "API body",
+  caption: null,
+  type: "bet_settled",
+  object_type: "bet",
+  object_id: "42",
+  params: { amount: 18_00, currency: "EUR", result: "win_entire" },
+  read: false,
+  created_at: "2026-01-01T00:00:00.000Z",
+  ...over,
+});
+
+describe("notificationText", () => {
+  it("words a settled bet by its result, with the amount in the currency's format", () => {
+    const won = notificationText(note({}), t, [EUR], "en");
+    expect(won.title).toBe('bet_settled.title|{"id":"42","amount":"€18.00"}');
+    expect(won.body).toMatch(/^bet_settled\.won\|/);
+    const lost = notificationText(
+      note({ params: { amount: 0, currency: "EUR", result: "lose_entire" } }),
+      t,
+      [EUR],
+      "en",
+    );
+    expect(lost.body).toMatch(/^bet_settled\.lost\|/);
+    const half = notificationText(
+      note({ params: { amount: 5_00, currency: "EUR", result: "refund_half_lose_other" } }),
+      t,
+      [EUR],
+      "en",
+    );
+    expect(half.body).toMatch(/^bet_settled\.paid\|.*€5\.00/);
+  });
+
+  it("words payments by type", () => {
+    const d = notificationText(
+      note({ type: "deposit_succeeded", params: { amount: 25_00, currency: "EUR" } }),
+      t,
+      [EUR],
+      "de",
+    );
+    // German puts the symbol after the amount, with a no-break space between.
+    expect(d.body).toMatch(/^deposit_succeeded\.body\|\{"id":"42","amount":"25,00\s€"\}$/);
+  });
+
+  it("keeps the API's words for an unknown type or a currency it cannot format", () => {
+    expect(notificationText(note({ type: "bonus_issued" }), t, [EUR], "en")).toEqual({
+      title: "API title",
+      body: "API body",
+    });
+    expect(
+      notificationText(
+        note({ params: { amount: 1, currency: "XYZ", result: "win_entire" } }),
+        t,
+        [EUR],
+        "en",
+      ),
+    ).toEqual({ title: "API title", body: "API body" });
+  });
+});

@@ -1,0 +1,42 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { useAlerts } from "../components/shell/Alerts";
+import { useClientConfig } from "../components/shell/ClientConfig";
+import { useOddsFormat } from "../odds/OddsFormatContext";
+import { usePlayer } from "./PlayerProvider";
+import { loadSettings, saveSettings } from "./player-settings";
+
+/**
+ * Keeps the odds format with the player's account (SPEC §3 activeOddsType, §7 settings): on sign-in
+ * the saved choice is read back; while signed in, a new choice is saved. A visitor's stays local.
+ */
+export function PlayerSettingsSync() {
+  const player = usePlayer();
+  const { locale } = useClientConfig();
+  const { adopt, registerSaver } = useOddsFormat();
+  const alerts = useAlerts();
+  const te = useTranslations("global-error.default");
+  const signedIn = player.status === "logged_in";
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    loadSettings(locale)
+      .then((s) => {
+        if (current) adopt(s.active_odds_type);
+      })
+      .catch((e: unknown) => console.error("reading the player's settings failed", e));
+    const stop = registerSaver((format) => {
+      saveSettings({ odds_type: format }, locale).catch((e: unknown) => {
+        console.error("saving the odds format failed", e);
+        alerts.push({ kind: "danger", title: te("title"), description: te("description") });
+      });
+    });
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [signedIn, locale, adopt, registerSaver, alerts, te]);
+  return null;
+}

@@ -1,0 +1,69 @@
+import {
+  balanceChangedSchema,
+  notificationEventSchema,
+  unreadCountersChangedSchema,
+  userChannel,
+} from "@sportsbook/contracts/realtime";
+import { type NotificationRow, notificationView, unreadNotifications } from "@sportsbook/db";
+import type { AppContext } from "../context.js";
+
+/**
+ * Sends an event to the player's devices after its cause committed. A failure cannot undo the
+ * cause, so it is counted (the devices catch up on their next read) rather than thrown.
+ */
+export async function publishToPlayer(
+  ctx: AppContext,
+  playerId: number,
+  event: { type: string },
+): Promise<void> {
+  try {
+    await ctx.publisher.publish(userChannel(playerId), event);
+  } catch {
+    ctx.metrics.realtimePublishFailures.inc({ event: event.type });
+  }
+}
+
+/** Tells the player's devices about a new balance. */
+export async function publishBalance(
+  ctx: AppContext,
+  playerId: number,
+  currency: string,
+  balance: number,
+): Promise<void> {
+  await publishToPlayer(
+    ctx,
+    playerId,
+    balanceChangedSchema.parse({ type: "balance_changed", currency, balance }),
+  );
+}
+
+/** Tells the player's devices the unread count, read from the database. */
+export async function publishUnread(ctx: AppContext, playerId: number): Promise<void> {
+  const unread = await unreadNotifications(ctx.db, playerId);
+  await publishToPlayer(
+    ctx,
+    playerId,
+    unreadCountersChangedSchema.parse({ type: "unread_counters_changed", unread }),
+  );
+}
+
+/** Sends a committed notification and the unread count that came with it. */
+export async function publishNotification(
+  ctx: AppContext,
+  playerId: number,
+  created: { notification: NotificationRow; unread: number },
+): Promise<void> {
+  await publishToPlayer(
+    ctx,
+    playerId,
+    notificationEventSchema.parse({
+      type: "notification",
+      notification: notificationView(created.notification),
+    }),
+  );
+  await publishToPlayer(
+    ctx,
+    playerId,
+    unreadCountersChangedSchema.parse({ type: "unread_counters_changed", unread: created.unread }),
+  );
+}
