@@ -14,12 +14,14 @@ export type NotificationCause =
       paymentId: number;
       amount: number;
       currency: string;
-    };
+    }
+  /** A limit change that waited for its cooling-off period took effect: a looser limit, or a removal. */
+  | { type: "limit_changed"; limitId: number; limitType: string; removal: boolean };
 
 interface Wording {
   title: string;
   body: string;
-  objectType: "bet" | "payment";
+  objectType: "bet" | "payment" | "limit";
   objectId: number;
 }
 
@@ -29,8 +31,20 @@ function settledBody(result: BetResult, amount: string): string {
   return amount === "" ? "Your bet was settled." : `Your bet was settled and paid ${amount}.`;
 }
 
+type MoneyCause = Exclude<NotificationCause, { type: "limit_changed" }>;
+
+function limitWording(cause: Extract<NotificationCause, { type: "limit_changed" }>): Wording {
+  const name = cause.limitType.replace(/_/g, " ");
+  return {
+    title: "Limit changed",
+    body: cause.removal ? `Your ${name} limit is removed.` : `Your new ${name} limit applies now.`,
+    objectType: "limit",
+    objectId: cause.limitId,
+  };
+}
+
 /** English wording for clients that do not localize; the browser words it from `params`. */
-function wordingOf(cause: NotificationCause, amount: string): Wording {
+function wordingOf(cause: MoneyCause, amount: string): Wording {
   switch (cause.type) {
     case "bet_settled":
       return {
@@ -89,10 +103,13 @@ export async function recordNotification(
   playerId: number,
   cause: NotificationCause,
 ): Promise<{ notification: NotificationRow; unread: number }> {
-  const [currency] = await tx.select().from(currencies).where(eq(currencies.code, cause.currency));
-  const subunits = currency?.subunits ?? 2;
-  const amount = `${formatAmount(money(cause.amount, cause.currency), { code: cause.currency, subunits, fiat: currency?.fiat ?? true })} ${cause.currency}`;
-  const wording = wordingOf(cause, amount);
+  const { wording, params } =
+    cause.type === "limit_changed"
+      ? {
+          wording: limitWording(cause),
+          params: { limit_type: cause.limitType, change: cause.removal ? "removed" : "applied" },
+        }
+      : await moneyWording(tx, cause);
   const type: NotificationType = cause.type;
   const [notification] = await tx
     .insert(notifications)
@@ -103,15 +120,25 @@ export async function recordNotification(
       body: wording.body,
       objectType: wording.objectType,
       objectId: String(wording.objectId),
-      params: {
-        amount: cause.amount,
-        currency: cause.currency,
-        ...(cause.type === "bet_settled" ? { result: cause.result } : {}),
-      },
+      params,
     })
     .returning();
   if (!notification) throw new Error("notification insert returned no row");
   return { notification, unread: await unreadNotifications(tx, playerId) };
+}
+
+async function moneyWording(tx: Executor, cause: MoneyCause) {
+  const [currency] = await tx.select().from(currencies).where(eq(currencies.code, cause.currency));
+  const subunits = currency?.subunits ?? 2;
+  const amount = `${formatAmount(money(cause.amount, cause.currency), { code: cause.currency, subunits, fiat: currency?.fiat ?? true })} ${cause.currency}`;
+  return {
+    wording: wordingOf(cause, amount),
+    params: {
+      amount: cause.amount,
+      currency: cause.currency,
+      ...(cause.type === "bet_settled" ? { result: cause.result } : {}),
+    },
+  };
 }
 
 /** A notification as the API and the realtime event carry it (SPEC §3). */

@@ -5,6 +5,7 @@ export const NOTIFICATION_TYPES = [
   "deposit_succeeded",
   "withdrawal_approved",
   "withdrawal_declined",
+  "limit_changed",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

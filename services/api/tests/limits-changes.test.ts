@@ -83,6 +83,11 @@ for (const target of databaseTargets()) {
         (l) => l.type === type && l.status === "active",
       );
 
+    const limitNotices = async (limitId: number) =>
+      body<{ data: { type: string; object_id: string | null; params: unknown }[] }>(
+        await call("GET", "/notifications"),
+      ).data.filter((n) => n.type === "limit_changed" && n.object_id === String(limitId));
+
     beforeAll(async () => {
       h = await startAccounts(target, "limits_changes", { limitIncreaseDelaySeconds: DELAY });
       s = await registeredPlayer(h, "changes@example.com");
@@ -101,8 +106,17 @@ for (const target of databaseTargets()) {
         expect((await call("POST", `/player/limits/${looser.id}/confirm`)).statusCode).toBe(200);
         h.advance(DELAY - 1);
         expect(await inForce(c.type)).toMatchObject({ id: stricter.id });
+        expect(await limitNotices(looser.id)).toEqual([]);
         h.advance(1);
         expect(await inForce(c.type)).toMatchObject({ id: looser.id, value: c.looser.value });
+        // The player is told once that the change took effect, not on every later read.
+        await inForce(c.type);
+        expect(await limitNotices(looser.id)).toEqual([
+          expect.objectContaining({
+            type: "limit_changed",
+            params: { limit_type: c.type, change: "applied" },
+          }),
+        ]);
       });
     }
 

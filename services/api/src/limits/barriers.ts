@@ -2,7 +2,7 @@ import { type Executor, sessions } from "@sportsbook/db";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
-import { inForce, type LimitRow, lockPlayer, settleDue } from "./store.js";
+import { inForce, type LimitRow, lockPlayer, settleDue, settleDueNow } from "./store.js";
 import { activeSeconds, usageOf } from "./usage.js";
 
 /** Refuses while a self-exclusion or cooling-off is in force (SPEC §4), naming it and its end. */
@@ -25,7 +25,7 @@ async function assertTimeLeft(ex: Executor, limitsInForce: Map<string, LimitRow>
 
 /** The checks before a new session: no exclusion in force and time left in the period. */
 export async function assertMayStartSession(ctx: AppContext, playerId: number): Promise<void> {
-  const rows = await ctx.db.transaction((tx) => settleDue(ctx, tx, playerId));
+  const rows = await settleDueNow(ctx, playerId);
   const current = inForce(rows);
   assertNotExcluded(current);
   await assertTimeLeft(ctx.db, current, ctx.now());

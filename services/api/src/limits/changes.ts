@@ -16,6 +16,7 @@ import {
   PENDING,
   pendingOf,
   settleDue,
+  settleDueNow,
   withdraw,
 } from "./store.js";
 import { usageOf } from "./usage.js";
@@ -39,10 +40,7 @@ export async function presentLimit(ctx: AppContext, row: LimitRow): Promise<Limi
 
 /** The limits in force and the pending changes of a player, after settling what is due. */
 export async function currentLimits(ctx: AppContext, playerId: number): Promise<LimitRow[]> {
-  const rows = await ctx.db.transaction(async (tx) => {
-    await lockPlayer(tx, playerId);
-    return settleDue(ctx, tx, playerId);
-  });
+  const rows = await settleDueNow(ctx, playerId);
   return rows.filter((r) => r.status === "active" || PENDING.includes(r.status));
 }
 
@@ -221,7 +219,7 @@ export async function cancelLimitChange(
 }
 
 async function rowById(ctx: AppContext, playerId: number, id: number): Promise<LimitRow> {
-  const rows = await ctx.db.transaction((tx) => settleDue(ctx, tx, playerId));
+  const rows = await settleDueNow(ctx, playerId);
   const row = rows.find((r) => r.id === id);
   if (!row) throw new Error("limit row vanished");
   return row;

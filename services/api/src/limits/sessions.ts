@@ -5,7 +5,7 @@ import { type PlayerRow, requirePlayer, sessionOf } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { assertSessionTime } from "./barriers.js";
-import { inForce, settleDue } from "./store.js";
+import { inForce, settleDueNow } from "./store.js";
 import { activeSeconds } from "./usage.js";
 
 /** Activity ticks come every 60 s (SPEC §9); a longer gap counts as at most this much activity. */
@@ -35,7 +35,7 @@ async function liveSession(ctx: AppContext, request: FastifyRequest): Promise<Li
  * `outOfLimit` (SPEC §8 "User is out of limit": the client signs out and shows the limit modal).
  */
 async function checkTime(ctx: AppContext, live: LiveSession): Promise<number | null> {
-  const current = inForce(await ctx.db.transaction((tx) => settleDue(ctx, tx, live.player.id)));
+  const current = inForce(await settleDueNow(ctx, live.player.id));
   try {
     return await assertSessionTime(ctx, ctx.db, current, live);
   } catch (error) {
@@ -54,7 +54,7 @@ export async function sessionsInfo(ctx: AppContext, request: FastifyRequest) {
   const live = await liveSession(ctx, request);
   const remaining = await checkTime(ctx, live);
   const now = ctx.now();
-  const current = inForce(await ctx.db.transaction((tx) => settleDue(ctx, tx, live.player.id)));
+  const current = inForce(await settleDueNow(ctx, live.player.id));
   const sessionLimit = current.get("session")?.value ?? null;
   const reality = current.get("reality_check");
   let realityCheck = null;
@@ -84,7 +84,7 @@ export async function sessionsInfo(ctx: AppContext, request: FastifyRequest) {
  */
 export async function continueSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const live = await liveSession(ctx, request);
-  const current = inForce(await ctx.db.transaction((tx) => settleDue(ctx, tx, live.player.id)));
+  const current = inForce(await settleDueNow(ctx, live.player.id));
   if (!current.get("reality_check")) throw new ApiError("realityCheckNotSet");
   await checkTime(ctx, live);
   await ctx.db

@@ -1,7 +1,8 @@
 import type { LimitStatus, LimitType } from "@sportsbook/contracts";
-import { type Executor, limits, limitTerms, players } from "@sportsbook/db";
+import { type Executor, limits, limitTerms, players, recordNotification } from "@sportsbook/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../context.js";
+import { publishNotification } from "../realtime/to-player.js";
 
 /** A limit row with its terms, as the rest of the module sees it. */
 export interface LimitRow {
@@ -69,12 +70,20 @@ async function setStatus(ex: Executor, ids: number[], status: LimitStatus, now: 
   await ex.update(limitTerms).set({ updatedAt: now }).where(inArray(limitTerms.limitId, ids));
 }
 
+/** Notifications written while settling, for the caller to send once its transaction commits. */
+export type SettledNotifications = Awaited<ReturnType<typeof recordNotification>>[];
+
 /**
  * Brings stored statuses up to date with the clock: a confirmed change whose cooling-off period has
- * passed replaces the limit it was waiting to replace, and an exclusion past its end stops. Returns
- * the rows as they are now.
+ * passed replaces the limit it was waiting to replace (and the player is notified), and an exclusion
+ * past its end stops. Returns the rows as they are now.
  */
-export async function settleDue(ctx: AppContext, ex: Executor, playerId: number): Promise<LimitRow[]> {
+export async function settleDue(
+  ctx: AppContext,
+  ex: Executor,
+  playerId: number,
+  notified: SettledNotifications = [],
+): Promise<LimitRow[]> {
   const now = ctx.now();
   let rows = await loadLimits(ex, playerId);
   let changed = false;
@@ -83,6 +92,14 @@ export async function settleDue(ctx: AppContext, ex: Executor, playerId: number)
       const replaced = rows.filter((r) => r.type === row.type && r.status === "active").map((r) => r.id);
       await setStatus(ex, replaced, "disabled", now);
       await setStatus(ex, [row.id], row.removal ? "disabled" : "active", now);
+      notified.push(
+        await recordNotification(ex, playerId, {
+          type: "limit_changed",
+          limitId: row.id,
+          limitType: row.type,
+          removal: row.removal,
+        }),
+      );
       changed = true;
     } else if (row.status === "active" && row.endsAt && row.endsAt.getTime() <= now.getTime()) {
       await setStatus(ex, [row.id], "disabled", now);
@@ -157,4 +174,18 @@ export async function markConfirmed(ctx: AppContext, ex: Executor, row: LimitRow
     .update(limitTerms)
     .set({ confirmedAt: ctx.now(), updatedAt: ctx.now() })
     .where(eq(limitTerms.limitId, row.id));
+}
+
+/**
+ * Settles a player's limits in a transaction of its own and sends the notifications of changes that
+ * took effect once it has committed.
+ */
+export async function settleDueNow(ctx: AppContext, playerId: number): Promise<LimitRow[]> {
+  const notified: SettledNotifications = [];
+  const rows = await ctx.db.transaction(async (tx) => {
+    await lockPlayer(tx, playerId);
+    return settleDue(ctx, tx, playerId, notified);
+  });
+  for (const n of notified) await publishNotification(ctx, playerId, n);
+  return rows;
 }
