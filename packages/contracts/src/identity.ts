@@ -122,6 +122,11 @@ export const profileFieldsBodySchema = z
   .partial()
   .refine((b) => Object.keys(b).length > 0, "at least one field");
 
+/** Answer of `PUT /player/profile`: the required fields still missing (SPEC §3 `authFieldsMissed`). */
+export const profileFieldsResponseSchema = z.object({
+  data: z.object({ auth_fields_missed: z.array(text()) }),
+});
+
 /** `GET /player/phone-verification`: SPEC §3 phone verification. */
 export const phoneVerificationSchema = z.object({
   data: z.object({
@@ -236,6 +241,23 @@ export const sessionsInfoSchema = z.object({
       .nullable(),
   }),
 });
+
+/** One signed-in device of the player (`GET /player/sessions`); `id` is public, never the cookie. */
+export const deviceSessionSchema = z.object({
+  id: text(),
+  created_at: text(),
+  last_seen_at: text(),
+  expires_at: text(),
+  user_agent: text().nullable(),
+  ip: text().nullable(),
+  /** The session of the device asking. */
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionsSchema = z.object({ data: z.array(deviceSessionSchema) });
+export const deviceSessionIdSchema = text().regex(/^[0-9a-f]{20}$/, "a session id");
+/** `POST /player/sessions/sign-out-others`: how many other sessions were ended. */
+export const signedOutOthersSchema = z.object({ data: z.object({ signed_out: z.number().int() }) });
 
 /** `POST /player/activity`: one tick of activity tracking (every 60 s while the page is visible). */
 export const activityResponseSchema = z.object({

@@ -4,6 +4,7 @@ import {
   phoneVerificationSchema,
   phoneVerifyBodySchema,
   profileFieldsBodySchema,
+  profileFieldsResponseSchema,
   text,
 } from "@sportsbook/contracts";
 import { players } from "@sportsbook/db";
@@ -16,8 +17,6 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { kickDelivery } from "../mail/dispatcher.js";
 import { sendPhoneCode, verifyPhone } from "./phone.js";
 import { authFieldsMissed, phoneVerificationRequired } from "./profile.js";
-
-const fieldsResponseSchema = z.object({ data: z.object({ auth_fields_missed: z.array(z.string()) }) });
 
 /** Phone verification and completion of required profile fields, for a signed-in player. */
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -89,7 +88,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
         summary: "Fills in profile fields (the required-fields form); answers what is still missing",
         description: "A new phone number is unverified until verified again.",
         body: profileFieldsBodySchema,
-        response: { 200: fieldsResponseSchema, ...errorResponses },
+        response: { 200: profileFieldsResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
