@@ -7,6 +7,8 @@ import {
   isLoggedIn,
   needsPhoneVerification,
   shouldMarkBonusSeen,
+  shouldRemindDeposit,
+  shouldRemindSignUp,
   shouldTrackActivity,
 } from "./access-rules.js";
 
@@ -90,5 +92,33 @@ describe("access rules (SPEC §3, §5)", () => {
     expect(isAllowedParentOrigin("https://sb.example/", allowed)).toBe(true);
     expect(isAllowedParentOrigin("https://evil.example", allowed)).toBe(false);
     expect(isAllowedParentOrigin("https://evil.example", { ...allowed, hasSessionOrToken: true })).toBe(true);
+  });
+
+  it("§9 the deposit reminder: signed in, nothing to bet with, in the operator's group, once a day", () => {
+    const due = {
+      enabled: true,
+      playerGroupId: null,
+      loggedIn: true,
+      statuses: [],
+      balance: 0,
+      suppressed: false,
+    };
+    expect(shouldRemindDeposit(due)).toBe(true);
+    expect(shouldRemindDeposit({ ...due, enabled: false })).toBe(false);
+    expect(shouldRemindDeposit({ ...due, loggedIn: false })).toBe(false);
+    expect(shouldRemindDeposit({ ...due, balance: 1 })).toBe(false);
+    expect(shouldRemindDeposit({ ...due, suppressed: true })).toBe(false);
+    expect(shouldRemindDeposit({ ...due, playerGroupId: "new" })).toBe(false);
+    expect(shouldRemindDeposit({ ...due, playerGroupId: "new", statuses: ["vip", "new"] })).toBe(true);
+  });
+
+  it("§9 the sign-up reminder: visitors only, once, and only when the operator sets a delay", () => {
+    const due = { seconds: 30, loggedIn: false, authKnown: true, registeredHere: false, alreadyShown: false };
+    expect(shouldRemindSignUp(due)).toBe(true);
+    expect(shouldRemindSignUp({ ...due, seconds: 0 })).toBe(false);
+    expect(shouldRemindSignUp({ ...due, loggedIn: true })).toBe(false);
+    expect(shouldRemindSignUp({ ...due, authKnown: false })).toBe(false);
+    expect(shouldRemindSignUp({ ...due, registeredHere: true })).toBe(false);
+    expect(shouldRemindSignUp({ ...due, alreadyShown: true })).toBe(false);
   });
 });

@@ -103,3 +103,46 @@ export function isAllowedParentOrigin(origin: string, allowed: ParentOrigins): b
     allowed.whitelist.some(same) || (allowed.firstPartyOrigin !== undefined && same(allowed.firstPartyOrigin))
   );
 }
+
+/** How often a signed-in page reads the session's length and reality check (SPEC §9). */
+export const SESSION_INFO_POLL_MS = 30_000;
+/** How often a visible page reports activity while activity tracking runs (SPEC §5). */
+export const ACTIVITY_TICK_MS = 60_000;
+
+/** Seconds on the site before the deposit reminder, when the operator sets none (SPEC §9). */
+export const DEPOSIT_REMINDER_DELAY_S = 10;
+/** Once shown, the deposit reminder stays away this long (SPEC §9: one day). */
+export const DEPOSIT_REMINDER_SUPPRESS_S = 86_400;
+
+/** What decides whether a signed-in player is reminded to deposit (SPEC §3 depositReminder, §9). */
+export interface DepositReminderInput {
+  enabled: boolean;
+  /** Only players holding this status are reminded; null reminds every player. */
+  playerGroupId: string | null;
+  loggedIn: boolean;
+  statuses: readonly string[];
+  /** Balance of the player's current account, minor units. */
+  balance: number;
+  /** Shown within the last day on this device. */
+  suppressed: boolean;
+}
+
+/** A signed-in player with nothing to bet with is reminded to deposit, at most once a day. */
+export function shouldRemindDeposit(i: DepositReminderInput): boolean {
+  if (!i.enabled || !i.loggedIn || i.suppressed || i.balance > 0) return false;
+  return i.playerGroupId === null || i.statuses.includes(i.playerGroupId);
+}
+
+/**
+ * A visitor is invited to sign up once, after `seconds` above 0 (SPEC §9); never someone who has
+ * already signed in on this device.
+ */
+export function shouldRemindSignUp(i: {
+  seconds: number;
+  loggedIn: boolean;
+  authKnown: boolean;
+  registeredHere: boolean;
+  alreadyShown: boolean;
+}): boolean {
+  return i.seconds > 0 && i.authKnown && !i.loggedIn && !i.registeredHere && !i.alreadyShown;
+}
