@@ -6,7 +6,8 @@ export function csrfToken(cookie: string): string | undefined {
   return m?.[1] ? decodeURIComponent(m[1]) : undefined;
 }
 
-type UnauthorizedListener = (path: string) => void;
+/** The call that answered 401, and the API's error name (`outOfLimit`: a limit ended the session). */
+type UnauthorizedListener = (path: string, error: string | undefined) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
 /**
@@ -30,7 +31,18 @@ export async function apiFetch(
     if (token) headers.set("x-csrf-token", token);
   }
   const res = await fetch(`/api${path}`, { ...init, method, headers, credentials: "include" });
-  if (res.status === 401) for (const l of unauthorizedListeners) l(path);
+  if (res.status === 401) {
+    // Read from a copy, so the caller can still read the answer itself.
+    const body: unknown = await res
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const error =
+      body && typeof body === "object" && "error" in body && typeof body.error === "string"
+        ? body.error
+        : undefined;
+    for (const l of unauthorizedListeners) l(path, error);
+  }
   return res;
 }
 

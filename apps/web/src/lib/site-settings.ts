@@ -1,3 +1,4 @@
+import { DEPOSIT_REMINDER_DELAY_S } from "@sportsbook/domain";
 import { z } from "zod";
 
 /** Every layout block kind of SPEC §2 "Layout blocks". */
@@ -147,9 +148,25 @@ export const siteSettingsSchema = z.object({
       horseRacing: z.boolean().default(false),
       lottery: z.boolean().default(false),
       premiumCricket: z.boolean().default(false),
+      /** SPEC §6 activity_tracking: report a visible page's activity for activity limits. */
+      activityTracking: z.boolean().default(true),
     })
-    .default({ horseRacing: false, lottery: false, premiumCricket: false }),
+    .default({ horseRacing: false, lottery: false, premiumCricket: false, activityTracking: true }),
   cookieConsent: z.boolean().default(true),
+  /**
+   * SPEC §3 depositReminder: a signed-in player with an empty balance is reminded to deposit once
+   * `remindAfter` seconds have passed on the site, at most once a day; `playerGroupId` limits it to
+   * players holding that status.
+   */
+  depositReminder: z
+    .object({
+      showDepositReminder: z.boolean().default(false),
+      playerGroupId: z.string().min(1).max(100).nullable().default(null),
+      remindAfter: z.number().int().min(0).max(86_400).default(DEPOSIT_REMINDER_DELAY_S),
+    })
+    .default({ showDepositReminder: false, playerGroupId: null, remindAfter: DEPOSIT_REMINDER_DELAY_S }),
+  /** SPEC §3: seconds before a visitor is invited once to sign up; 0 never invites. */
+  signUpReminderSeconds: z.number().int().min(0).max(86_400).default(0),
   isMobileApp: z.boolean().default(false),
   isLighthouse: z.boolean().default(false),
   layout: z

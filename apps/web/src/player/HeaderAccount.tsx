@@ -1,9 +1,11 @@
 "use client";
 import { formatMoney, money } from "@sportsbook/domain";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { NotificationBell } from "../components/notifications/NotificationBell";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
+import { localizeHref } from "../lib/locale-url";
 import { usePlayer, usePlayerStore } from "./PlayerProvider";
 import { currentAccount } from "./player-store";
 
@@ -15,7 +17,8 @@ export function HeaderAccount() {
   const player = usePlayer();
   const store = usePlayerStore();
   const alerts = useAlerts();
-  const { locale } = useClientConfig();
+  const config = useClientConfig();
+  const { locale } = config;
   const t = useTranslations("player");
   const tb = useTranslations("button");
   const te = useTranslations("global-error.default");
@@ -47,6 +50,9 @@ export function HeaderAccount() {
         </span>
       ) : null}
       <NotificationBell />
+      <Link className="btn btn-account" href={localizeHref("/profile", locale, config)} data-link="profile">
+        {t("account")}
+      </Link>
       <a className="btn btn-primary btn-deposit" href="#deposit" data-action="header-deposit">
         {tb("deposit")}
       </a>

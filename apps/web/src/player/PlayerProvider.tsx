@@ -79,7 +79,19 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     });
   }, [store, config.signedIn, alerts]);
 
-  useEffect(() => onUnauthorized(() => store.sessionExpired()), [store]);
+  useEffect(
+    () =>
+      onUnauthorized((path, error) =>
+        store.sessionExpired(
+          error !== "outOfLimit"
+            ? "expired"
+            : path === "/player/activity"
+              ? "activity_limit"
+              : "session_limit",
+        ),
+      ),
+    [store],
+  );
 
   const playerId = state.status === "logged_in" ? (state.profile?.id ?? null) : null;
   const wasSignedIn = useRef(false);

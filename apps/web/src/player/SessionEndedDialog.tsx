@@ -3,7 +3,17 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { usePlayer, usePlayerStore } from "./PlayerProvider";
 
-/** SPEC §8: a session that ended under the player (401) signs them out and says so. */
+/** The SPEC §2 modal of each way a session ends under the player. */
+const MODAL = {
+  expired: "session-ended",
+  session_limit: "out-of-session-limit",
+  activity_limit: "activity-limit-reached",
+} as const;
+
+/**
+ * SPEC §8: a session that ended under the player (401) signs them out and says so; a session or
+ * activity limit that ended it has its own modal, which names the limit.
+ */
 export function SessionEndedDialog() {
   const { sessionEnded } = usePlayer();
   const store = usePlayerStore();
@@ -19,13 +29,13 @@ export function SessionEndedDialog() {
     <dialog
       ref={ref}
       className="modal"
-      data-modal="session-ended"
+      data-modal={MODAL[sessionEnded]}
       aria-labelledby="session-ended-title"
       onClose={() => store.acknowledgeSessionEnded()}
     >
       <div className="modal-body">
-        <h2 id="session-ended-title">{t("session-ended.title")}</h2>
-        <p>{t("session-ended.description")}</p>
+        <h2 id="session-ended-title">{t(`${MODAL[sessionEnded]}.title`)}</h2>
+        <p>{t(`${MODAL[sessionEnded]}.description`)}</p>
         <div className="modal-actions">
           <button type="button" className="btn" onClick={() => ref.current?.close()}>
             {t("session-ended.close")}

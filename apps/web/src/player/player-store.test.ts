@@ -51,6 +51,18 @@ describe("PlayerStore (SPEC §4 auth status)", () => {
     expect(store.get().accounts).toHaveLength(2);
   });
 
+  it("a profile read again after an edit replaces it without passing through pending", async () => {
+    let current = profile;
+    const store = new PlayerStore(source({ profile: async () => current }));
+    await store.load();
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(store.get().status));
+    current = { ...profile, firstName: "Ada", authFieldsMissed: [] };
+    await store.refreshProfile();
+    expect(seen).toEqual(["logged_in"]);
+    expect(store.get().profile?.firstName).toBe("Ada");
+  });
+
   it("a visitor (no profile) is not logged in", async () => {
     const store = new PlayerStore(source({ profile: async () => null }));
     await store.load();
@@ -66,7 +78,7 @@ describe("PlayerStore (SPEC §4 auth status)", () => {
       }),
     );
     await store.load();
-    expect(store.get()).toMatchObject({ status: "not_logged_in", sessionEnded: true });
+    expect(store.get()).toMatchObject({ status: "not_logged_in", sessionEnded: "expired" });
   });
 
   it("a 401 of any later call signs a logged-in player out; a visitor's 401 changes nothing", async () => {
@@ -75,9 +87,16 @@ describe("PlayerStore (SPEC §4 auth status)", () => {
     expect(store.get()).toMatchObject({ status: "unknown", sessionEnded: false });
     await store.load();
     store.sessionExpired();
-    expect(store.get()).toMatchObject({ status: "not_logged_in", sessionEnded: true, accounts: [] });
+    expect(store.get()).toMatchObject({ status: "not_logged_in", sessionEnded: "expired", accounts: [] });
     store.acknowledgeSessionEnded();
     expect(store.get().sessionEnded).toBe(false);
+  });
+
+  it("a limit that ends the session is named, for the modal of that limit", async () => {
+    const store = new PlayerStore(source());
+    await store.load();
+    store.sessionExpired("activity_limit");
+    expect(store.get()).toMatchObject({ status: "not_logged_in", sessionEnded: "activity_limit" });
   });
 
   it("sign-out clears profile and accounts even before the server answers", async () => {

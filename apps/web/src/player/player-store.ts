@@ -29,9 +29,15 @@ export interface PlayerState {
   accounts: readonly PlayerAccount[];
   /** Code of the account the header shows and bets are placed in. */
   currency: string | null;
-  /** Set when a session ended under the player (SPEC §8 401): the limit modal says why. */
-  sessionEnded: boolean;
+  /** Why a session ended under the player (SPEC §8 401), for the modal that says so; false when none did. */
+  sessionEnded: false | SessionEndReason;
 }
+
+/**
+ * A session that simply ended (expired, signed out elsewhere), or one a limit ended: a session or
+ * time limit (the out-of-session-limit modal) or an activity limit (the activity-limit-reached one).
+ */
+export type SessionEndReason = "expired" | "session_limit" | "activity_limit";
 
 export const SIGNED_OUT: PlayerState = {
   status: "not_logged_in",
@@ -108,7 +114,7 @@ export class PlayerStore {
       });
     } catch (e) {
       if (seq !== this.loadSeq) return;
-      this.set({ ...SIGNED_OUT, sessionEnded: e instanceof SessionExpired });
+      this.set({ ...SIGNED_OUT, sessionEnded: e instanceof SessionExpired ? "expired" : false });
       if (!(e instanceof SessionExpired)) throw e;
     }
   }
@@ -121,10 +127,10 @@ export class PlayerStore {
   }
 
   /** SPEC §8: a 401 while signed in means the session ended; the player is signed out and told. */
-  sessionExpired(): void {
+  sessionExpired(reason: SessionEndReason = "expired"): void {
     if (this.state.status !== "logged_in") return;
     this.loadSeq++;
-    this.set({ ...SIGNED_OUT, sessionEnded: true });
+    this.set({ ...SIGNED_OUT, sessionEnded: reason });
   }
 
   acknowledgeSessionEnded(): void {
@@ -143,6 +149,15 @@ export class PlayerStore {
     await this.source.setCurrency(code);
     this.set({ currency: code });
     return true;
+  }
+
+  /** Reads the profile again after the player changed it, staying signed in meanwhile. */
+  async refreshProfile(): Promise<void> {
+    if (this.state.status !== "logged_in") return;
+    const seq = this.loadSeq;
+    const profile = await this.source.profile();
+    if (seq !== this.loadSeq || this.state.status !== "logged_in") return;
+    this.set(profile ? { profile } : { ...SIGNED_OUT });
   }
 
   /** Reads the accounts again (after a deposit, or when a live update could have been missed). */

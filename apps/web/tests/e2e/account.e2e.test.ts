@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
-import { mailedLink } from "./players";
+import { mailedLink, signedInPlayer } from "./players";
 
 const base = inject("baseUrl");
 
@@ -66,5 +66,41 @@ describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §
     await page.locator("dialog[data-modal=sign_in]").waitFor();
     expect(await star.getAttribute("aria-pressed")).toBe("false");
     await page.close();
+  });
+
+  it("wrong passwords lock the account; the unlock e-mail's link opens it again", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const player = await signedInPlayer(base, context);
+    await context.clearCookies();
+    const page = await context.newPage();
+    await page.goto(`${base}/users/sign-in`);
+    const signIn = page.locator("dialog[data-modal=sign_in]");
+    await signIn.locator("input[name=email]").fill(player.email);
+    // Five wrong passwords in a row lock the account (the default threshold).
+    for (let i = 1; i <= 5; i++) {
+      await signIn.locator("input[name=password]").fill(`wrong password ${i}`);
+      const answered = page.waitForResponse((r) => r.url().endsWith("/api/player/sign-in"));
+      await signIn.locator("button[type=submit]").click();
+      expect((await answered).ok()).toBe(false);
+      await signIn.locator("[role=alert]").waitFor();
+    }
+    // Locked: even the right password is refused, with the same words as a wrong one.
+    const refusal = await signIn.locator("[role=alert]").innerText();
+    await signIn.locator("input[name=password]").fill(player.password);
+    const locked = page.waitForResponse((r) => r.url().endsWith("/api/player/sign-in"));
+    await signIn.locator("button[type=submit]").click();
+    expect((await locked).ok()).toBe(false);
+    expect(await signIn.locator("[role=alert]").innerText()).toBe(refusal);
+    expect(await signIn.locator("input[name=email]").inputValue()).toBe(player.email);
+
+    await page.goto(`${base}${await mailedLink(base, player.email, "/users/sign-in")}`);
+    const reopened = page.locator("dialog[data-modal=sign_in]");
+    await reopened.getByText("Your account is unlocked").waitFor();
+    expect(new URL(page.url()).searchParams.get("unlock_token")).toBeNull();
+    await reopened.locator("input[name=email]").fill(player.email);
+    await reopened.locator("input[name=password]").fill(player.password);
+    await Promise.all([page.waitForEvent("load"), reopened.locator("button[type=submit]").click()]);
+    await page.locator("header [data-action=sign-out]").waitFor();
+    await context.close();
   });
 });

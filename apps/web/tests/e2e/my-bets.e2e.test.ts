@@ -129,4 +129,41 @@ describe("My bets and cashout (SPEC §2 My bets, §4 bet statuses)", () => {
     expect(await card(part).getAttribute("data-status")).toBe("waiting_results");
     await context.close();
   });
+
+  it("a value that moved before the confirmation is offered anew, never paid at the old one", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 50_00);
+    const [id] = await placeSingles(base, context, 1, 5_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/my-bets`);
+    const card = page.locator(`main [data-bet-id="${id}"]`);
+    await card.locator("[data-action=cashout]").click();
+    const shown = Number(await card.locator("[data-chosen]").getAttribute("data-chosen"));
+    // The offer falls between showing and confirming: the request asks for more than the book
+    // now offers, exactly as a confirmation of a stale value would.
+    let asked = 0;
+    await page.route(
+      "**/api/bets/cashout",
+      async (route) => {
+        const body = JSON.parse(route.request().postData() ?? "{}") as { to_cashout: number };
+        asked = body.to_cashout + 1;
+        await route.continue({ postData: JSON.stringify({ ...body, to_cashout: asked }) });
+      },
+      { times: 1 },
+    );
+    const before = await balance(context);
+    await card.locator("[data-action=confirm-cashout]").click();
+    await card.locator("[data-cashout-notice]").waitFor();
+    expect(asked).toBe(shown + 1);
+    expect(await balance(context)).toBe(before);
+    expect(await card.getAttribute("data-status")).not.toBe("cashed_out");
+    // The confirmation now shows the book's value; confirming it pays exactly that.
+    const offered = Number(await card.locator("[data-chosen]").getAttribute("data-chosen"));
+    expect(offered).toBeLessThan(asked);
+    await card.locator("[data-action=confirm-cashout]").click();
+    await expect.poll(() => card.getAttribute("data-status")).toBe("cashed_out");
+    expect((await balance(context)) - before).toBe(offered);
+    await context.close();
+  });
 });

@@ -57,7 +57,9 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
         cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; "),
       },
     });
-    await page.locator(".match-card .fav").first().click();
+    // Whichever call meets the ended session first (this click, or the session watch's poll) signs
+    // the player out; the event goes to the star even when the modal already covers it.
+    await page.locator(".match-card .fav").first().dispatchEvent("click");
     await page.locator("dialog[data-modal=session-ended]").waitFor();
     await page.locator("header [data-action=sign-in]").waitFor();
     await context.close();

@@ -65,3 +65,17 @@ export async function fund(base: string, context: BrowserContext, amount: number
   });
   if (!res.ok()) throw new Error(`deposit answered ${res.status()}: ${await res.text()}`);
 }
+
+/** The newest six-digit code sent by SMS to `phone`, from the development mailbox. */
+export async function smsCode(base: string, phone: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const res = (await fetch(`${base}/api/dev/mailbox/messages?recipient=${encodeURIComponent(phone)}`).then(
+      (r) => r.json(),
+    )) as { data: { body: string }[] };
+    const code = res.data[0]?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no SMS code for ${phone}`);
+}

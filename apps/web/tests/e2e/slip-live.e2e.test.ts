@@ -92,6 +92,32 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     await context.close();
   }, 180_000);
 
+  it("with 'accept any odds' chosen, a moved price keeps the slip ready and the choice is saved", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    const page = await context.newPage();
+    const slip = await selectLive(page, 3);
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/settings") && r.request().method() === "POST",
+    );
+    await slip.locator("select[data-setting=odds-accept-mode]").selectOption("any");
+    expect((await saved).ok()).toBe(true);
+    const settings = await (await context.request.get(`${app.baseUrl}/api/settings`)).json();
+    expect(settings.data.auto_accept_odds_change).toBe("any");
+
+    const oddsNow = () =>
+      slip
+        .locator("[data-selection]")
+        .evaluateAll((els) => els.map((e) => e.querySelector("[data-odds]")?.getAttribute("data-odds")));
+    const first = await oddsNow();
+    await expect.poll(async () => (await oddsNow()).join(), { timeout: 60_000 }).not.toBe(first.join());
+    expect(await slip.locator("[data-ticket-state]").getAttribute("data-ticket-state")).not.toBe(
+      "ODDS_CHANGED",
+    );
+    expect(await slip.locator("[data-selection][data-changed]").count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it("a suspended or unavailable selection blocks placing and says why", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(app.baseUrl, context);

@@ -106,7 +106,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     for (const p of three) await p.click();
     await expect.poll(() => slip.locator("[data-selection]").count()).toBe(3);
     await slip.locator("button[data-bet-type=system]").click();
-    await slip.locator("select").selectOption("2/3");
+    await slip.locator("select[data-system-type]").selectOption("2/3");
     await slip.locator("[data-stake-input='0']").fill("3");
     await place(slip);
     await slip.locator("[data-placed='1']").waitFor();

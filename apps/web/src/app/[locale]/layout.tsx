@@ -5,8 +5,12 @@ import type { ReactNode } from "react";
 import { Suspense } from "react";
 import { AuthModalHost } from "../../components/auth/AuthModalHost";
 import { FavoritesProvider } from "../../components/catalog/FavoritesContext";
+import { SessionWatchLazy } from "../../components/limits/LimitsPages";
+import { RequiredDialogsLazy } from "../../components/profile/ProfilePages";
+import { RemindersLazy } from "../../components/reminders/RemindersLazy";
 import { AlertsProvider } from "../../components/shell/Alerts";
 import { AppShell } from "../../components/shell/AppShell";
+import { AreaBoundary } from "../../components/shell/AreaBoundary";
 import { ClientConfigProvider } from "../../components/shell/ClientConfig";
 import { CookieConsent } from "../../components/shell/CookieConsent";
 import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
@@ -66,6 +70,13 @@ export default async function LocaleLayout({
     cookieConsent: settings.cookieConsent,
     isMobileApp: settings.isMobileApp,
     isLighthouse: settings.isLighthouse,
+    activityTracking: settings.features.activityTracking,
+    depositReminder: {
+      show: settings.depositReminder.showDepositReminder,
+      playerGroupId: settings.depositReminder.playerGroupId,
+      remindAfterSeconds: settings.depositReminder.remindAfter,
+    },
+    signUpReminderSeconds: settings.signUpReminderSeconds,
     signedIn: jar.has(SESSION_COOKIE),
   };
   return (
@@ -98,8 +109,13 @@ export default async function LocaleLayout({
                             <AppShell locale={locale} settings={settings}>
                               {children}
                             </AppShell>
-                            <DepositDialogLazy />
-                            <PlayerSettingsSync />
+                            <AreaBoundary area="account">
+                              <DepositDialogLazy />
+                              <PlayerSettingsSync />
+                              <SessionWatchLazy />
+                              <RequiredDialogsLazy />
+                              <RemindersLazy />
+                            </AreaBoundary>
                           </TicketProvider>
                         </FavoritesProvider>
                       </AuthModalHost>

@@ -16,6 +16,7 @@ import { fetchNotifications, fetchUnread, markAllRead, markRead } from "./notifi
 export function NotificationBell() {
   const t = useTranslations("notifications");
   const te = useTranslations("global-error.default");
+  const tAll = useTranslations();
   const alerts = useAlerts();
   const { locale } = useClientConfig();
   const player = usePlayer();
@@ -137,7 +138,7 @@ export function NotificationBell() {
               {list.items.map((n) => {
                 const text = notificationText(
                   n,
-                  (k, v) => t(k as never, v as never),
+                  (k, v) => tAll(k as never, v as never),
                   player.accounts,
                   locale,
                 );

@@ -21,22 +21,22 @@ const note = (over: Partial<Notification>): Notification => ({
 describe("notificationText", () => {
   it("words a settled bet by its result, with the amount in the currency's format", () => {
     const won = notificationText(note({}), t, [EUR], "en");
-    expect(won.title).toBe('bet_settled.title|{"id":"42","amount":"€18.00"}');
-    expect(won.body).toMatch(/^bet_settled\.won\|/);
+    expect(won.title).toBe('notifications.bet_settled.title|{"id":"42","amount":"€18.00"}');
+    expect(won.body).toMatch(/^notifications\.bet_settled\.won\|/);
     const lost = notificationText(
       note({ params: { amount: 0, currency: "EUR", result: "lose_entire" } }),
       t,
       [EUR],
       "en",
     );
-    expect(lost.body).toMatch(/^bet_settled\.lost\|/);
+    expect(lost.body).toMatch(/^notifications\.bet_settled\.lost\|/);
     const half = notificationText(
       note({ params: { amount: 5_00, currency: "EUR", result: "refund_half_lose_other" } }),
       t,
       [EUR],
       "en",
     );
-    expect(half.body).toMatch(/^bet_settled\.paid\|.*€5\.00/);
+    expect(half.body).toMatch(/^notifications\.bet_settled\.paid\|.*€5\.00/);
   });
 
   it("words payments by type", () => {
@@ -47,7 +47,34 @@ describe("notificationText", () => {
       "de",
     );
     // German puts the symbol after the amount, with a no-break space between.
-    expect(d.body).toMatch(/^deposit_succeeded\.body\|\{"id":"42","amount":"25,00\s€"\}$/);
+    expect(d.body).toMatch(/^notifications\.deposit_succeeded\.body\|\{"id":"42","amount":"25,00\s€"\}$/);
+  });
+
+  it("words a limit change with the limit's own name", () => {
+    const applied = notificationText(
+      note({
+        type: "limit_changed",
+        object_type: "limit",
+        params: { limit_type: "deposit", change: "applied" },
+      }),
+      t,
+      [EUR],
+      "en",
+    );
+    expect(applied).toEqual({
+      title: 'notifications.limit_changed.title|{"limit":"limits.type.deposit|undefined"}',
+      body: 'notifications.limit_changed.applied|{"limit":"limits.type.deposit|undefined"}',
+    });
+    const removed = notificationText(
+      note({ type: "limit_changed", params: { limit_type: "loss", change: "removed" } }),
+      t,
+      [EUR],
+      "en",
+    );
+    expect(removed.body).toMatch(/^notifications\.limit_changed\.removed\|/);
+    expect(
+      notificationText(note({ type: "limit_changed", params: { limit_type: "nonsense" } }), t, [EUR], "en"),
+    ).toEqual({ title: "API title", body: "API body" });
   });
 
   it("keeps the API's words for an unknown type or a currency it cannot format", () => {

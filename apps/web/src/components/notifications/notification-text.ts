@@ -1,11 +1,15 @@
 import type { Notification } from "@sportsbook/contracts/http/notifications";
+import { limitTypeSchema } from "@sportsbook/contracts/identity";
 import { type Currency, formatMoney, isNotificationType, money } from "@sportsbook/domain";
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
+const LIMIT_TYPES: ReadonlySet<string> = new Set(limitTypeSchema.options);
+
 /**
- * A notification in the player's language, worded from its type and params; one the browser does
- * not know (or one whose amount it cannot format) keeps the API's own words.
+ * A notification in the player's language, worded from its type and params (`t` reads the whole
+ * catalogue); one the browser does not know (or one whose amount it cannot format) keeps the API's
+ * own words.
  */
 export function notificationText(
   n: Notification,
@@ -15,13 +19,22 @@ export function notificationText(
 ): { title: string; body: string } {
   const own = { title: n.title, body: n.body };
   if (!isNotificationType(n.type)) return own;
+  if (n.type === "limit_changed") {
+    const { limit_type: type, change } = n.params;
+    if (typeof type !== "string" || !LIMIT_TYPES.has(type)) return own;
+    const values = { limit: t(`limits.type.${type}`) };
+    return {
+      title: t("notifications.limit_changed.title", values),
+      body: t(`notifications.limit_changed.${change === "removed" ? "removed" : "applied"}`, values),
+    };
+  }
   const { amount, currency, result } = n.params;
   const unit = currencies.find((c) => c.code === currency);
   if (typeof amount !== "number" || !unit) return own;
   const values = { id: n.object_id ?? "", amount: formatMoney(money(amount, unit.code), unit, locale) };
-  const title = t(`${n.type}.title`, values);
-  if (n.type !== "bet_settled") return { title, body: t(`${n.type}.body`, values) };
+  const title = t(`notifications.${n.type}.title`, values);
+  if (n.type !== "bet_settled") return { title, body: t(`notifications.${n.type}.body`, values) };
   const kind =
     result === "win_entire" ? "won" : result === "lose_entire" ? "lost" : amount > 0 ? "paid" : "settled";
-  return { title, body: t(`bet_settled.${kind}`, values) };
+  return { title, body: t(`notifications.bet_settled.${kind}`, values) };
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { blocksFor, type SiteSettings } from "../../lib/site-settings";
 import { BlockList } from "../blocks/BlockList";
 import { TicketPanel } from "../ticket/TicketPanel";
+import { AreaBoundary } from "./AreaBoundary";
 import { ShellUiProvider } from "./ShellUi";
 import { SideMenu } from "./SideMenu";
 
@@ -23,29 +24,45 @@ export function AppShell({
     <ShellUiProvider>
       <div className="app">
         <header className="header" data-placement="header">
-          <BlockList blocks={blocksFor(settings, "header")} ctx={ctx} />
+          <AreaBoundary area="header">
+            <BlockList blocks={blocksFor(settings, "header")} ctx={ctx} />
+          </AreaBoundary>
         </header>
         <div className="columns">
           <aside className="sidebar sidebar-left" data-placement="leftSidebarDesktop">
-            <BlockList blocks={blocksFor(settings, "leftSidebarDesktop")} ctx={ctx} />
+            <AreaBoundary area="left-sidebar">
+              <BlockList blocks={blocksFor(settings, "leftSidebarDesktop")} ctx={ctx} />
+            </AreaBoundary>
           </aside>
           <main id="main" className="main" tabIndex={-1}>
-            {children}
+            <AreaBoundary area="main">{children}</AreaBoundary>
           </main>
           <aside className="sidebar sidebar-right" data-placement="rightSidebarDesktop">
-            <TicketPanel placement="docked" />
-            <BlockList blocks={blocksFor(settings, "rightSidebarDesktop")} ctx={ctx} />
+            <AreaBoundary area="bet-slip">
+              <TicketPanel placement="docked" />
+            </AreaBoundary>
+            <AreaBoundary area="right-sidebar">
+              <BlockList blocks={blocksFor(settings, "rightSidebarDesktop")} ctx={ctx} />
+            </AreaBoundary>
           </aside>
         </div>
         <footer className="footer" data-placement="footer">
-          <BlockList blocks={blocksFor(settings, "footer")} ctx={ctx} />
+          <AreaBoundary area="footer">
+            <BlockList blocks={blocksFor(settings, "footer")} ctx={ctx} />
+          </AreaBoundary>
         </footer>
         <nav className="tabbar" data-placement="mobileTabBar" aria-label="tabs">
-          <BlockList blocks={blocksFor(settings, "mobileTabBar")} ctx={ctx} />
+          <AreaBoundary area="tab-bar">
+            <BlockList blocks={blocksFor(settings, "mobileTabBar")} ctx={ctx} />
+          </AreaBoundary>
         </nav>
-        <TicketPanel placement="sheet" />
+        <AreaBoundary area="bet-slip-sheet">
+          <TicketPanel placement="sheet" />
+        </AreaBoundary>
         <SideMenu>
-          <BlockList blocks={blocksFor(settings, "mobileSideMenu")} ctx={ctx} />
+          <AreaBoundary area="side-menu">
+            <BlockList blocks={blocksFor(settings, "mobileSideMenu")} ctx={ctx} />
+          </AreaBoundary>
         </SideMenu>
       </div>
     </ShellUiProvider>

@@ -9,6 +9,10 @@ export interface ClientConfig extends LocaleUrlConfig {
   cookieConsent: boolean;
   isMobileApp: boolean;
   isLighthouse: boolean;
+  /** SPEC §6 activity_tracking flag of the site settings. */
+  activityTracking: boolean;
+  depositReminder: { show: boolean; playerGroupId: string | null; remindAfterSeconds: number };
+  signUpReminderSeconds: number;
   /** The visitor holds a session cookie (a player); the API still decides whether it is valid. */
   signedIn: boolean;
 }

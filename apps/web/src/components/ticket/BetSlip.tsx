@@ -25,6 +25,7 @@ import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { usePlayer } from "../../player/PlayerProvider";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./BetSlip.module.css";
+import { OddsAcceptance } from "./OddsAcceptance";
 import { QuickBet } from "./QuickBet";
 import { ShareSlip } from "./ShareSlip";
 import { useTicket } from "./TicketContext";
@@ -153,6 +154,7 @@ function Slip({ store }: { store: TicketStore }) {
         </p>
       ) : null}
       <Totals bets={state.bets} currency={currency} maxPayout={state.config.maxPayout} />
+      <OddsAcceptance store={store} />
       <div className={styles.actions}>
         <button
           type="button"
@@ -229,6 +231,7 @@ function BetCard({
         <label className={styles.field}>
           {t("system")}
           <select
+            data-system-type
             value={bet.systemType ? `${bet.systemType.winCount}/${bet.systemType.totalCount}` : ""}
             onChange={(e) => {
               const found = systems.find((s) => `${s.winCount}/${s.totalCount}` === e.target.value);
@@ -349,7 +352,8 @@ function StakeField({
   const [winText, setWinText] = useState(bet.potentialWin !== undefined ? amountText(bet.potentialWin) : "");
   const [invalid, setInvalid] = useState(false);
   const [maxFailed, setMaxFailed] = useState(false);
-  const quick = store.extras.stakes[currency.code] ?? [];
+  const extras = useSyncExternalStore(store.subscribe, store.getExtras, store.getExtras);
+  const quick = extras.stakes[currency.code] ?? [];
   const set = (amount: number) => {
     setText(amountText(amount));
     setInvalid(false);

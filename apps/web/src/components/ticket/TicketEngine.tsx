@@ -119,6 +119,22 @@ export default function TicketEngine({
   useEffect(() => {
     if (store && player.status === "not_logged_in") store.dispatch({ type: "signedOut" });
   }, [store, player.status]);
+  // A player's own acceptance policy and quick stakes replace the system's once signed in.
+  const signedIn = player.status === "logged_in";
+  useEffect(() => {
+    if (!store || !signedIn) return;
+    let current = true;
+    loadSettings(config.locale)
+      .then((settings) => {
+        if (!current) return;
+        store.dispatch({ type: "oddsAcceptModeSet", mode: settings.auto_accept_odds_change });
+        store.setQuickStakes(settings.stakes);
+      })
+      .catch((e: unknown) => console.error("bet slip: reading the player's settings failed", e));
+    return () => {
+      current = false;
+    };
+  }, [store, signedIn, config.locale]);
   useUserEvents((e) => {
     if (store && e.type === "balance_changed")
       store.dispatch({ type: "balanceChanged", amount: e.balance, currency: e.currency });

@@ -90,12 +90,21 @@ export class TicketStore {
     config: TicketStoreConfig,
     private readonly env: TicketEnv,
     private readonly registry: SelectionRegistry,
-    readonly extras: SlipExtras = { stakes: {}, currencies: [] },
+    private extras: SlipExtras = { stakes: {}, currencies: [] },
   ) {
     this.state = initialTicketState(config);
   }
 
   get = (): TicketState => this.state;
+
+  /** Quick stakes and currencies; a new object whenever they change. */
+  getExtras = (): SlipExtras => this.extras;
+
+  /** The player's own quick stakes (read on sign-in, or saved in the profile) replace the system's. */
+  setQuickStakes(stakes: Record<string, number[]>): void {
+    this.extras = { ...this.extras, stakes };
+    for (const l of this.listeners) l();
+  }
 
   subscribe = (l: Listener): (() => void) => {
     this.listeners.add(l);

@@ -17,6 +17,7 @@ import { fetchPayments } from "./wallet-api";
 /** The wallet page (`/profile/wallet/deposit`): deposit, withdraw, and the payments so far. */
 export function WalletPanel() {
   const t = useTranslations("wallet");
+  const tl = useTranslations("limits");
   const config = useClientConfig();
   const player = usePlayer();
   const openAuth = useOpenAuthForm();
@@ -61,6 +62,11 @@ export function WalletPanel() {
         <p>
           <Link href={localizeHref("/profile/wallet/transactions", config.locale, config)}>
             {t("transactions")}
+          </Link>
+        </p>
+        <p>
+          <Link href={localizeHref("/profile/limits", config.locale, config)} data-link="limits">
+            {tl("title")}
           </Link>
         </p>
       </section>

@@ -1,4 +1,3 @@
-import { errorResponseSchema } from "@sportsbook/contracts/errors";
 import {
   checkoutResponseSchema,
   type Payment,
@@ -6,26 +5,9 @@ import {
   paymentsResponseSchema,
   transactionsResponseSchema,
 } from "@sportsbook/contracts/http/payments";
-import { limitsResponseSchema } from "@sportsbook/contracts/identity";
+import { type Refusal, refusal } from "../../lib/api-refusal";
 import { apiFetch, jsonBody } from "../../lib/client-api";
-
-/** A refused call: the API's message in the player's language, and the field it names, if any. */
-export interface Refusal {
-  ok: false;
-  message: string;
-  field?: string;
-}
-
-async function refusal(res: Response, fallback: string): Promise<Refusal> {
-  const parsed = errorResponseSchema.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) return { ok: false, message: fallback };
-  const detail = parsed.data.data.details?.[0];
-  return {
-    ok: false,
-    message: parsed.data.data.localized_message || fallback,
-    ...(detail ? { field: detail.field } : {}),
-  };
-}
+import { fetchLimits } from "../limits/limits-api";
 
 /**
  * Opens a deposit at the payment provider (SPEC §7 deposit); the caller sends the player to
@@ -86,9 +68,7 @@ export async function fetchTransactions(page: number, locale: string) {
 
 /** The deposit limit in force, if the player set one (shown beside the deposit form). */
 export async function fetchDepositLimit(locale: string) {
-  const res = await apiFetch("/player/limits", { locale });
-  if (!res.ok) throw new Error(`GET /player/limits answered ${res.status}`);
-  return limitsResponseSchema
-    .parse(await res.json())
-    .data.find((l) => l.type === "deposit" && l.status === "active" && l.value !== null);
+  return (await fetchLimits(locale)).find(
+    (l) => l.type === "deposit" && l.status === "active" && l.value !== null,
+  );
 }

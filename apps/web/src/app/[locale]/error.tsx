@@ -1,0 +1,17 @@
+"use client";
+import { useEffect } from "react";
+import { AreaFailure } from "../../components/shell/AreaBoundary";
+
+/** A page that failed while rendering in the browser: logged, said, and retried on request. */
+export default function PageError({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
+  useEffect(() => {
+    console.error("page failed", error.digest ?? "", error);
+  }, [error]);
+  return <AreaFailure area="page" retry={reset} />;
+}

@@ -1,0 +1,122 @@
+"use client";
+import type { Limit } from "@sportsbook/contracts/identity";
+import { ACTIVITY_TICK_MS, SESSION_INFO_POLL_MS, shouldTrackActivity } from "@sportsbook/domain";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { localizeHref } from "../../lib/locale-url";
+import { usePlayer, usePlayerStore } from "../../player/PlayerProvider";
+import { useClientConfig } from "../shell/ClientConfig";
+import { activityTick, continueSession, fetchLimits, fetchSessionsInfo } from "./limits-api";
+
+/** "1 h 05 min" style text of a session's length, in the page's language. */
+function durationText(seconds: number, locale: string): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const unit = (value: number, u: "hour" | "minute") =>
+    new Intl.NumberFormat(locale, { style: "unit", unit: u, unitDisplay: "long" }).format(value);
+  return hours > 0 ? `${unit(hours, "hour")} ${unit(minutes, "minute")}` : unit(minutes, "minute");
+}
+
+/**
+ * Responsible gambling while signed in (SPEC §5, §9): the session's length and reality check read
+ * every 30 s (a 400 stops it), the reality-check modal when one is due, and the activity tick every
+ * 60 s while the page is visible and an activity limit is active. A limit that ends the session
+ * answers 401 `outOfLimit`, which signs the player out with the modal of that limit.
+ */
+export function SessionWatch() {
+  const player = usePlayer();
+  const store = usePlayerStore();
+  const config = useClientConfig();
+  const { locale } = config;
+  const t = useTranslations("player.reality-check");
+  const signedIn = player.status === "logged_in";
+  const [due, setDue] = useState<number | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      const answer = await fetchSessionsInfo(locale).catch((e: unknown) => {
+        console.error("reading the session info failed", e);
+        return null;
+      });
+      if (stopped) return;
+      if (answer?.ok && answer.info.reality_check?.is_due) setDue(answer.info.duration_seconds);
+      if (answer && !answer.ok && answer.status === 400) return;
+      timer = setTimeout(() => void poll(), SESSION_INFO_POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [signedIn, locale]);
+
+  useEffect(() => {
+    if (!signedIn || !config.activityTracking) return;
+    let limits: Limit[] = [];
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+    fetchLimits(locale)
+      .then((read) => {
+        limits = read;
+        if (stopped || !shouldTrackActivity(config.activityTracking, true, limits)) return;
+        timer = setInterval(() => {
+          if (document.visibilityState !== "visible") return;
+          activityTick(locale).catch((e: unknown) => console.error("activity tracking failed", e));
+        }, ACTIVITY_TICK_MS);
+      })
+      .catch((e: unknown) => console.error("reading the limits failed", e));
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [signedIn, locale, config.activityTracking]);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (due !== null && d && !d.open) d.showModal?.();
+  }, [due]);
+
+  if (due === null || !signedIn) return null;
+  const carryOn = () => {
+    setDue(null);
+    continueSession(locale).catch((e: unknown) => console.error("continuing the session failed", e));
+  };
+  return (
+    // The player answers it: Escape does not dismiss the reminder unseen.
+    <dialog
+      ref={dialog}
+      className="modal"
+      data-modal="reality-check"
+      aria-labelledby="reality-check-title"
+      onCancel={(e) => e.preventDefault()}
+    >
+      <div className="modal-body">
+        <h2 id="reality-check-title">{t("title")}</h2>
+        <p>{t("description", { duration: durationText(due, locale) })}</p>
+        <p>
+          <a href={localizeHref("/profile/limits", locale, config)}>{t("limits")}</a>
+        </p>
+        <div className="modal-actions">
+          <button
+            type="button"
+            className="btn"
+            data-action="reality-sign-out"
+            onClick={() => {
+              setDue(null);
+              store.signOut().catch((e: unknown) => console.error("signing out failed", e));
+            }}
+          >
+            {t("sign-out")}
+          </button>
+          <button type="button" className="btn btn-primary" data-action="reality-continue" onClick={carryOn}>
+            {t("continue")}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,16 @@
+"use client";
+import dynamic from "next/dynamic";
+import { usePlayer } from "../../player/PlayerProvider";
+
+/** The profile page's code, loaded in the browser only. */
+export const ProfilePage = dynamic(() => import("./ProfilePanel").then((m) => m.ProfilePanel), {
+  ssr: false,
+});
+const RequiredDialogs = dynamic(() => import("./RequiredDialogs").then((m) => m.RequiredDialogs), {
+  ssr: false,
+});
+
+/** The required-fields and phone-verification modals, whose code a visitor never downloads. */
+export function RequiredDialogsLazy() {
+  return usePlayer().status === "logged_in" ? <RequiredDialogs /> : null;
+}

@@ -1,0 +1,45 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+interface Props {
+  /** Which part of the page this is (header, main, bet slip …), for the log and the markup. */
+  area: string;
+  children: ReactNode;
+}
+
+/**
+ * One area of the page that fails on its own: its error is logged with the area's name, the rest of
+ * the page keeps working, and the area says so (SPEC §8 default error) with a way to try again.
+ */
+export class AreaBoundary extends Component<Props, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`page area "${this.props.area}" failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return <AreaFailure area={this.props.area} retry={() => this.setState({ error: null })} />;
+  }
+}
+
+/** What a failed area shows instead of itself (also the page's own error boundary, `error.tsx`). */
+export function AreaFailure({ area, retry }: { area: string; retry: () => void }) {
+  const t = useTranslations("global-error.default");
+  const tb = useTranslations("global-error");
+  return (
+    <div className="area-failure" role="alert" data-area-failed={area}>
+      <strong>{t("title")}</strong>
+      <span>{t("description")}</span>
+      <button type="button" className="btn" onClick={retry}>
+        {tb("retry")}
+      </button>
+    </div>
+  );
+}
