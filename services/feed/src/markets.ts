@@ -34,6 +34,19 @@ const correctScoreOutcomes: Record<string, string> = Object.fromEntries([
   [CORRECT_SCORE_OTHER, "Other"],
 ]);
 
+/** Final scores of a best-of-N series (maps, sets), for N = 1, 3, 5 and 7; the outcome id is the score. */
+const bestOfScores: Record<string, string> = (() => {
+  const out: Record<string, string> = {};
+  for (const n of [1, 3, 5, 7]) {
+    const win = (n + 1) / 2;
+    for (let lose = 0; lose < win; lose++) {
+      out[`${win}:${lose}`] = `${win}:${lose}`;
+      out[`${lose}:${win}`] = `${lose}:${win}`;
+    }
+  }
+  return out;
+})();
+
 const list: MarketDescription[] = [
   {
     id: 1,
@@ -63,6 +76,7 @@ const list: MarketDescription[] = [
   { id: 29, name: "Both teams to score", groups: ["goals"], outcomes: { "74": "Yes", "76": "No" } },
   { id: 45, name: "Correct score", groups: ["score"], outcomes: correctScoreOutcomes },
   { id: 186, name: "Winner", groups: ["main"], outcomes: winner2 },
+  { id: 199, name: "Correct score", groups: ["score"], outcomes: bestOfScores },
   { id: 188, name: "Set handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },
   { id: 202, name: "{!setnr} set - winner", groups: ["sets"], outcomes: winner2 },
   { id: 219, name: "Winner (incl. overtime)", groups: ["main"], outcomes: winner2 },

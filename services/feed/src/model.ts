@@ -1,3 +1,5 @@
+import { thousandths } from "./xml-number.js";
+
 /**
  * The internal feed event model: every provider adapter turns its messages into these events, and the
  * ingest only ever sees these. Market and outcome ids are canonical (UOF/betradar numbering); a
@@ -32,7 +34,8 @@ export interface MarketOdds {
 
 export interface PeriodScore {
   number: number;
-  type: "regular_period" | "overtime" | "penalties";
+  /** UOF's regular_period, overtime or penalties; other providers name their own (Oddin's "map"). */
+  type: string;
   matchStatusCode: number;
   home: number;
   away: number;
@@ -125,7 +128,12 @@ export type FeedEvent =
       markets: MarketOdds[];
     })
   | (EventEnvelope & { kind: "bet_stop"; groups: string[]; marketStatus: MarketStatus })
-  | (EventEnvelope & { kind: "bet_settlement"; certainty: 1 | 2; markets: SettledMarket[] })
+  | (EventEnvelope & {
+      kind: "bet_settlement";
+      /** 1 live-scouted, 2 confirmed; absent when the provider does not say (settled all the same). */
+      certainty?: 1 | 2;
+      markets: SettledMarket[];
+    })
   | (EventEnvelope & {
       kind: "bet_cancel";
       startTime?: number;
@@ -142,7 +150,8 @@ export type FeedEvent =
     })
   | (EventEnvelope & {
       kind: "fixture_change";
-      changeType?: 1 | 2 | 3 | 4 | 5 | 6;
+      /** UOF 1 new … 6 format changed; providers add their own numbers (Oddin 106). */
+      changeType?: number;
       startTime?: number;
       nextLiveTime?: number;
     })
@@ -186,9 +195,14 @@ export function parseSpecifiers(spec: string): Record<string, string> {
   return out;
 }
 
-/** Decimal odds (as sent by providers) to integer × 1000. */
+/**
+ * Decimal odds a provider sent as a JSON number to integer × 1000, through the number's shortest text
+ * (1.85, never 1.8500000000000001) so no float rounding reaches the price.
+ */
 export function oddsFromDecimal(decimal: number): number {
-  return Math.round(decimal * 1000);
+  const value = thousandths(String(decimal));
+  if (value === undefined) throw new RangeError(`not a price: ${decimal}`);
+  return value;
 }
 
 /** Integer odds × 1000 to the decimal text providers send, e.g. 1850 → "1.85". */

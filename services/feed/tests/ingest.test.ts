@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { feedCheckpoints, markets, matches, outcomes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
@@ -155,6 +157,23 @@ for (const target of databaseTargets()) {
       });
       expect(r.rejected).toMatch(/feed.invalid/);
       expect((await snapshot(handle.db)) === before).toBe(true);
+    });
+
+    it("names a market it cannot map once in the log and counts every occurrence", async () => {
+      const warned: string[] = [];
+      const log = { info() {}, error() {}, warn: (_: object, msg?: string) => void warned.push(msg ?? "") };
+      const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher, log });
+      const body = readFileSync(
+        join(import.meta.dirname, "../fixtures/providers/od_phoenix_odds_change_18036_live.xml"),
+        "utf8",
+      );
+      for (let i = 0; i < 2; i++) await ingest.handle({ provider: "oddin", routingKey: "-", body });
+      expect(warned.filter((w) => w.startsWith("unknown market")).sort()).toEqual([
+        "unknown market 37 (reported once)",
+        "unknown market 6 variant way:three (reported once)",
+        "unknown market 7 (reported once)",
+      ]);
+      expect(ingest.stats().warnings).toBe(10);
     });
   });
 }

@@ -92,7 +92,9 @@ export function createIngest(options: IngestOptions) {
   const producers = new Map<string, { status: "up" | "down"; lastAlive: number }>();
   const providerStatus = new Map<Provider, "up" | "down">();
   let chain: Promise<unknown> = Promise.resolve();
-  const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0 };
+  const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0, warnings: 0 };
+  // A market the mapping does not know repeats in every message of every match: logged once, counted always.
+  const reported = new Set<string>();
 
   async function ref(
     tx: Database | Transaction,
@@ -442,7 +444,13 @@ export function createIngest(options: IngestOptions) {
       );
       return { ...report, rejected: `${decoded.code}: ${decoded.reason}` };
     }
-    for (const w of decoded.warnings) log.warn({ provider: frame.provider, routingKey: frame.routingKey }, w);
+    for (const w of decoded.warnings) {
+      counters.warnings++;
+      const key = `${frame.provider} ${w}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      log.warn({ provider: frame.provider, routingKey: frame.routingKey }, `${w} (reported once)`);
+    }
     for (const e of decoded.events) {
       const pubs = await applyEvent(e, origin, report);
       await publishAll(pubs);

@@ -27,7 +27,10 @@ function fingerprint(m: MarketOdds, producer: number, balanced: boolean): string
   return s;
 }
 
-/** Never-priced outcomes are stored at 1.00 and inactive, so odds stay a positive integer. */
+/**
+ * Never-priced outcomes are stored at 1.00 and inactive, so odds stay a positive integer. A provider's
+ * own 1.00 (Oddin prices a decided outcome so) pays nothing back and is stored inactive too.
+ */
 const NO_PRICE = 1000;
 
 /** Applies an odds change: match status and statistics, then markets and outcomes (per-market ordered). */
@@ -141,7 +144,7 @@ async function writeMarkets(
         outcomeId: o.id,
         name: outcomeName(m.id, o.id, m.specifiers, names),
         odds: o.odds ?? NO_PRICE,
-        active: o.active && o.odds !== null,
+        active: o.active && o.odds !== null && o.odds > NO_PRICE,
         updatedAt: ts,
       });
     }

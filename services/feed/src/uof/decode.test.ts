@@ -143,22 +143,6 @@ describe("UOF adapter (betradar)", () => {
   });
 });
 
-describe("UOF adapter (oddin)", () => {
-  it("maps oddin market ids, the handicap/map specifiers and outcome ids to the canonical catalogue", () => {
-    const r = decodeFrame({ provider: "oddin", body: fixture("oddin_odds_change.xml") });
-    if (!r.ok) throw new Error(r.reason);
-    const e = r.events[0];
-    if (e?.kind !== "odds_change") throw new Error("expected odds_change");
-    expect(e.eventUrn).toBe("od:match:18711");
-    expect(e.markets.map((m) => [m.id, m.specifiers, m.outcomes.map((o) => o.id)])).toEqual([
-      [186, "", ["4", "5"]],
-      [327, "hcp=-1.5", ["1714", "1715"]],
-      [330, "mapnr=2", ["4", "5"]],
-    ]);
-    expect(r.warnings).toEqual(["unknown market 999"]);
-  });
-});
-
 describe("malformed UOF messages are rejected with a reason", () => {
   const cases: [string, string, string][] = [
     [

@@ -6,8 +6,8 @@ import {
   type FeedEvent,
   type MarketOdds,
   type MarketRef,
-  oddsFromDecimal,
   type Provider,
+  parseSpecifiers,
   type SettledMarket,
 } from "../model.js";
 import type { MarketMapping } from "./mapping.js";
@@ -85,7 +85,7 @@ export function decodeUof(provider: Provider, mapping: MarketMapping, xml: strin
       for (const m of r.data.outcomes.market) {
         const c = mapping.toCanonical(m.id, m.specifiers ?? "");
         if (!c) {
-          warnings.push(`unknown market ${m.id}`);
+          warnings.push(unknownMarket(m.id, m.specifiers));
           continue;
         }
         markets.push({
@@ -101,7 +101,12 @@ export function decodeUof(provider: Provider, mapping: MarketMapping, xml: strin
         });
       }
       return done(
-        { kind: "bet_settlement", ...envelope(provider, r.data), certainty: r.data.certainty, markets },
+        {
+          kind: "bet_settlement",
+          ...envelope(provider, r.data),
+          ...(r.data.certainty !== undefined ? { certainty: r.data.certainty } : {}),
+          markets,
+        },
         warnings,
       );
     }
@@ -215,6 +220,12 @@ export function decodeUof(provider: Provider, mapping: MarketMapping, xml: strin
   }
 }
 
+/** The warning for a market the mapping does not know, named by id and variant (not by line, so it repeats exactly). */
+function unknownMarket(id: number, specifiers: string | undefined): string {
+  const variant = parseSpecifiers(specifiers ?? "").variant;
+  return `unknown market ${id}${variant !== undefined ? ` variant ${variant}` : ""}`;
+}
+
 function done(event: FeedEvent, warnings: string[] = []): DecodeResult {
   return { ok: true, events: [event], warnings };
 }
@@ -253,7 +264,7 @@ function oddsChange(
   for (const m of d.odds?.market ?? []) {
     const c = ctx.mapping.toCanonical(m.id, m.specifiers ?? "");
     if (!c) {
-      warnings.push(`unknown market ${m.id}`);
+      warnings.push(unknownMarket(m.id, m.specifiers));
       continue;
     }
     markets.push({
@@ -262,7 +273,7 @@ function oddsChange(
       status: m.status ?? 1,
       outcomes: m.outcome.map((o) => ({
         id: ctx.mapping.outcomeToCanonical(c.id, o.id),
-        odds: o.odds !== undefined ? oddsFromDecimal(o.odds) : null,
+        odds: o.odds ?? null,
         active: o.active ?? true,
       })),
       ...(m.market_metadata?.next_betstop !== undefined

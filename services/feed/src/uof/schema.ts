@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainDecimal, thousandths } from "../xml-number.js";
 
 /** zod schemas for UOF XML as fast-xml-parser yields it (attributes as strings, no prefix). */
 
@@ -9,15 +10,30 @@ function el<T extends z.ZodType>(schema: T) {
 
 export const int = z
   .string()
-  .regex(/^-?\d+$/, "expected an integer")
+  .regex(/^\s*[+-]?\d+\s*$/, "expected an integer")
   .transform(Number);
-export const decimal = z
-  .string()
-  .regex(/^-?\d+(\.\d+)?$/, "expected a decimal number")
-  .transform(Number);
+/** Any `xs:double` form ("1.5", "+.5", "4.03386E-4") as a number; INF and NaN are refused. */
+export const decimal = z.string().transform((text, ctx) => {
+  const plain = plainDecimal(text);
+  if (plain === undefined) {
+    ctx.addIssue({ code: "custom", message: "expected a decimal number" });
+    return z.NEVER;
+  }
+  return Number(plain);
+});
+/** A price as integer thousandths, read from its text without passing through a float. */
+const price = z.string().transform((text, ctx) => {
+  const value = thousandths(text);
+  if (value === undefined || value < 1000) {
+    ctx.addIssue({ code: "custom", message: "expected a price of at least 1.00" });
+    return z.NEVER;
+  }
+  return value;
+});
 const urn = z.string().regex(/^[a-z]+:[a-z_]+:\d+$/, "expected a URN like sr:match:123");
-const bool01 = z.enum(["0", "1"]).transform((v) => v === "1");
-const boolText = z.enum(["true", "false"]).transform((v) => v === "true");
+// xs:boolean: UOF writes 0/1 in some attributes and true/false in others; both forms are legal in each.
+const xsBoolean = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
+
 const marketStatus = z
   .enum(["1", "0", "-1", "-2", "-3", "-4"])
   .transform((v) => Number(v) as 1 | 0 | -1 | -2 | -3 | -4);
@@ -31,9 +47,9 @@ const header = {
 
 const oddsOutcome = z.object({
   id: z.string().min(1),
-  odds: decimal.refine((v) => v >= 1, "odds below 1.00").optional(),
-  active: bool01.optional(),
-  probabilities: decimal.optional(),
+  odds: price.optional(),
+  active: xsBoolean.optional(),
+  // probabilities, team, cashout_status and the like are not read: an odd value there never costs a price.
 });
 
 const oddsMarket = z.object({
@@ -46,7 +62,8 @@ const oddsMarket = z.object({
 
 const periodScore = z.object({
   number: int,
-  type: z.enum(["regular_period", "overtime", "penalties"]).default("regular_period"),
+  // UOF names regular_period, overtime and penalties; Oddin's schema makes it free text ("map").
+  type: z.string().min(1).default("regular_period"),
   match_status_code: int,
   home_score: int,
   away_score: int,
@@ -58,7 +75,7 @@ const clock = el(
     stoppage_time: z.string().optional(),
     remaining_time: z.string().optional(),
     remaining_time_in_period: z.string().optional(),
-    stopped: boolText.optional(),
+    stopped: xsBoolean.optional(),
   }),
 );
 
@@ -95,9 +112,9 @@ export const betStopSchema = z.object({
 const settledOutcome = z.object({
   id: z.string().min(1),
   result: z.enum(["0", "1", "-1"]).transform((v) => Number(v) as 0 | 1 | -1),
-  void_factor: z
-    .enum(["0.5", "1", "1.0"])
-    .transform((v) => (v === "0.5" ? 0.5 : 1) as 0.5 | 1)
+  void_factor: decimal
+    .refine((v) => v === 0.5 || v === 1, "void_factor must be 0.5 or 1")
+    .transform((v) => v as 0.5 | 1)
     .optional(),
   dead_heat_factor: decimal.refine((v) => v > 0 && v <= 1, "dead_heat_factor must be in (0, 1]").optional(),
 });
@@ -111,7 +128,11 @@ const settledMarket = z.object({
 
 export const betSettlementSchema = z.object({
   ...header,
-  certainty: z.enum(["1", "2"]).transform((v) => Number(v) as 1 | 2),
+  // Optional in the UOF schema; the SDKs read a missing one as "unknown certainty".
+  certainty: z
+    .enum(["1", "2"])
+    .transform((v) => Number(v) as 1 | 2)
+    .optional(),
   outcomes: el(z.object({ market: z.array(settledMarket).default([]) })),
 });
 
@@ -135,15 +156,13 @@ export const rollbackCancelSchema = z.object({
 
 export const fixtureChangeSchema = z.object({
   ...header,
-  change_type: z
-    .enum(["1", "2", "3", "4", "5", "6"])
-    .transform((v) => Number(v) as 1 | 2 | 3 | 4 | 5 | 6)
-    .optional(),
+  // New change types appear over time (Oddin's 106, stream URL changed); each is passed on as its number.
+  change_type: int.optional(),
   start_time: int.optional(),
   next_live_time: int.optional(),
 });
 
-export const aliveSchema = z.object({ product: int, timestamp: int, subscribed: bool01 });
+export const aliveSchema = z.object({ product: int, timestamp: int, subscribed: xsBoolean });
 export const snapshotCompleteSchema = z.object({ product: int, timestamp: int, request_id: int });
 
 const named = z.object({ id: urn, name: z.string().min(1) });
