@@ -83,7 +83,7 @@ for (const target of databaseTargets()) {
       expect(arsenal?.bettable).toBe(true);
     });
 
-    it("filters matches by status, tournament, ids, dates, bettability, video and sport type", async () => {
+    it("filters matches by status, tournament, ids, dates, bettability, video, bet builder and sport type", async () => {
       const ids = (url: string) => get(url).then((r) => json<List<MatchJson>>(r).data.map((m) => m.id));
       const { prematch, live, finished, esport, tennisMatch, laligaNext } = h.fixture.matches;
       expect(await ids("/api/matches?match_status=1")).toEqual([live.id]);
@@ -94,6 +94,8 @@ for (const target of databaseTargets()) {
       expect(await ids(`/api/matches?id=${esport.id},${prematch.id}`)).toEqual([prematch.id, esport.id]);
       expect(await ids("/api/matches?bettable=false")).toEqual([finished.id]);
       expect(await ids("/api/matches?has_video=true")).toEqual([live.id]);
+      // Only the prematch match has open markets the bet builder can combine.
+      expect(await ids("/api/matches?custom_bet=true")).toEqual([prematch.id]);
       expect(await ids("/api/matches?sport_type=cyber")).toEqual([esport.id]);
       expect(await ids("/api/matches?start_from=2026-06-02T00:00:00Z&start_to=2026-06-03T23:00:00Z")).toEqual(
         [prematch.id, tennisMatch.id],
@@ -117,6 +119,7 @@ for (const target of databaseTargets()) {
         ["/api/matches?match_status=9", "querystring.match_status.0"],
         ["/api/matches?start_from=yesterday", "querystring.start_from"],
         ["/api/matches?bettable=maybe", "querystring.bettable"],
+        ["/api/matches?custom_bet=1x", "querystring.custom_bet"],
         ["/api/matches?sort_by=odds", "querystring.sort_by"],
         ["/api/matches?page=0", "querystring.page"],
       ] as const) {

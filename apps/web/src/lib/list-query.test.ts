@@ -51,5 +51,7 @@ describe("list query parameters (SPEC §2)", () => {
     });
     expect(toMatchQuery(readListParams({ tab: "favorites" }), now).favourite).toBe(true);
     expect(toMatchQuery(readListParams({ tab: "outrights" }), now).type).toBe("outright");
+    expect(toMatchQuery(readListParams({ tab: "betbuilder" }), now).custom_bet).toBe(true);
+    expect(toMatchQuery(readListParams({ tab: "all" }), now).custom_bet).toBeUndefined();
   });
 });

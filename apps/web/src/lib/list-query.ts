@@ -67,6 +67,7 @@ export function toMatchQuery(p: ListParams, now: Date, pageSize = 30): MatchQuer
   if (p.tab === "top") q.sort_by = "priority";
   if (p.tab === "favorites") q.favourite = true;
   if (p.tab === "outrights") q.type = "outright";
+  if (p.tab === "betbuilder") q.custom_bet = true;
   const hours = HOURS[p.time];
   if (hours !== undefined) {
     q.start_from = now.toISOString();

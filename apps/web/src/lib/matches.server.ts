@@ -13,6 +13,7 @@ export interface MatchQuery {
   start_from?: string;
   start_to?: string;
   bettable?: boolean;
+  custom_bet?: boolean;
   favourite?: boolean;
   type?: "match" | "outright";
   max_per_sport?: number;

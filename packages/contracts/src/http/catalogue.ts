@@ -179,6 +179,8 @@ export const matchesQuerySchema = z.object({
   max_per_sport: z.coerce.number().int().min(1).max(500).optional(),
   favourite: queryBoolean.optional(),
   has_video: queryBoolean.optional(),
+  /** Only matches with an open market that takes part in the bet builder. */
+  custom_bet: queryBoolean.optional(),
   ...pageQuery(50, 500),
 });
 export type MatchesQuery = z.infer<typeof matchesQuerySchema>;

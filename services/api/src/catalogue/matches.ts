@@ -25,6 +25,8 @@ export interface MatchFilters {
   startFrom?: Date | undefined;
   startTo?: Date | undefined;
   bettable?: boolean | undefined;
+  /** Only matches with an open market the bet builder can combine. */
+  customBet?: boolean | undefined;
   hasVideo?: boolean | undefined;
   /** Only the favourite matches of this player. */
   favouriteOf?: number | undefined;
@@ -74,6 +76,10 @@ function conditions(f: MatchFilters): SQL[] {
   if (f.hasVideo !== undefined) where.push(eq(matches.hasVideo, f.hasVideo));
   if (f.bettable === true) where.push(bettableSql);
   if (f.bettable === false) where.push(sql`not ${bettableSql}`);
+  if (f.customBet)
+    where.push(
+      sql`exists (select 1 from ${markets} where ${markets.matchId} = ${matches.id} and ${markets.status} = 1 and cardinality(${markets.customBetGroups}) > 0)`,
+    );
   if (f.favouriteOf !== undefined) {
     where.push(
       sql`exists (select 1 from ${favourites} where ${favourites.playerId} = ${f.favouriteOf} and ${favourites.type} = 'match' and ${favourites.targetId} = ${matches.id})`,

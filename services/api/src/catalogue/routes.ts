@@ -192,6 +192,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
           startFrom: q.start_from ? new Date(q.start_from) : undefined,
           startTo: q.start_to ? new Date(q.start_to) : undefined,
           bettable: q.bettable,
+          customBet: q.custom_bet,
           hasVideo: q.has_video,
           favouriteOf,
           maxPerSport: q.max_per_sport,
