@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { Statistics } from "../lib/catalog-schemas";
 import { useLiveStore } from "./LiveStoreContext";
+import { useMatchClock } from "./match-clock";
 
 const STATUS_KEYS = ["prematch", "live", "stopped", "closed", "finished", "not-covered"] as const;
 
@@ -30,11 +31,17 @@ export function MatchLive({
   const s = live?.status ?? status;
   const stats = (live?.statistics as Statistics | undefined) ?? statistics;
   const score = stats.total_score;
-  const clock = stats.clock?.match_time;
+  const clock = useMatchClock(stats.clock, s === 1);
+  // A match that ends while shown leaves a list of live matches, as it would on the next load.
+  const ended = status === 1 && (statusKey(s) === "finished" || statusKey(s) === "closed");
   return (
-    <div className="match-live" data-status={s}>
+    <div className="match-live" data-status={s} data-ended={ended || undefined}>
       <span className={`status status-${statusKey(s)}`}>{t(`status.${statusKey(s)}`)}</span>
-      {clock && s === 1 ? <span className="clock-time">{clock}′</span> : null}
+      {clock && s === 1 ? (
+        <span className="clock-time" data-clock>
+          {clock}′
+        </span>
+      ) : null}
       {score && s !== 0 ? (
         <span className="score" data-score>
           {score.home}:{score.away}

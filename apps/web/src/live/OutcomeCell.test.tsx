@@ -1,11 +1,11 @@
 import { act, render } from "@testing-library/react";
 import { Profiler } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TicketProvider } from "../components/ticket/TicketContext";
 import { OddsFormatProvider } from "../odds/OddsFormatContext";
 import { LiveStoreProvider } from "./LiveStoreContext";
 import { LiveStore } from "./live-store";
-import { OutcomeCell } from "./OutcomeCell";
+import { OutcomeCell, TREND_MARK_MS } from "./OutcomeCell";
 
 function setup(matches: number) {
   const queue: (() => void)[] = [];
@@ -68,7 +68,8 @@ describe("OutcomeCell", () => {
     expect(disabled).toEqual([true, true, true, true, true, true]);
   });
 
-  it("marks the direction of a change for the flash", () => {
+  it("marks the direction of a change for a few seconds", () => {
+    vi.useFakeTimers();
     const { store, view, frame } = setup(1);
     act(() =>
       store.applyMarkets("0", [{ id: "1", status: 1, outcomes: [{ id: "1", odds: 2500, active: true }] }]),
@@ -81,5 +82,11 @@ describe("OutcomeCell", () => {
     const [one, , two] = [...view.container.querySelectorAll("button")];
     expect(one?.dataset.trend).toBe("up");
     expect(two?.dataset.trend).toBe("down");
+    act(() => vi.advanceTimersByTime(TREND_MARK_MS - 1));
+    expect(two?.dataset.trend).toBe("down");
+    act(() => vi.advanceTimersByTime(1));
+    expect(one?.dataset.trend).toBeUndefined();
+    expect(two?.dataset.trend).toBeUndefined();
+    vi.useRealTimers();
   });
 });

@@ -23,6 +23,9 @@ export interface OutcomeCellProps {
   pick?: { match: MatchPick; marketId: number; specifier: string; marketName: string };
 }
 
+/** How long a changed price keeps its up or down arrow. */
+export const TREND_MARK_MS = 4000;
+
 /**
  * One price button. It subscribes to its own outcome and market in the live store, so an odds
  * change re-renders this cell only; a change flashes up or down.
@@ -68,8 +71,10 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
     if (!el || last.current === odds) return;
     const trend = odds > last.current ? "up" : "down";
     last.current = odds;
-    // Flash through the Web Animations API: no React state round trip and no forced layout.
+    // Flash through the Web Animations API: no React state round trip and no forced layout. The
+    // arrow (drawn by CSS from data-trend) says the direction without colour and stays a little longer.
     el.dataset.trend = trend;
+    const clear = setTimeout(() => delete el.dataset.trend, TREND_MARK_MS);
     el.animate?.(
       [
         {
@@ -83,6 +88,7 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
         easing: "ease-out",
       },
     );
+    return () => clearTimeout(clear);
   }, [odds]);
   return (
     <button

@@ -76,6 +76,32 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     ).toBe(true);
+    // The changed price carries an arrow for its direction, not colour alone.
+    const arrow = await page.waitForFunction(
+      () => {
+        const cell = document.querySelector<HTMLElement>(".odds[data-trend]");
+        const value = cell?.querySelector(".odds-value");
+        if (!cell || !value) return null;
+        const content = getComputedStyle(value, "::after").content;
+        return { trend: cell.dataset.trend, content };
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
+    const { trend, content } = (await arrow.jsonValue()) as { trend: string; content: string };
+    expect(content).toContain(trend === "up" ? "▲" : "▼");
+    await page.close();
+  });
+
+  it("the match clock runs by the second between feed updates", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/live`);
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
+    const clock = page.locator(".match-card [data-clock]").first();
+    const first = await clock.innerText();
+    expect(first).toMatch(/^\d+:\d{2}′$/);
+    // Updates for one match come every few seconds at most; the page's own tick moves it within one.
+    await expect.poll(() => clock.innerText(), { timeout: 5_000, interval: 200 }).not.toBe(first);
     await page.close();
   });
 

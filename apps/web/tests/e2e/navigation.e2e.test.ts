@@ -29,6 +29,8 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     const page = await browser.newPage({ viewport: MOBILE });
     for (const path of ["/", "/live", "/results", "/about", "/general-rules", "/404"]) {
       await page.goto(`${base}${path}`);
+      await page.locator("h1").first().waitFor();
+      expect(await page.locator("[data-area-failed]").count(), `${path} failed to render`).toBe(0);
       expect(await page.locator("h1").count(), path).toBe(1);
     }
     await page.close();
@@ -104,6 +106,26 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     // Sorted by league, one league never comes back further down the page.
     expect(new Set(keys).size).toBe(keys.length);
     expect(await groups.first().locator("h2").innerText()).toContain("·");
+    await page.close();
+  });
+
+  it("the Bet builder tab lists only matches the builder can combine", async () => {
+    type Ids = { data: { id: number }[] };
+    const list = (q: string) =>
+      fetch(`${base}/api/matches?match_status=0&limit=500${q}`)
+        .then((r) => r.json() as Promise<Ids>)
+        .then((b) => new Set(b.data.map((m) => String(m.id))));
+    const [all, builder] = await Promise.all([list(""), list("&custom_bet=true")]);
+    expect(builder.size).toBeGreaterThan(0);
+    // Without the filter the schedule holds matches the builder cannot combine, so the tab has work to do.
+    expect([...all].some((id) => !builder.has(id))).toBe(true);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/schedule?tab=betbuilder`);
+    const cards = await page
+      .locator(".match-card")
+      .evaluateAll((cs) => cs.map((c) => c.getAttribute("data-match")));
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.filter((id) => !builder.has(id ?? ""))).toEqual([]);
     await page.close();
   });
 });

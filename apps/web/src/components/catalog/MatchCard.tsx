@@ -50,7 +50,7 @@ export async function MatchCard({
         )}
       </Link>
       <MatchLive matchId={id} status={m.status} statistics={m.statistics} />
-      {main ? (
+      {main && m.available_markets > 0 ? (
         <div className="outcomes" data-market={main.id}>
           {main.outcomes.map((o, i) => (
             <OutcomeCell
@@ -68,7 +68,11 @@ export async function MatchCard({
             />
           ))}
         </div>
-      ) : null}
+      ) : (
+        <p className="markets-closed" data-markets-closed>
+          {t("markets-closed")}
+        </p>
+      )}
       {m.available_markets > 0 ? (
         <Link href={href} className="more-markets" prefetch={false}>
           {t("markets-count", { count: m.available_markets })}

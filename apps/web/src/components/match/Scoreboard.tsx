@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { Statistics } from "../../lib/catalog-schemas";
 import { useLiveStore } from "../../live/LiveStoreContext";
+import { useMatchClock } from "../../live/match-clock";
 
 /** Scores per period, total, serving side and clock; follows the live store. */
 export function Scoreboard({
@@ -24,6 +25,7 @@ export function Scoreboard({
     () => undefined,
   );
   const stats = (live?.statistics as Statistics | undefined) ?? statistics;
+  const clock = useMatchClock(stats.clock, live?.status === 1);
   if (!stats.total_score && !stats.period_score?.length) return null;
   const periods = stats.period_score ?? [];
   const row = (side: "home" | "away", name: string) => (
@@ -49,7 +51,7 @@ export function Scoreboard({
       <table>
         <thead>
           <tr>
-            <th scope="col">{stats.clock?.match_time ? `${stats.clock.match_time}′` : ""}</th>
+            <th scope="col">{clock ? `${clock}′` : ""}</th>
             {periods.map((p) => (
               <th key={`${p.period_key ?? p.number}`} scope="col">
                 {p.period_name ?? p.number}

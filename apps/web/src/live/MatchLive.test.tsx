@@ -1,0 +1,40 @@
+import { act, render } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import { describe, expect, it } from "vitest";
+import en from "../messages/en.json";
+import { LiveStoreProvider } from "./LiveStoreContext";
+import { LiveStore } from "./live-store";
+import { MatchLive } from "./MatchLive";
+
+function setup(status: number) {
+  const queue: (() => void)[] = [];
+  const store = new LiveStore({ schedule: (fn) => void queue.push(fn) });
+  const view = render(
+    <NextIntlClientProvider locale="en" messages={en}>
+      <LiveStoreProvider store={store}>
+        <MatchLive matchId="7" status={status} statistics={{ total_score: { home: 1, away: 0 } }} />
+      </LiveStoreProvider>
+    </NextIntlClientProvider>,
+  );
+  const update = (s: number) => {
+    act(() => store.applyMatch("7", { status: s }));
+    act(() => queue.splice(0).forEach((f) => f()));
+  };
+  return { view, update, live: () => view.container.querySelector<HTMLElement>(".match-live") };
+}
+
+describe("MatchLive", () => {
+  it("a live match that finishes while shown is marked to leave a live list", () => {
+    const { update, live } = setup(1);
+    expect(live()?.dataset.ended).toBeUndefined();
+    update(4);
+    expect(live()?.dataset.ended).toBe("true");
+    expect(live()?.textContent).toContain(en.match.status.finished);
+  });
+
+  it("a match listed as finished (a results list) stays", () => {
+    const { update, live } = setup(4);
+    update(4);
+    expect(live()?.dataset.ended).toBeUndefined();
+  });
+});
