@@ -22,6 +22,8 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
   /** Adds the first open price of each live match card until `n` selections sit on the slip. */
   async function selectLive(page: Page, n: number) {
     await page.goto(`${app.baseUrl}/live`);
+    // A click before hydration would be lost: the prices take clicks once the page is live.
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     const slip = page.locator("[data-ticket-panel=docked]");
     const cards = page.locator(".match-card:not([data-unavailable])");
     await cards.first().waitFor();
@@ -163,6 +165,8 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     await fund(app.baseUrl, context, 10_00);
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/live`);
+    // A click before hydration would be lost: the prices take clicks once the page is live.
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     const slip = page.locator("[data-ticket-panel=docked]");
     await slip.hover();
     await slip.locator("[data-action=quick-bet]").check();

@@ -13,5 +13,5 @@ export default function PageError({
   useEffect(() => {
     console.error("page failed", error.digest ?? "", error);
   }, [error]);
-  return <AreaFailure area="page" retry={reset} />;
+  return <AreaFailure area="page" retry={reset} heading />;
 }

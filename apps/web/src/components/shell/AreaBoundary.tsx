@@ -30,12 +30,21 @@ export class AreaBoundary extends Component<Props, { error: Error | null }> {
 }
 
 /** What a failed area shows instead of itself (also the page's own error boundary, `error.tsx`). */
-export function AreaFailure({ area, retry }: { area: string; retry: () => void }) {
+export function AreaFailure({
+  area,
+  retry,
+  heading,
+}: {
+  area: string;
+  retry: () => void;
+  heading?: boolean;
+}) {
   const t = useTranslations("global-error.default");
   const tb = useTranslations("global-error");
   return (
     <div className="area-failure" role="alert" data-area-failed={area}>
-      <strong>{t("title")}</strong>
+      {/* A failed page keeps its one main heading; a failed area inside a page does not add one. */}
+      {heading ? <h1>{t("title")}</h1> : <strong>{t("title")}</strong>}
       <span>{t("description")}</span>
       <button type="button" className="btn" onClick={retry}>
         {tb("retry")}
