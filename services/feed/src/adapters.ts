@@ -1,6 +1,6 @@
 import type { DecodeResult } from "./decode-result.js";
 import type { FeedEvent, FeedFrame, Provider } from "./model.js";
-import { createSwarmEncoder, decodeSwarm } from "./swarm/codec.js";
+import { createSwarmDecoder, createSwarmEncoder, decodeSwarm } from "./swarm/codec.js";
 import { decodeUof } from "./uof/decode.js";
 import { encodeUof } from "./uof/encode.js";
 import { identityMapping, type MarketMapping, oddinMapping } from "./uof/mapping.js";
@@ -15,6 +15,18 @@ const MAPPINGS: Record<Exclude<Provider, "betconstruct">, MarketMapping> = {
 export function decodeFrame(frame: Pick<FeedFrame, "provider" | "body">): DecodeResult {
   if (frame.provider === "betconstruct") return decodeSwarm(frame.body);
   return decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body);
+}
+
+/**
+ * A decoder for one feed connection. Swarm's subscription deltas are read against the state earlier
+ * frames left, so each connection keeps its own; UOF messages stand alone.
+ */
+export function createFrameDecoder(options: { now?: () => number } = {}) {
+  const swarm = createSwarmDecoder(options.now);
+  return (frame: Pick<FeedFrame, "provider" | "body">): DecodeResult =>
+    frame.provider === "betconstruct"
+      ? swarm(frame.body)
+      : decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body);
 }
 
 /** Writes internal events in each provider's own format, with the routing key a real feed would use. */

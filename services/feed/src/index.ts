@@ -1,4 +1,4 @@
-export { createFrameEncoder, decodeFrame } from "./adapters.js";
+export { createFrameDecoder, createFrameEncoder, decodeFrame } from "./adapters.js";
 export type { DecodeErrorCode, DecodeResult } from "./decode-result.js";
 export { createFeed, type Feed, type FeedClock, type FeedConfig } from "./feed.js";
 export {

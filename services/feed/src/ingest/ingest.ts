@@ -15,7 +15,7 @@ import {
 } from "@sportsbook/contracts";
 import { type Database, feedCheckpoints, matches, notificationView, type Transaction } from "@sportsbook/db";
 import { eq } from "drizzle-orm";
-import { decodeFrame } from "../adapters.js";
+import { createFrameDecoder } from "../adapters.js";
 import type { FeedEvent, FeedFrame, Provider } from "../model.js";
 import {
   applyCancel,
@@ -92,6 +92,7 @@ export function createIngest(options: IngestOptions) {
   const producers = new Map<string, { status: "up" | "down"; lastAlive: number }>();
   const providerStatus = new Map<Provider, "up" | "down">();
   let chain: Promise<unknown> = Promise.resolve();
+  const decodeFrame = createFrameDecoder({ now });
   const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0, warnings: 0 };
   // A market the mapping does not know repeats in every message of every match: logged once, counted always.
   const reported = new Set<string>();

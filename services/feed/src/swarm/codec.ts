@@ -22,6 +22,7 @@ import {
   type swarmResultSchema,
   swarmResultsFrameSchema,
 } from "./schema.js";
+import { createSwarmSession } from "./session.js";
 
 const PROVIDER = "betconstruct" as const;
 
@@ -37,8 +38,28 @@ function issues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
 }
 
-/** Turns one Swarm-style JSON frame into internal events (a games frame may carry several games). */
+/** Turns one stateless Swarm-style JSON frame (games, results or heartbeat) into internal events. */
 export function decodeSwarm(json: string): DecodeResult {
+  const raw = parseJson(json);
+  return "ok" in raw ? raw : decodeSwarmFrame(raw.frame);
+}
+
+/**
+ * A decoder for one Swarm connection: it reads Swarm's own answers and subscription deltas (which
+ * need the state earlier frames left) besides the stateless frames `decodeSwarm` reads.
+ */
+export function createSwarmDecoder(now: () => number = Date.now) {
+  const session = createSwarmSession(decodeSwarmFrame, now);
+  return (json: string): DecodeResult => {
+    const raw = parseJson(json);
+    if ("ok" in raw) return raw;
+    return "code" in raw.frame && "rid" in raw.frame
+      ? session.decode(raw.frame)
+      : decodeSwarmFrame(raw.frame);
+  };
+}
+
+function parseJson(json: string): { frame: Record<string, unknown> } | (DecodeResult & { ok: false }) {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -47,9 +68,12 @@ export function decodeSwarm(json: string): DecodeResult {
   }
   if (typeof raw !== "object" || raw === null)
     return { ok: false, code: "feed.malformed", reason: "frame is not an object" };
-  const frame = raw as Record<string, unknown>;
+  return { frame: raw as Record<string, unknown> };
+}
+
+function decodeSwarmFrame(frame: Record<string, unknown>): DecodeResult {
   if (frame.command === "heartbeat") {
-    const r = swarmHeartbeatSchema.safeParse(raw);
+    const r = swarmHeartbeatSchema.safeParse(frame);
     if (!r.success) return { ok: false, code: "feed.invalid", reason: `heartbeat: ${issues(r.error)}` };
     return {
       ok: true,
@@ -66,7 +90,7 @@ export function decodeSwarm(json: string): DecodeResult {
     };
   }
   if (frame.subid === "games") {
-    const r = swarmOddsFrameSchema.safeParse(raw);
+    const r = swarmOddsFrameSchema.safeParse(frame);
     if (!r.success) return { ok: false, code: "feed.invalid", reason: `games: ${issues(r.error)}` };
     const events: FeedEvent[] = [];
     const warnings: string[] = [];
@@ -97,14 +121,14 @@ export function decodeSwarm(json: string): DecodeResult {
     return { ok: true, events, warnings };
   }
   if (frame.subid === "results") {
-    const r = swarmResultsFrameSchema.safeParse(raw);
+    const r = swarmResultsFrameSchema.safeParse(frame);
     if (!r.success) return { ok: false, code: "feed.invalid", reason: `results: ${issues(r.error)}` };
     return { ok: true, warnings: [], events: resultEvents(r.data) };
   }
   return {
     ok: false,
     code: "feed.unknown_message",
-    reason: "unknown Swarm frame (expected games, results or heartbeat)",
+    reason: "unknown Swarm frame (expected a Swarm answer, games, results or heartbeat)",
   };
 }
 

@@ -17,7 +17,8 @@ export const SWARM_MARKETS: SwarmMarketType[] = [
   { type: "AsianHandicap", canonical: 16, baseKey: "hcp", events: { Home: "1714", Away: "1715" } },
   { type: "OverUnder", canonical: 18, baseKey: "total", events: { Over: "12", Under: "13" } },
   { type: "BothTeamsToScore", canonical: 29, events: { Yes: "74", No: "76" } },
-  { type: "P1P2", canonical: 186, events: { W1: "4", W2: "5" } },
+  // Swarm names the two sides of a winner market P1 and P2 (W1 and W2 are its display names, type_1).
+  { type: "P1P2", canonical: 186, events: { P1: "4", P2: "5" } },
 ];
 
 export const swarmByType = new Map(SWARM_MARKETS.map((m) => [m.type, m]));
