@@ -158,6 +158,7 @@ export async function createServer(
         db: database.db,
         publisher,
         log: app.log.child({ part: "feed" }),
+        metrics: gateway.metrics.registry,
         seed: config.FEED_SEED,
         speed: config.FEED_SPEED,
         matches: config.FEED_MATCHES,

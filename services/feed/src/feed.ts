@@ -1,7 +1,9 @@
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { type Database, feedCheckpoints, markets, matches } from "@sportsbook/db";
 import { eq, inArray } from "drizzle-orm";
+import type { Registry } from "prom-client";
 import { createFrameEncoder } from "./adapters.js";
+import { createFeedHealth } from "./ingest/health.js";
 import { createIngest, type FeedLogger, type Ingest, silentLogger } from "./ingest/ingest.js";
 import type { FeedEvent, FeedFrame, Provider } from "./model.js";
 import { createRecorder, type Recorder } from "./record.js";
@@ -26,6 +28,8 @@ export interface FeedConfig {
   db: Database;
   publisher: RealtimePublisher;
   log?: FeedLogger;
+  /** Feed health metrics land here (the server's /api/metrics registry). */
+  metrics?: Registry;
   /** Random seed of the simulator; the same seed gives the same feed. */
   seed: string;
   /** Simulated seconds per real second. */
@@ -74,6 +78,7 @@ export function createFeed(config: FeedConfig) {
     db: config.db,
     publisher: config.publisher,
     log,
+    ...(config.metrics ? { health: createFeedHealth(config.metrics) } : {}),
     locales: config.locales ?? ["en"],
     now: () => clock.now(),
     lanes: config.lanes ?? 1,

@@ -4,7 +4,9 @@ import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { feedCheckpoints, markets, matches, outcomes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
+import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFeedHealth } from "../src/ingest/health.js";
 import { createIngest } from "../src/ingest/ingest.js";
 import { recordingPublisher, simulatedFrames, T0 } from "./helpers.js";
 
@@ -159,10 +161,18 @@ for (const target of databaseTargets()) {
       expect((await snapshot(handle.db)) === before).toBe(true);
     });
 
-    it("names a market it cannot map once in the log and counts every occurrence", async () => {
+    it("names a market it cannot map once in the log, and counts messages, lag, rejections and warnings", async () => {
       const warned: string[] = [];
       const log = { info() {}, error() {}, warn: (_: object, msg?: string) => void warned.push(msg ?? "") };
-      const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher, log });
+      const registry = new Registry();
+      const ingest = createIngest({
+        db: handle.db,
+        publisher: recordingPublisher().publisher,
+        log,
+        health: createFeedHealth(registry),
+        // The recorded message is 2.5 s old when applied.
+        now: () => 1_604_492_490_739,
+      });
       const body = readFileSync(
         join(import.meta.dirname, "../fixtures/providers/od_phoenix_odds_change_18036_live.xml"),
         "utf8",
@@ -174,6 +184,17 @@ for (const target of databaseTargets()) {
         "unknown market 7 (reported once)",
       ]);
       expect(ingest.stats().warnings).toBe(10);
+      await ingest.handle({ provider: "oddin", routingKey: "-", body: "<odds_change" });
+      const metrics = await registry.metrics();
+      expect(metrics).toContain('sportsbook_feed_messages_total{provider="oddin",producer="2"} 2');
+      expect(metrics).toContain(
+        'sportsbook_feed_lag_seconds_bucket{le="2.5",provider="oddin",producer="2"} 2',
+      );
+      expect(metrics).toContain('sportsbook_feed_lag_seconds_bucket{le="1",provider="oddin",producer="2"} 0');
+      expect(metrics).toContain(
+        'sportsbook_feed_messages_rejected_total{provider="oddin",code="feed.malformed"} 1',
+      );
+      expect(metrics).toContain('sportsbook_feed_decode_warnings_total{provider="oddin"} 10');
     });
   });
 }

@@ -27,6 +27,7 @@ import {
 import type { BetNotice } from "../settlement/bets.js";
 import { cashoutValues } from "../settlement/cashout.js";
 import { loadMatchRef, type MatchRef, upsertFixture } from "./catalogue.js";
+import { type FeedHealth, noFeedHealth } from "./health.js";
 import { applyBetStop, applyOddsChange, changesOf, type MarketChange } from "./odds.js";
 import { realtimeMatchStatus } from "./present.js";
 import { recordProducer, suspendProducerMarkets } from "./producers.js";
@@ -43,6 +44,8 @@ export interface IngestOptions {
   db: Database;
   publisher: RealtimePublisher;
   log?: FeedLogger;
+  /** Where messages, lag, rejections and decode warnings are counted (/api/metrics). */
+  health?: FeedHealth;
   /** Locales whose public channels carry provider status changes. */
   locales?: string[];
   /** Producers silent for longer than this (by their own clock) are taken as down. */
@@ -82,6 +85,7 @@ type Publication = { channel: string; data: unknown };
 export function createIngest(options: IngestOptions) {
   const { db, publisher } = options;
   const log = options.log ?? silentLogger;
+  const health = options.health ?? noFeedHealth;
   const locales = options.locales ?? ["en"];
   const aliveTimeout = options.aliveTimeoutMs ?? 30_000;
   const now = options.now ?? Date.now;
@@ -434,6 +438,7 @@ export function createIngest(options: IngestOptions) {
     const decoded = decodeFrame(frame);
     if (!decoded.ok) {
       counters.rejected++;
+      health.rejected(frame.provider, decoded.code);
       log.warn(
         {
           provider: frame.provider,
@@ -447,6 +452,7 @@ export function createIngest(options: IngestOptions) {
     }
     for (const w of decoded.warnings) {
       counters.warnings++;
+      health.warning(frame.provider);
       const key = `${frame.provider} ${w}`;
       if (reported.has(key)) continue;
       reported.add(key);
@@ -454,6 +460,7 @@ export function createIngest(options: IngestOptions) {
     }
     for (const e of decoded.events) {
       const pubs = await applyEvent(e, origin, report);
+      health.message(e.provider, e.producer, e.timestamp, now());
       await publishAll(pubs);
     }
     return report;

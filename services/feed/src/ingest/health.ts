@@ -1,0 +1,52 @@
+import { Counter, Histogram, type Registry } from "prom-client";
+
+/**
+ * Feed health on /api/metrics: messages per provider and producer (their rate is messages per
+ * second), how old a message is when it has been applied, rejections by reason and what a decoder
+ * passed over. A producer's lag is the first sign of a slow ingest or a feed that fell behind.
+ */
+export interface FeedHealth {
+  message(provider: string, producer: number, timestamp: number | undefined, now: number): void;
+  rejected(provider: string, code: string): void;
+  warning(provider: string): void;
+}
+
+export const noFeedHealth: FeedHealth = { message() {}, rejected() {}, warning() {} };
+
+export function createFeedHealth(registry: Registry): FeedHealth {
+  const messages = new Counter({
+    name: "sportsbook_feed_messages_total",
+    help: "Feed messages applied, by provider and producer",
+    labelNames: ["provider", "producer"],
+    registers: [registry],
+  });
+  const lag = new Histogram({
+    name: "sportsbook_feed_lag_seconds",
+    help: "Time from a message's provider timestamp to its application, by provider and producer",
+    labelNames: ["provider", "producer"],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const rejected = new Counter({
+    name: "sportsbook_feed_messages_rejected_total",
+    help: "Feed messages refused, by provider and reason code",
+    labelNames: ["provider", "code"],
+    registers: [registry],
+  });
+  const warnings = new Counter({
+    name: "sportsbook_feed_decode_warnings_total",
+    help: "Parts of feed messages passed over (unknown markets and the like), by provider",
+    labelNames: ["provider"],
+    registers: [registry],
+  });
+  return {
+    message(provider, producer, timestamp, now) {
+      const labels = { provider, producer: String(producer) };
+      messages.inc(labels);
+      // A timestamp ahead of the clock (a skewed provider) is no lag.
+      if (timestamp !== undefined) lag.observe(labels, Math.max(0, now - timestamp) / 1000);
+    },
+    rejected: (provider, code) => rejected.inc({ provider, code }),
+    warning: (provider) => warnings.inc({ provider }),
+  };
+}
