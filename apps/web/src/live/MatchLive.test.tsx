@@ -18,7 +18,9 @@ function setup(status: number) {
   );
   const update = (s: number) => {
     act(() => store.applyMatch("7", { status: s }));
-    act(() => queue.splice(0).forEach((f) => f()));
+    act(() => {
+      for (const f of queue.splice(0)) f();
+    });
   };
   return { view, update, live: () => view.container.querySelector<HTMLElement>(".match-live") };
 }

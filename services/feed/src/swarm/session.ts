@@ -73,6 +73,15 @@ function pathOf(tree: Tree, t: TouchedGame) {
   return { sport, region, competition, game: child(child(competition, "game"), t.gameId) };
 }
 
+/** The entry under `key`, created by `init` when missing. */
+function entry(parent: Tree, key: string, init: () => Tree): Tree {
+  const found = parent[key];
+  if (isTree(found)) return found;
+  const created = init();
+  parent[key] = created;
+  return created;
+}
+
 function names(o: Tree | undefined) {
   return {
     ...(typeof o?.name === "string" ? { name: o.name.trim() } : {}),
@@ -181,17 +190,17 @@ export function createSwarmSession(decodeGames: GamesFrameDecoder, now: () => nu
       const { sport, region, competition, game } = pathOf(tree, t);
       if (!game) return;
       const regionKey = t.regionId ?? String(numeric(child(game, "region")?.id) ?? 0);
-      const s = (sports[t.sportId] ??= { id: Number(t.sportId), ...names(sport), region: {} }) as Tree;
-      const r = ((s.region as Tree)[regionKey] ??= {
+      const s = entry(sports, t.sportId, () => ({ id: Number(t.sportId), ...names(sport), region: {} }));
+      const r = entry(s.region as Tree, regionKey, () => ({
         id: Number(regionKey),
         ...names(region),
         competition: {},
-      }) as Tree;
-      const c = ((r.competition as Tree)[t.competitionId] ??= {
+      }));
+      const c = entry(r.competition as Tree, t.competitionId, () => ({
         id: Number(t.competitionId),
         ...names(competition),
         game: {},
-      }) as Tree;
+      }));
       (c.game as Tree)[t.gameId] = projectGame(t.gameId, game, t.delta, removed[i] ?? {}, warnings);
     });
     const decoded = decodeGames({ subid: "games", ts: now(), data: { sport: sports } });
