@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, launchChromium } from "./browser";
+import { DESKTOP, launchChromium, MOBILE } from "./browser";
 
 const base = inject("baseUrl");
 
@@ -132,6 +132,44 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     expect(response?.status()).toBe(200);
     expect(await page.locator("[data-page=match] .market").count()).toBeGreaterThan(0);
     await page.locator(".scoreboard table").waitFor({ state: "visible" });
+    await page.close();
+  });
+
+  it("at 390 px no price loses its label: card columns and a correct-score grid read whole", async () => {
+    const cut = (page: Page, selector: string) =>
+      page.locator(selector).evaluateAll((names) =>
+        names
+          .filter((n) => (n.textContent ?? "").trim().length <= 10)
+          .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.clientWidth === 0)
+          .map((n) => n.textContent),
+      );
+    const page = await browser.newPage({ viewport: MOBILE });
+    await page.goto(`${base}/`);
+    await page.locator(".match-card .odds-name").first().waitFor();
+    expect(await cut(page, ".match-card .odds-name")).toEqual([]);
+
+    // A prematch soccer match with an open correct-score market (outrights and closed markets have none).
+    const res = (await fetch(`${base}/api/matches?sport_key=soccer&match_status=0&limit=50`).then((r) =>
+      r.json(),
+    )) as { data: { id: number; slug: string; sport: { key: string } }[] };
+    let m: (typeof res.data)[number] | undefined;
+    for (const candidate of res.data) {
+      const markets = (await fetch(`${base}/api/matches/${candidate.id}/markets?limit=500`).then((r) =>
+        r.json(),
+      )) as {
+        data: { id: number; status: number }[];
+      };
+      if (markets.data.some((x) => x.id === 45 && x.status === 1)) {
+        m = candidate;
+        break;
+      }
+    }
+    if (!m) throw new Error("no prematch soccer match with a correct-score market");
+    await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
+    const scores = page.locator('[data-page=match] .market[data-market="45"] .odds-name');
+    await scores.first().waitFor();
+    expect(await scores.count()).toBeGreaterThan(10);
+    expect(await cut(page, "[data-page=match] .market .odds-name")).toEqual([]);
     await page.close();
   });
 });
