@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./http/index.js";
 export * from "./identity.js";
+export * from "./periods.js";
 export * from "./publisher.js";
 export * from "./realtime.js";

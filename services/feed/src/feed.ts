@@ -80,6 +80,8 @@ export function createFeed(config: FeedConfig) {
     log,
     ...(config.metrics ? { health: createFeedHealth(config.metrics) } : {}),
     locales: config.locales ?? ["en"],
+    // the simulator answers for the names of what it schedules, as a provider's REST API does
+    descriptions: { names: (urn) => sim?.descriptions.names(urn) },
     now: () => clock.now(),
     lanes: config.lanes ?? 1,
   });

@@ -1,3 +1,5 @@
+import type { Translations } from "@sportsbook/db";
+import { LANGUAGE_TEXTS } from "./descriptions/market-texts.js";
 import { parseSpecifiers } from "./model.js";
 
 /**
@@ -109,15 +111,30 @@ function signed(v: number): string {
   return v > 0 ? `+${v}` : `${v}`;
 }
 
-function render(template: string, spec: Record<string, string>, names: Names): string {
+function render(
+  template: string,
+  spec: Record<string, string>,
+  names: Names,
+  nth: (n: number) => string = ordinal,
+): string {
   return template.replace(/\{([$!+-]?)([a-z0-9]+)\}/g, (_, mod: string, key: string) => {
     if (mod === "$") return key === "competitor1" ? names.home : key === "competitor2" ? names.away : key;
     const raw = spec[key] ?? "";
-    if (mod === "!") return ordinal(Number(raw));
+    if (mod === "!") return nth(Number(raw));
     if (mod === "+") return signed(Number(raw));
     if (mod === "-") return signed(-Number(raw));
     return raw;
   });
+}
+
+/** A template rendered in each language that words it; placeholder-only templates need none. */
+function translations(template: string, spec: Record<string, string>, names: Names): Translations {
+  const out: Translations = {};
+  for (const [locale, texts] of Object.entries(LANGUAGE_TEXTS)) {
+    const worded = texts.templates[template];
+    if (worded !== undefined) out[locale] = render(worded, spec, names, texts.ordinal);
+  }
+  return out;
 }
 
 /** Display name of a market, e.g. `Total` with `total=2.5` stays "Total", `{!setnr} set` becomes "2nd set". */
@@ -127,9 +144,26 @@ export function marketName(id: number, specifiers: string, names: Names): string
   return d ? render(d.name, spec, names) : `Market ${id}`;
 }
 
+/** A market's name in the other languages. */
+export function marketNameTranslations(id: number, specifiers: string, names: Names): Translations {
+  const d = MARKETS.get(id);
+  return d ? translations(d.name, parseSpecifiers(specifiers), names) : {};
+}
+
 /** Display name of an outcome; outright outcomes (competitor URNs) resolve through `names.competitor`. */
 export function outcomeName(marketId: number, outcomeId: string, specifiers: string, names: Names): string {
   const template = MARKETS.get(marketId)?.outcomes[outcomeId];
   if (template !== undefined) return render(template, parseSpecifiers(specifiers), names);
   return names.competitor?.(outcomeId) ?? outcomeId;
+}
+
+/** An outcome's name in the other languages; competitors' names are the same in every language. */
+export function outcomeNameTranslations(
+  marketId: number,
+  outcomeId: string,
+  specifiers: string,
+  names: Names,
+): Translations {
+  const template = MARKETS.get(marketId)?.outcomes[outcomeId];
+  return template === undefined ? {} : translations(template, parseSpecifiers(specifiers), names);
 }

@@ -1,5 +1,6 @@
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { createFrameEncoder } from "../src/adapters.js";
+import type { Descriptions } from "../src/descriptions/descriptions.js";
 import type { FeedFrame } from "../src/model.js";
 import { createSimulator } from "../src/sim/simulator.js";
 
@@ -16,13 +17,23 @@ export function recordingPublisher() {
   return { events, publisher };
 }
 
-/** A simulated feed session as provider frames. */
-export function simulatedFrames(options: {
+interface SessionOptions {
   seed: number;
   matches: number;
   minutes: number;
   outages?: boolean;
-}): FeedFrame[] {
+}
+
+/** A simulated feed session as provider frames. */
+export function simulatedFrames(options: SessionOptions): FeedFrame[] {
+  return simulatedSession(options).frames;
+}
+
+/** A simulated feed session as provider frames, with the simulator's description service. */
+export function simulatedSession(options: SessionOptions): {
+  frames: FeedFrame[];
+  descriptions: Descriptions;
+} {
   const sim = createSimulator({
     seed: options.seed,
     matches: options.matches,
@@ -38,5 +49,5 @@ export function simulatedFrames(options: {
       if (f) frames.push(f);
     }
   }
-  return frames;
+  return { frames, descriptions: sim.descriptions };
 }

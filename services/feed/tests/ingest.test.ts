@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
-import { feedCheckpoints, markets, matches, outcomes } from "@sportsbook/db";
+import { feedCheckpoints, markets, matches, outcomes, sports, tournaments } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFeedHealth } from "../src/ingest/health.js";
 import { createIngest } from "../src/ingest/ingest.js";
-import { recordingPublisher, simulatedFrames, T0 } from "./helpers.js";
+import { recordingPublisher, simulatedSession, T0 } from "./helpers.js";
 
 async function snapshot(db: Database) {
   const m = await db
@@ -41,7 +41,7 @@ async function snapshot(db: Database) {
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skip)(`feed ingest on ${target.kind}`, { timeout: 120_000 }, () => {
-    const frames = simulatedFrames({ seed: 21, matches: 8, minutes: 40 });
+    const { frames, descriptions } = simulatedSession({ seed: 21, matches: 8, minutes: 40 });
     let handle: DatabaseHandle;
     beforeAll(async () => {
       handle = await target.open("feed_ingest");
@@ -52,7 +52,7 @@ for (const target of databaseTargets()) {
 
     it("writes matches, statuses, statistics, markets and odds from a simulated session and publishes SPEC §7 events", async () => {
       const { events, publisher } = recordingPublisher();
-      const ingest = createIngest({ db: handle.db, publisher });
+      const ingest = createIngest({ db: handle.db, publisher, descriptions });
       let position = 0;
       for (const f of frames) {
         const r = await ingest.handle(f, { source: "test", position: ++position });
@@ -72,6 +72,46 @@ for (const target of databaseTargets()) {
       );
       const [cp] = await handle.db.select().from(feedCheckpoints).where(eq(feedCheckpoints.source, "test"));
       expect(cp?.position).toBeGreaterThan(frames.length / 2);
+    });
+
+    it("stores the provider's names in every described language beside the English one", async () => {
+      const [soccer] = await handle.db.select().from(sports).where(eq(sports.name, "Soccer")).limit(1);
+      expect(soccer?.translations).toMatchObject({ de: "Fußball", ar: "كرة القدم", "pt-BR": "Futebol" });
+      const leagues = await handle.db.select().from(tournaments);
+      expect(leagues.find((t) => t.name === "Premier Division")?.translations).toMatchObject({
+        de: "Erste Division",
+      });
+      const [outright] = await handle.db.select().from(matches).where(eq(matches.type, "outright")).limit(1);
+      expect(outright?.name).toMatch(/ - Winner$/);
+      expect(outright?.translations.de).toMatch(/ - Sieger$/);
+      // a market named from a template with a specifier and the competitors' names
+      const rows = await handle.db
+        .select({
+          market: markets.name,
+          marketTr: markets.translations,
+          outcome: outcomes.name,
+          outcomeTr: outcomes.translations,
+          outcomeId: outcomes.outcomeId,
+          home: matches.homeCompetitorId,
+        })
+        .from(outcomes)
+        .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
+        .innerJoin(matches, eq(matches.id, markets.matchId))
+        .where(and(eq(markets.marketId, 18), eq(outcomes.outcomeId, "12")));
+      const over = rows[0];
+      if (!over) throw new Error("no total market was written");
+      expect(over.market).toBe("Total");
+      expect(over.marketTr).toMatchObject({ de: "Gesamt", es: "Total de goles", tr: "Toplam gol" });
+      const line = over.outcome.replace("Over ", "");
+      expect(over.outcomeTr).toMatchObject({ de: `Über ${line}`, ar: `أكثر من ${line}`, tr: `${line} üst` });
+      const [draw] = await handle.db
+        .select({ tr: outcomes.translations })
+        .from(outcomes)
+        .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
+        .where(and(eq(markets.marketId, 10), eq(outcomes.outcomeId, "9")))
+        .limit(1);
+      // "{$competitor1} or Draw": the competitor's own name inside the worded template
+      expect(draw?.tr.de).toMatch(/^.+ oder Unentschieden$/);
     });
 
     it("changes nothing when the whole session is replayed or messages repeat", async () => {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { localizeHref } from "./locale-url";
 import { requestOrigin } from "./request.server";
 import { loadSiteSettings } from "./settings.server";
@@ -21,8 +22,9 @@ export async function pageMetadata(head: PageHead): Promise<Metadata> {
   const languages: Record<string, string> = {};
   for (const l of settings.locales) languages[l] = `${origin}${localizeHref(head.path, l, settings)}`;
   languages["x-default"] = `${origin}${localizeHref(head.path, settings.locales[0] ?? "en", settings)}`;
-  const title = head.title ? `${head.title} | ${settings.siteName}` : settings.seo.title;
-  const description = head.description ?? settings.seo.description;
+  const t = await getTranslations({ locale: head.locale, namespace: "site" });
+  const title = head.title ? `${head.title} | ${settings.siteName}` : (settings.seo.title ?? t("title"));
+  const description = head.description ?? settings.seo.description ?? t("description");
   const og = settings.seo.openGraph;
   return {
     metadataBase: new URL(origin),

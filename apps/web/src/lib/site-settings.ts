@@ -125,11 +125,9 @@ export const siteSettingsSchema = z.object({
   index: z.boolean().default(true),
   seo: z
     .object({
-      title: z.string().max(200).default("Sportsbook: live and prematch betting"),
-      description: z
-        .string()
-        .max(500)
-        .default("Live and prematch odds on football, tennis, basketball and esports."),
+      /** The home page's title and description; without them each locale has its own. */
+      title: z.string().max(200).optional(),
+      description: z.string().max(500).optional(),
       keywords: z.array(z.string().max(100)).max(50).default(["sports betting", "live odds"]),
       meta: z.record(z.string().max(100), z.string().max(500)).default({}),
       openGraph: z
@@ -141,7 +139,7 @@ export const siteSettingsSchema = z.object({
         })
         .optional(),
     })
-    .default({ title: "Sportsbook: live and prematch betting", description: "", keywords: [], meta: {} }),
+    .default({ keywords: ["sports betting", "live odds"], meta: {} }),
   theme: z.enum(["dark", "light"]).default("dark"),
   features: z
     .object({

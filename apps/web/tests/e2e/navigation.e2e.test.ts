@@ -75,20 +75,22 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
   });
 
   it("search suggests matches while typing; arrows and Enter open one (combobox)", async () => {
-    const list = (await fetch(`${base}/api/matches?limit=20`).then((r) => r.json())) as {
+    const list = (await fetch(`${base}/api/matches?match_status=0&limit=20`).then((r) => r.json())) as {
       data: { id: number; competitors: { home: { name: string } | null } }[];
     };
     const team = list.data.find((m) => m.competitors.home)?.competitors.home?.name ?? "";
     expect(team.length).toBeGreaterThan(3);
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/`);
+    // typed before the page is interactive, the letters would reach no handler
+    await page.waitForSelector("html[data-realtime=connected]");
     const box = page.locator("header input[role=combobox]");
     await box.click();
-    await box.pressSequentially(team.slice(0, 5), { delay: 30 });
+    await box.pressSequentially(team, { delay: 30 });
     const options = page.locator("header [role=listbox] [role=option]");
     await options.first().waitFor();
     expect(await box.getAttribute("aria-expanded")).toBe("true");
-    expect(await options.first().innerText()).toContain(team.slice(0, 5));
+    expect(await options.first().innerText()).toContain(team);
     await box.press("ArrowDown");
     expect(await box.getAttribute("aria-activedescendant")).toBe(await options.first().getAttribute("id"));
     await Promise.all([page.waitForURL(/-\d+$/), box.press("Enter")]);

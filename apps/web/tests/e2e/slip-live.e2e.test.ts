@@ -211,57 +211,66 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(app.baseUrl, context);
     await fund(app.baseUrl, context, 10_00);
-    // The live soccer match nearest its end, so it finishes within the test.
-    const live = (await (
-      await fetch(`${app.baseUrl}/api/matches?match_status=1&sport_key=soccer&limit=100`)
-    ).json()) as {
-      data: {
-        id: number;
-        statistics: { clock?: { match_time?: string | null } };
-        main_market: {
-          id: number;
-          specifier: string;
-          status: number;
-          outcomes: { id: string; odds: number; active: boolean }[];
-        } | null;
-      }[];
-    };
-    const minute = (m: (typeof live.data)[number]) =>
-      Number((m.statistics.clock?.match_time ?? "0").split(":")[0]);
-    const candidates = live.data
-      .filter((m) => m.main_market?.status === 1)
-      .sort((a, b) => minute(b) - minute(a));
-    let betId = 0;
-    for (const m of candidates) {
-      const market = m.main_market;
-      const outcome = market?.outcomes.find((o) => o.active);
-      if (!market || !outcome) continue;
-      const res = await context.request.post(`${app.baseUrl}/api/bets`, {
-        headers: { "x-csrf-token": await csrfOf(context) },
+    const betOnLateLiveMatch = async (): Promise<number> => {
+      const live = (await (
+        await fetch(`${app.baseUrl}/api/matches?match_status=1&sport_key=soccer&limit=100`)
+      ).json()) as {
         data: {
-          bets: [
-            {
-              type: "single",
-              stake: { value: 1_00, currency: "EUR" },
-              selections: [
-                {
-                  match_id: m.id,
-                  market_id: market.id,
-                  specifier: market.specifier,
-                  outcome_id: outcome.id,
-                  odds: outcome.odds,
-                },
-              ],
-            },
-          ],
-        },
-      });
-      if (res.ok()) {
-        betId = ((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
-        break;
+          id: number;
+          statistics: { clock?: { match_time?: string | null } };
+          main_market: {
+            id: number;
+            specifier: string;
+            status: number;
+            outcomes: { id: string; odds: number; active: boolean }[];
+          } | null;
+        }[];
+      };
+      const minute = (m: (typeof live.data)[number]) =>
+        Number((m.statistics.clock?.match_time ?? "0").split(":")[0]);
+      const candidates = live.data
+        .filter((m) => m.main_market?.status === 1)
+        .sort((a, b) => minute(b) - minute(a));
+      for (const m of candidates) {
+        const market = m.main_market;
+        const outcome = market?.outcomes.find((o) => o.active);
+        if (!market || !outcome) continue;
+        const res = await context.request.post(`${app.baseUrl}/api/bets`, {
+          headers: { "x-csrf-token": await csrfOf(context) },
+          data: {
+            bets: [
+              {
+                type: "single",
+                stake: { value: 1_00, currency: "EUR" },
+                selections: [
+                  {
+                    match_id: m.id,
+                    market_id: market.id,
+                    specifier: market.specifier,
+                    outcome_id: outcome.id,
+                    odds: outcome.odds,
+                  },
+                ],
+              },
+            ],
+          },
+        });
+        if (res.ok()) return ((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
       }
-    }
-    expect(betId).toBeGreaterThan(0);
+      return 0;
+    };
+    // The live soccer match nearest its end, so it finishes within the test. Prices move while the
+    // bet is sent, so a refused bet is tried again on a fresh read.
+    let betId = 0;
+    await expect
+      .poll(
+        async () => {
+          betId = await betOnLateLiveMatch();
+          return betId;
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/my-bets`);
     const card = page.locator(`main [data-bet-id="${betId}"]`);

@@ -9,6 +9,7 @@ import {
   tournaments,
 } from "@sportsbook/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Descriptions } from "../descriptions/descriptions.js";
 import type { FeedEvent, FixtureInfo, Provider } from "../model.js";
 import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
 
@@ -39,8 +40,14 @@ function sportKeyOf(f: FixtureInfo): string {
   return SPORT_DEFAULTS[f.sport.name]?.key ?? slugify(f.sport.name);
 }
 
-async function upsertSport(tx: Executor, provider: Provider, f: FixtureInfo): Promise<number> {
+async function upsertSport(
+  tx: Executor,
+  provider: Provider,
+  f: FixtureInfo,
+  described: Descriptions,
+): Promise<number> {
   const d = SPORT_DEFAULTS[f.sport.name];
+  const translations = described.names(f.sport.urn) ?? {};
   const [row] = await tx
     .insert(sports)
     .values({
@@ -48,6 +55,7 @@ async function upsertSport(tx: Executor, provider: Provider, f: FixtureInfo): Pr
       urnId: f.sport.urn,
       key: sportKeyOf(f),
       name: f.sport.name,
+      translations,
       type: provider === "oddin" ? "cyber" : "regular",
       mainMarketId: d?.main[0],
       mainMarketOutcomesCount: d?.main[1],
@@ -56,7 +64,7 @@ async function upsertSport(tx: Executor, provider: Provider, f: FixtureInfo): Pr
     })
     .onConflictDoUpdate({
       target: [sports.provider, sports.urnId],
-      set: { name: f.sport.name, updatedAt: now },
+      set: { name: f.sport.name, translations, updatedAt: now },
     })
     .returning({ id: sports.id });
   if (!row) throw new Error("sport was not written");
@@ -68,7 +76,9 @@ async function upsertCategory(
   provider: Provider,
   f: FixtureInfo,
   sportId: number,
+  described: Descriptions,
 ): Promise<number> {
+  const translations = described.names(f.category.urn) ?? {};
   const [row] = await tx
     .insert(categories)
     .values({
@@ -77,11 +87,12 @@ async function upsertCategory(
       sportId,
       slug: slugify(f.category.name),
       name: f.category.name,
+      translations,
       countryCode: f.category.countryCode,
     })
     .onConflictDoUpdate({
       target: [categories.provider, categories.urnId],
-      set: { name: f.category.name, updatedAt: now },
+      set: { name: f.category.name, translations, updatedAt: now },
     })
     .returning({ id: categories.id });
   if (!row) throw new Error("category was not written");
@@ -94,7 +105,9 @@ async function upsertTournament(
   f: FixtureInfo,
   sportId: number,
   categoryId: number,
+  described: Descriptions,
 ): Promise<number> {
+  const translations = described.names(f.tournament.urn) ?? {};
   const [row] = await tx
     .insert(tournaments)
     .values({
@@ -104,10 +117,11 @@ async function upsertTournament(
       categoryId,
       slug: slugify(f.tournament.name),
       name: f.tournament.name,
+      translations,
     })
     .onConflictDoUpdate({
       target: [tournaments.provider, tournaments.urnId],
-      set: { name: f.tournament.name, updatedAt: now },
+      set: { name: f.tournament.name, translations, updatedAt: now },
     })
     .returning({ id: tournaments.id });
   if (!row) throw new Error("tournament was not written");
@@ -146,12 +160,13 @@ async function upsertCompetitors(
 export async function upsertFixture(
   tx: Executor,
   event: Extract<FeedEvent, { kind: "fixture" }>,
+  described: Descriptions,
 ): Promise<{ ref: MatchRef; startChanged: boolean }> {
   const f = event.fixture;
   const provider = event.provider;
-  const sportId = await upsertSport(tx, provider, f);
-  const categoryId = await upsertCategory(tx, provider, f, sportId);
-  const tournamentId = await upsertTournament(tx, provider, f, sportId, categoryId);
+  const sportId = await upsertSport(tx, provider, f, described);
+  const categoryId = await upsertCategory(tx, provider, f, sportId, described);
+  const tournamentId = await upsertTournament(tx, provider, f, sportId, categoryId, described);
   const comp = await upsertCompetitors(tx, provider, f);
   const home = f.competitors.find((c) => c.qualifier === "home");
   const away = f.competitors.find((c) => c.qualifier === "away");
@@ -172,6 +187,7 @@ export async function upsertFixture(
       type: f.type,
       slug: slugify(name),
       name: f.type === "outright" ? name : null,
+      translations: f.type === "outright" ? (described.names(event.eventUrn) ?? {}) : {},
       homeCompetitorId: home ? comp.get(home.urn) : undefined,
       awayCompetitorId: away ? comp.get(away.urn) : undefined,
       startTime,

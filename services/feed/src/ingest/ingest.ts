@@ -16,6 +16,7 @@ import {
 import { type Database, feedCheckpoints, matches, notificationView, type Transaction } from "@sportsbook/db";
 import { eq } from "drizzle-orm";
 import { createFrameDecoder } from "../adapters.js";
+import { type Descriptions, noDescriptions } from "../descriptions/descriptions.js";
 import type { FeedEvent, FeedFrame, Provider } from "../model.js";
 import {
   applyCancel,
@@ -48,6 +49,8 @@ export interface IngestOptions {
   health?: FeedHealth;
   /** Locales whose public channels carry provider status changes. */
   locales?: string[];
+  /** The provider's names in other languages, stored beside the English ones. */
+  descriptions?: Descriptions;
   /** Producers silent for longer than this (by their own clock) are taken as down. */
   aliveTimeoutMs?: number;
   /** Recompute cash-out values of open bets when their odds move. */
@@ -87,6 +90,7 @@ export function createIngest(options: IngestOptions) {
   const log = options.log ?? silentLogger;
   const health = options.health ?? noFeedHealth;
   const locales = options.locales ?? ["en"];
+  const descriptions = options.descriptions ?? noDescriptions;
   const aliveTimeout = options.aliveTimeoutMs ?? 30_000;
   const now = options.now ?? Date.now;
   const lanes = Math.max(1, Math.floor(options.lanes ?? 1));
@@ -266,7 +270,7 @@ export function createIngest(options: IngestOptions) {
         let startChanged = false;
         let r: MatchRef | undefined;
         await db.transaction(async (tx) => {
-          const res = await upsertFixture(tx, e);
+          const res = await upsertFixture(tx, e, descriptions);
           r = res.ref;
           startChanged = res.startChanged;
           await checkpoint(tx, origin);

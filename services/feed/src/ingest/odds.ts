@@ -1,7 +1,13 @@
 import { type Executor, markets, matches, outcomes } from "@sportsbook/db";
 import { isBuilderMarket } from "@sportsbook/domain";
 import { and, arrayOverlaps, eq, inArray, lte, sql } from "drizzle-orm";
-import { MARKETS, marketName, outcomeName } from "../markets.js";
+import {
+  MARKETS,
+  marketName,
+  marketNameTranslations,
+  outcomeName,
+  outcomeNameTranslations,
+} from "../markets.js";
 import type { FeedEvent, MarketOdds } from "../model.js";
 import type { MatchRef } from "./catalogue.js";
 import { realtimeMarketStatus, specMatchStatus, statisticsOf } from "./present.js";
@@ -91,6 +97,9 @@ async function writeMarkets(
   balanced: Set<MarketOdds>,
 ): Promise<void> {
   const names = { home: ref.home, away: ref.away, competitor: (urn: string) => ref.competitors.get(urn) };
+  // Names are written with a market's first row and never updated, so the other languages are worded
+  // only for markets this ingest has not written yet; a known market's row keeps what it has.
+  const known = (m: MarketOdds) => ref.written.has(`${m.id}/${m.specifiers}`);
   const rows = await tx
     .insert(markets)
     .values(
@@ -99,6 +108,7 @@ async function writeMarkets(
         marketId: m.id,
         specifier: m.specifiers,
         name: marketName(m.id, m.specifiers, names),
+        translations: known(m) ? {} : marketNameTranslations(m.id, m.specifiers, names),
         status: m.status,
         groupKeys: MARKETS.get(m.id)?.groups ?? [],
         // The bet builder offers what its score model can price together (soccer, one final score).
@@ -143,6 +153,7 @@ async function writeMarkets(
         marketRowId: row.id,
         outcomeId: o.id,
         name: outcomeName(m.id, o.id, m.specifiers, names),
+        translations: known(m) ? {} : outcomeNameTranslations(m.id, o.id, m.specifiers, names),
         odds: o.odds ?? NO_PRICE,
         active: o.active && o.odds !== null && o.odds > NO_PRICE,
         updatedAt: ts,

@@ -48,7 +48,7 @@ describe("statistics block (SPEC §3)", () => {
         {
           home: 6,
           away: 4,
-          period_key: "regular_period_1",
+          period_key: "set_1",
           period_name: "1st set",
           number: 1,
           type: "regular_period",
@@ -56,7 +56,7 @@ describe("statistics block (SPEC §3)", () => {
         {
           home: 2,
           away: 3,
-          period_key: "regular_period_2",
+          period_key: "set_2",
           period_name: "2nd set",
           number: 2,
           type: "regular_period",
@@ -64,5 +64,37 @@ describe("statistics block (SPEC §3)", () => {
       ],
       max_period_number: 2,
     });
+  });
+
+  it("keys periods by kind and number so clients word them, also for codes it does not know", () => {
+    const keys = (codes: [number, string, number][]) =>
+      statisticsOf(
+        {
+          status: 1,
+          matchStatus: 0,
+          periodScores: codes.map(([matchStatusCode, type, number]) => ({
+            matchStatusCode,
+            type,
+            number,
+            home: 0,
+            away: 0,
+          })),
+        },
+        0,
+      ).period_score?.map((p) => p.period_key);
+    expect(
+      keys([
+        [7, "regular_period", 2],
+        [40, "overtime", 3],
+        [50, "penalties", 4],
+      ]),
+    ).toEqual(["half_2", "overtime_1", "penalties_1"]);
+    expect(
+      keys([
+        [143, "map", 3],
+        [0, "map", 4],
+        [0, "regular_period", 5],
+      ]),
+    ).toEqual(["map_3", "map_4", "period_5"]);
   });
 });

@@ -1,4 +1,5 @@
-import type { MarketStatus, SportEventStatus } from "../model.js";
+import { type PeriodKind, periodKey } from "@sportsbook/contracts";
+import type { MarketStatus, PeriodScore, SportEventStatus } from "../model.js";
 
 /**
  * Pure translations from feed terms to the product's: SPEC §4 match statuses, the realtime status
@@ -62,31 +63,42 @@ export function realtimeMarketStatus(status: number): RealtimeMarketStatus {
   }
 }
 
-const PERIOD_NAMES: Record<number, string> = {
-  1: "1st period",
-  2: "2nd period",
-  3: "3rd period",
-  6: "1st half",
-  7: "2nd half",
-  8: "1st set",
-  9: "2nd set",
-  10: "3rd set",
-  11: "4th set",
-  12: "5th set",
-  13: "1st quarter",
-  14: "2nd quarter",
-  15: "3rd quarter",
-  16: "4th quarter",
-  40: "Overtime",
-  50: "Penalties",
-  141: "Map 1",
-  142: "Map 2",
-  143: "Map 3",
-  144: "Map 4",
-  145: "Map 5",
-  501: "1st innings",
-  502: "2nd innings",
+/** UOF match status codes of the periods a score is kept for: their kind, number and English name. */
+const PERIODS: Record<number, [PeriodKind, number, string]> = {
+  1: ["period", 1, "1st period"],
+  2: ["period", 2, "2nd period"],
+  3: ["period", 3, "3rd period"],
+  6: ["half", 1, "1st half"],
+  7: ["half", 2, "2nd half"],
+  8: ["set", 1, "1st set"],
+  9: ["set", 2, "2nd set"],
+  10: ["set", 3, "3rd set"],
+  11: ["set", 4, "4th set"],
+  12: ["set", 5, "5th set"],
+  13: ["quarter", 1, "1st quarter"],
+  14: ["quarter", 2, "2nd quarter"],
+  15: ["quarter", 3, "3rd quarter"],
+  16: ["quarter", 4, "4th quarter"],
+  40: ["overtime", 1, "Overtime"],
+  50: ["penalties", 1, "Penalties"],
+  141: ["map", 1, "Map 1"],
+  142: ["map", 2, "Map 2"],
+  143: ["map", 3, "Map 3"],
+  144: ["map", 4, "Map 4"],
+  145: ["map", 5, "Map 5"],
+  501: ["innings", 1, "1st innings"],
+  502: ["innings", 2, "2nd innings"],
 };
+
+/** A period's key and English name; a period of an unknown code counts as the sport's n-th period. */
+function periodOf(p: PeriodScore): { period_key: string; period_name: string } {
+  const known = PERIODS[p.matchStatusCode];
+  if (known) return { period_key: periodKey(known[0], known[1]), period_name: known[2] };
+  return {
+    period_key: periodKey(p.type === "map" ? "map" : "period", p.number),
+    period_name: `Period ${p.number}`,
+  };
+}
 
 /** Tennis points as numbers (the statistics block carries integers); advantage counts as 50. */
 function gamePoints(v: string | undefined): number | undefined {
@@ -144,8 +156,7 @@ export function statisticsOf(st: SportEventStatus, at: number): Statistics {
     out.period_score = st.periodScores.map((p) => ({
       home: p.home,
       away: p.away,
-      period_key: `${p.type}_${p.number}`,
-      period_name: PERIOD_NAMES[p.matchStatusCode] ?? `Period ${p.number}`,
+      ...periodOf(p),
       number: p.number,
       type: p.type,
     }));

@@ -1,3 +1,5 @@
+import type { Translations } from "@sportsbook/db";
+import type { Descriptions } from "../descriptions/descriptions.js";
 import type { FeedEvent, FixtureInfo, MarketOdds, MarketRef, Provider, SettledMarket } from "../model.js";
 import { BasketballMatch } from "./basketball.js";
 import {
@@ -11,6 +13,7 @@ import {
 } from "./catalogue.js";
 import { CricketMatch } from "./cricket.js";
 import { EsportsMatch } from "./esports.js";
+import { outrightNames, simulatedNames } from "./names.js";
 import { ladder, MIN_ODDS } from "./pricing.js";
 import { createRng, type Rng } from "./prng.js";
 import { ActionQueue } from "./queue.js";
@@ -95,6 +98,20 @@ export function createSimulator(options: SimulatorOptions) {
   let now = options.startTime;
   let nextId = 1 + (options.idBase ?? 0);
   let requestIds = 1;
+
+  // the description service: catalogue names by URN, outrights added as they are scheduled
+  const described = new Map<string, Translations>();
+  const describe = (urn: string, names: Translations | undefined) => {
+    if (names) described.set(urn, names);
+  };
+  for (const sport of SPORTS) {
+    describe(sport.urn, simulatedNames(sport.name));
+    for (const l of sport.leagues) {
+      describe(l.category.urn, simulatedNames(l.category.name));
+      describe(l.tournament.urn, simulatedNames(l.tournament.name));
+    }
+  }
+  const descriptions: Descriptions = { names: (urn) => described.get(urn) };
 
   const producerKey = (p: Provider, producer: number) => `${p}/${producer}`;
 
@@ -347,6 +364,7 @@ export function createSimulator(options: SimulatorOptions) {
       competitors: comps,
       specifiers: `variant=sr:winner:${league.tournament.urn.slice(league.tournament.urn.lastIndexOf(":") + 1)}`,
     };
+    describe(o.urn, outrightNames(league.tournament.name));
     const ends = now + rng.int(3, 6) * 3_600_000;
     const producer = PRODUCERS[sport.provider].pre;
     const env = () => ({ provider: sport.provider, producer, eventUrn: o.urn, timestamp: now });
@@ -520,8 +538,8 @@ export function createSimulator(options: SimulatorOptions) {
       now = Math.max(now, time);
       return out.splice(0, out.length);
     },
-    /** Messages emitted at start-up (fixtures and first odds), before any advance. */
     now: () => now,
+    descriptions,
     liveMatches: () => [...matches.values()].filter((m) => m.live).length,
     matchCount: () => matches.size,
   };

@@ -1,10 +1,11 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 /** Local time, minute precision; renders nothing until mounted so server and client markup agree. */
 export function Clock() {
   const t = useTranslations("clock");
+  const locale = useLocale();
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
     setNow(new Date());
@@ -13,7 +14,7 @@ export function Clock() {
   }, []);
   return (
     <time className="clock" title={t("label")} suppressHydrationWarning>
-      {now ? now.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "\u00a0"}
+      {now ? now.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" }) : "\u00a0"}
     </time>
   );
 }

@@ -48,6 +48,9 @@ export async function MatchPage({
     },
   );
   const groups = groupMarkets(markets.data);
+  // groups the product knows read in the page's language; a provider's own group keeps its key
+  const groupTitle = (group: string) =>
+    group === "all" ? t("all-markets") : t.has(`groups.${group}`) ? t(`groups.${group}`) : group;
   const pickMatch = matchPickOf(m);
   const builderMarkets = markets.data.filter((x) => x.custom_bet_groups.length > 0 && x.status !== 0);
   const home = m.competitors.home?.name ?? m.name;
@@ -83,7 +86,7 @@ export async function MatchPage({
         {groups.length === 0 ? <p className="empty">{t("no-markets")}</p> : null}
         {groups.map(([group, list]) => (
           <section key={group} className="market-group" data-group={group}>
-            <h2 className="block-title">{group === "all" ? t("all-markets") : group}</h2>
+            <h2 className="block-title">{groupTitle(group)}</h2>
             {list.map((market) => (
               <div key={`${market.id}/${market.specifier}`} className="market" data-market={market.id}>
                 <h3>{market.name}</h3>

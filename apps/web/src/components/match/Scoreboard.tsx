@@ -1,4 +1,5 @@
 "use client";
+import { parsePeriodKey } from "@sportsbook/contracts/periods";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { Statistics } from "../../lib/catalog-schemas";
@@ -28,6 +29,11 @@ export function Scoreboard({
   const clock = useMatchClock(stats.clock, live?.status === 1);
   if (!stats.total_score && !stats.period_score?.length) return null;
   const periods = stats.period_score ?? [];
+  // a period the feed keys by kind reads in the page's language; any other keeps the feed's name
+  const periodLabel = (p: (typeof periods)[number]) => {
+    const key = p.period_key === undefined ? undefined : parsePeriodKey(p.period_key);
+    return key ? t(`periods.${key.kind}`, { n: key.number }) : (p.period_name ?? p.number);
+  };
   const row = (side: "home" | "away", name: string) => (
     <tr>
       <th scope="row">
@@ -54,7 +60,7 @@ export function Scoreboard({
             <th scope="col">{clock ? `${clock}′` : ""}</th>
             {periods.map((p) => (
               <th key={`${p.period_key ?? p.number}`} scope="col">
-                {p.period_name ?? p.number}
+                {periodLabel(p)}
               </th>
             ))}
             {stats.game_score ? <th scope="col">{t("game")}</th> : null}
