@@ -55,21 +55,39 @@ describe("accessibility (axe): no serious or critical violations on the main pag
     await browser?.close();
   });
 
-  it.each([
-    ["/", "desktop"],
-    ["/", "mobile"],
-    ["/live", "desktop"],
-    ["/schedule", "mobile"],
-    ["/ar/results", "desktop"],
-    ["/general-rules", "mobile"],
-    ["/404", "desktop"],
-  ] as const)("%s (%s)", async (path, size) => {
+  // Every page a visitor reaches, in English and in Arabic (right to left), each at both sizes
+  // across the two languages.
+  const PAGES = [
+    "/",
+    "/live",
+    "/cybersport",
+    "/favorites",
+    "/schedule",
+    "/results",
+    "/promotions",
+    "/general-rules",
+    "/about",
+    "/search?q=city",
+    "/my-bets",
+    "/profile",
+    "/users/sign-in",
+    "/blocked",
+    "/locked",
+    "/404",
+  ];
+  it.each(
+    ["", "/ar"].flatMap((prefix, l) =>
+      PAGES.map((path, i) => [`${prefix}${path}`, (i + l) % 2 === 0 ? "desktop" : "mobile"] as const),
+    ),
+  )("%s (%s)", async (path, size) => {
     expect(await seriousViolations(browser, path, size === "mobile" ? MOBILE : DESKTOP)).toEqual([]);
   });
 
-  it("sport and match pages of the live catalogue", async () => {
-    for (const [path, viewport] of await catalogPages()) {
-      expect(await seriousViolations(browser, path, viewport), `${path} at ${viewport.width} px`).toEqual([]);
-    }
+  it("sport and match pages of the live catalogue, in English and Arabic", async () => {
+    for (const [path, viewport] of await catalogPages())
+      for (const prefix of ["", "/ar"]) {
+        const at = `${prefix}${path}`;
+        expect(await seriousViolations(browser, at, viewport), `${at} at ${viewport.width} px`).toEqual([]);
+      }
   });
 });
