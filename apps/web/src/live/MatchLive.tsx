@@ -16,10 +16,13 @@ export function MatchLive({
   matchId,
   status,
   statistics,
+  outright = false,
 }: {
   matchId: string;
   status: number;
   statistics: Statistics;
+  /** An outright is never "not started": it is open for bets until it is decided. */
+  outright?: boolean;
 }) {
   const store = useLiveStore();
   const t = useTranslations("match");
@@ -36,7 +39,9 @@ export function MatchLive({
   const ended = status === 1 && (statusKey(s) === "finished" || statusKey(s) === "closed");
   return (
     <div className="match-live" data-status={s} data-ended={ended || undefined}>
-      <span className={`status status-${statusKey(s)}`}>{t(`status.${statusKey(s)}`)}</span>
+      <span className={`status status-${statusKey(s)}`}>
+        {outright && s === 0 ? t("status.open") : t(`status.${statusKey(s)}`)}
+      </span>
       {clock && s === 1 ? (
         <span className="clock-time" data-clock>
           {clock}′

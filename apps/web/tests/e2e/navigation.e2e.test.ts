@@ -98,6 +98,22 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     await page.close();
   });
 
+  it("an outright reads as open with the time betting ends, never as not started", async () => {
+    const list = (await fetch(`${base}/api/matches?match_status=0&limit=500`).then((r) => r.json())) as {
+      data: { id: number; slug: string; type: string; end_date: string | null; sport: { key: string } }[];
+    };
+    const outright = list.data.find((m) => m.type === "outright" && m.end_date);
+    if (!outright) throw new Error("the feed has no open outright");
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/${outright.sport.key}/${outright.slug}-${outright.id}`);
+    await expect.poll(() => page.locator("[data-page=match] .match-live .status").innerText()).toBe("Open");
+    expect(await page.locator("[data-page=match] .event-ends").innerText()).toMatch(/^Ends /);
+    expect(await page.locator("[data-page=match] .event-ends time").getAttribute("datetime")).toBe(
+      outright.end_date,
+    );
+    await page.close();
+  });
+
   it("sorting by league groups the list under league headings", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/schedule?sortBy=league`);

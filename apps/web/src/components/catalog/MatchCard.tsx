@@ -15,6 +15,18 @@ export function matchHref(m: Match, locale: string, settings: SiteSettings): str
   return localizeHref(`/${m.sport.key}/${matchSlug(m)}`, locale, settings);
 }
 
+/** When a match starts; for an outright, when betting on it ends (its start has long passed). */
+export async function EventTime({ match: m, locale }: { match: Match; locale: string }) {
+  const end = m.end_date;
+  if (m.type !== "outright" || !end) return <LocalTime iso={m.start_time} locale={locale} />;
+  const t = await getTranslations({ locale, namespace: "match" });
+  return (
+    <span className="event-ends">
+      {t.rich("ends", { time: () => <LocalTime iso={end} locale={locale} /> })}
+    </span>
+  );
+}
+
 /** SPEC §3 card view: teams with logos, start time, league, sport, status and main-market odds. */
 export async function MatchCard({
   match: m,
@@ -36,7 +48,7 @@ export async function MatchCard({
         <span className="league">
           {m.sport.name} · {m.tournament.name}
         </span>
-        <LocalTime iso={m.start_time} locale={locale} />
+        <EventTime match={m} locale={locale} />
         <FavoriteToggle matchId={id} />
       </header>
       <Link href={href} className="teams" prefetch={false}>
@@ -49,7 +61,7 @@ export async function MatchCard({
           <span className="team">{m.name}</span>
         )}
       </Link>
-      <MatchLive matchId={id} status={m.status} statistics={m.statistics} />
+      <MatchLive matchId={id} status={m.status} statistics={m.statistics} outright={m.type === "outright"} />
       {main && m.available_markets > 0 ? (
         <div className="outcomes" data-market={main.id}>
           {main.outcomes.map((o, i) => (

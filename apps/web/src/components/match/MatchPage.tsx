@@ -3,11 +3,11 @@ import { apiGetOr } from "../../lib/api.server";
 import { isUnavailable, type Market, type Match, marketsResponseSchema } from "../../lib/catalog-schemas";
 import type { SiteSettings } from "../../lib/site-settings";
 import { LiveSubscription } from "../../live/LiveSubscription";
-import { LocalTime } from "../../live/LocalTime";
 import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
 import { OutcomeCell } from "../../live/OutcomeCell";
 import { BetBuilderLazy } from "../bet-builder/BetBuilderLazy";
+import { EventTime } from "../catalog/MatchCard";
 import { matchPickOf } from "../ticket/pick";
 import { Scoreboard } from "./Scoreboard";
 import { VideoLink } from "./VideoLink";
@@ -62,14 +62,19 @@ export async function MatchPage({
           {m.sport.name} · {m.category.name} · {m.tournament.name}
         </p>
         <h1>{away ? `${home} – ${away}` : home}</h1>
-        <LocalTime iso={m.start_time} locale={locale} />
+        <EventTime match={m} locale={locale} />
         {m.stadium ? (
           <p className="venue">
             {t("stadium")}: {m.stadium}
             {m.city ? `, ${m.city}` : ""}
           </p>
         ) : null}
-        <MatchLive matchId={id} status={m.status} statistics={m.statistics} />
+        <MatchLive
+          matchId={id}
+          status={m.status}
+          statistics={m.statistics}
+          outright={m.type === "outright"}
+        />
         {m.has_video ? <VideoLink matchId={id} /> : null}
       </header>
       <Scoreboard matchId={id} home={home} away={away} statistics={m.statistics} />
