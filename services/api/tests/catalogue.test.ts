@@ -11,6 +11,7 @@ type MatchJson = {
   main_market: { id: number; outcomes: { id: string; odds: number }[] } | null;
   secondary_market: { id: number; specifier: string } | null;
   sport: { key: string; name: string };
+  tournament: { slug: string };
   statistics: Record<string, unknown>;
 };
 type List<T> = { data: T[]; pagination: { total: number; page: number; limit: number; last_page: number } };
@@ -211,6 +212,22 @@ for (const target of databaseTargets()) {
         expect(json<ErrorJson>(r).data.details?.[0]?.field).toBe("querystring.q");
       }
       expect((await get("/api/search?q=%25%25%25")).statusCode).toBe(200);
+    });
+
+    it("searches names in the player's language too, and only in it", async () => {
+      const search = async (lang: string) =>
+        json<{ data: { matches: MatchJson[]; tournaments: { slug: string; name: string }[] } }>(
+          await get("/api/search?q=erstliga", { "accept-language": lang }),
+        );
+      const de = await search("de");
+      expect(de.data.tournaments.map((t) => [t.slug, t.name])).toEqual([
+        ["premier-league", "Englische Erstliga"],
+      ]);
+      expect(de.data.matches.length).toBeGreaterThan(0);
+      expect(de.data.matches.every((m) => m.tournament.slug === "premier-league")).toBe(true);
+      const en = await search("en");
+      expect(en.data.tournaments).toEqual([]);
+      expect(en.data.matches).toEqual([]);
     });
 
     it("gives stream links to anyone and the video link to signed-in players", async () => {

@@ -40,7 +40,7 @@ export function MatchLive({
   return (
     <div className="match-live" data-status={s} data-ended={ended || undefined}>
       <span className={`status status-${statusKey(s)}`}>
-        {outright && s === 0 ? t("status.open") : t(`status.${statusKey(s)}`)}
+        {outright && statusKey(s) === "prematch" ? t("status.open") : t(`status.${statusKey(s)}`)}
       </span>
       {clock && s === 1 ? (
         <span className="clock-time" data-clock>

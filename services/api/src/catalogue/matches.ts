@@ -9,7 +9,22 @@ import {
   sports,
   tournaments,
 } from "@sportsbook/db";
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../context.js";
 import { presentMarket, presentMatch } from "./present.js";
@@ -31,10 +46,17 @@ export interface MatchFilters {
   /** Only the favourite matches of this player. */
   favouriteOf?: number | undefined;
   maxPerSport?: number | undefined;
-  /** Case-insensitive text in the match, competitor or tournament name. */
+  /** Case-insensitive text in the match, competitor or tournament name, in English or `textLocale`. */
   text?: string | undefined;
+  textLocale?: string | undefined;
   /** Only sports (and their matches) whose provider serves their type (`sport_type_providers`). */
   providers?: Record<string, readonly string[]> | undefined;
+}
+
+/** A row's name in a locale (or its base language), as `translate` picks it; null without one. */
+export function localName(translations: SQL | AnyColumn, locale: string | undefined): SQL {
+  if (!locale) return sql`null`;
+  return sql`coalesce(${translations} ->> ${locale}, ${translations} ->> ${locale.split("-")[0] ?? locale})`;
 }
 
 /**
@@ -88,7 +110,7 @@ function conditions(f: MatchFilters): SQL[] {
   if (f.text) {
     const pattern = `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(
-      sql`(${matches.name} ilike ${pattern} or exists (select 1 from ${competitors} c where c.id in (${matches.homeCompetitorId}, ${matches.awayCompetitorId}) and (c.name ilike ${pattern} or c.translations::text ilike ${pattern})) or exists (select 1 from ${tournaments} t where t.id = ${matches.tournamentId} and t.name ilike ${pattern}))`,
+      sql`(${matches.name} ilike ${pattern} or ${localName(matches.translations, f.textLocale)} ilike ${pattern} or exists (select 1 from ${competitors} c where c.id in (${matches.homeCompetitorId}, ${matches.awayCompetitorId}) and (c.name ilike ${pattern} or c.translations::text ilike ${pattern})) or exists (select 1 from ${tournaments} t where t.id = ${matches.tournamentId} and (t.name ilike ${pattern} or ${localName(sql`t.translations`, f.textLocale)} ilike ${pattern})))`,
     );
   }
   if (f.maxPerSport) {

@@ -22,7 +22,7 @@ import {
   videoResponseSchema,
 } from "@sportsbook/contracts";
 import { categories, markets, matches, matchMedia, sports, tournaments } from "@sportsbook/db";
-import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { optionalPlayer, requirePlayer } from "../auth/session.js";
@@ -30,7 +30,7 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { errorResponses, localeOf, pagination, typed } from "../http/route-kit.js";
 import { sportTypeProviders } from "../player/settings.js";
-import { findMatch, listMatches, loadMarkets, servedSports } from "./matches.js";
+import { findMatch, listMatches, loadMarkets, localName, servedSports } from "./matches.js";
 import { presentCategory, presentMarket, presentSport, presentTournament } from "./present.js";
 
 const idParams = z.object({ id: idSchema });
@@ -409,7 +409,13 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
       const providers = await sportTypeProviders(ctx);
       const { data: found } = await listMatches(
         ctx,
-        { text: q.q, sportType: q.sport_type, statuses: q.match_status ?? [0, 1], providers },
+        {
+          text: q.q,
+          textLocale: locale,
+          sportType: q.sport_type,
+          statuses: q.match_status ?? [0, 1],
+          providers,
+        },
         "start_time",
         q.page,
         q.limit,
@@ -418,7 +424,9 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
       let foundTournaments: ReturnType<typeof presentTournament>[] = [];
       if (!q.only_events_name) {
         const pattern = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const where: SQL[] = [ilike(tournaments.name, pattern)];
+        const where: SQL[] = [
+          sql`(${tournaments.name} ilike ${pattern} or ${localName(tournaments.translations, locale)} ilike ${pattern})`,
+        ];
         const served = servedSports(providers);
         if (served) where.push(served);
         if (q.sport_type) where.push(eq(sports.type, q.sport_type));

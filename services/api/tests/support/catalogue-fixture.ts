@@ -168,6 +168,7 @@ export async function seedCatalogue(db: Database, now: Date) {
         categoryId: england.id,
         slug: "premier-league",
         name: "Premier League",
+        translations: { de: "Englische Erstliga" },
         priority: 10,
       })
       .returning(),
