@@ -93,6 +93,44 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     await page.close();
   });
 
+  it("a live match stays live through an update that carries no status (SPEC §4 live merges)", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    // The feed sends the clock and score of a live match as match_changed without a status.
+    const statusless: string[] = [];
+    page.on("websocket", (ws) =>
+      ws.on("framereceived", ({ payload }) => {
+        for (const line of String(payload).split("\n")) {
+          if (!line.startsWith("{")) continue;
+          const push = (
+            JSON.parse(line) as { push?: { channel?: string; pub?: { data?: Record<string, unknown> } } }
+          ).push;
+          const data = push?.pub?.data;
+          if (data?.type === "match_changed" && data.statistics && !("status" in data) && push?.channel)
+            statusless.push(push.channel.replace("match:", ""));
+        }
+      }),
+    );
+    await page.goto(`${base}/live`);
+    const cardOf = (id: string) => page.locator(`main .match-card[data-match="${id}"] .match-live`).first();
+    // the first such update for a match the page shows as a card
+    let id = "";
+    await expect
+      .poll(
+        async () => {
+          for (const seen of statusless) if ((await cardOf(seen).count()) > 0) id = seen;
+          return id;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe("");
+    const card = cardOf(id);
+    // wait until the page has drawn the update, then read the card's status
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await card.getAttribute("data-status")).toBe("1");
+    expect(await card.locator(".status").innerText()).toBe("Live");
+    await page.close();
+  });
+
   it("the match clock runs by the second between feed updates", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/live`);
