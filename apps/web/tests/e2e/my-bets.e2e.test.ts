@@ -1,52 +1,20 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
-import { csrfOf, fund, signedInPlayer } from "./players";
+import { fund, type MainMarketRow, placeMainSingle, signedInPlayer } from "./players";
 
 const base = inject("baseUrl");
-
-interface Outcome {
-  id: string;
-  odds: number;
-  active: boolean;
-}
-interface MatchRow {
-  id: number;
-  main_market: { id: number; specifier: string; status: number; outcomes: Outcome[] } | null;
-}
 
 /** Places a single on the first open main-market outcome of each of `n` prematch matches, through the API. */
 export async function placeSingles(base: string, context: BrowserContext, n: number, stake: number) {
   const list = (await (await fetch(`${base}/api/matches?match_status=0&limit=50`)).json()) as {
-    data: MatchRow[];
+    data: MainMarketRow[];
   };
   const ids: number[] = [];
   for (const m of list.data) {
     if (ids.length === n) break;
-    const market = m.main_market;
-    const outcome = market?.outcomes.find((o) => o.active);
-    if (market?.status !== 1 || !outcome) continue;
-    const res = await context.request.post(`${base}/api/bets`, {
-      headers: { "x-csrf-token": await csrfOf(context) },
-      data: {
-        bets: [
-          {
-            type: "single",
-            stake: { value: stake, currency: "EUR" },
-            selections: [
-              {
-                match_id: m.id,
-                market_id: market.id,
-                specifier: market.specifier,
-                outcome_id: outcome.id,
-                odds: outcome.odds,
-              },
-            ],
-          },
-        ],
-      },
-    });
-    if (res.ok()) ids.push(((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0);
+    const id = await placeMainSingle(base, context, m, stake);
+    if (id) ids.push(id);
   }
   expect(ids).toHaveLength(n);
   return ids;

@@ -66,6 +66,53 @@ export async function fund(base: string, context: BrowserContext, amount: number
   if (!res.ok()) throw new Error(`deposit answered ${res.status()}: ${await res.text()}`);
 }
 
+/** A match's main market as the catalogue lists it, enough to bet on it. */
+export interface MainMarketRow {
+  id: number;
+  main_market: {
+    id: number;
+    specifier: string;
+    status: number;
+    outcomes: { id: string; odds: number; active: boolean }[];
+  } | null;
+}
+
+/**
+ * Places a single of `stake` EUR minor units on the first active outcome of the match's open main
+ * market through the API; the bet's id, or 0 when there is no such outcome or the bet was refused.
+ */
+export async function placeMainSingle(
+  base: string,
+  context: BrowserContext,
+  m: MainMarketRow,
+  stake: number,
+): Promise<number> {
+  const market = m.main_market;
+  const outcome = market?.outcomes.find((o) => o.active);
+  if (market?.status !== 1 || !outcome) return 0;
+  const res = await context.request.post(`${base}/api/bets`, {
+    headers: { "x-csrf-token": await csrfOf(context) },
+    data: {
+      bets: [
+        {
+          type: "single",
+          stake: { value: stake, currency: "EUR" },
+          selections: [
+            {
+              match_id: m.id,
+              market_id: market.id,
+              specifier: market.specifier,
+              outcome_id: outcome.id,
+              odds: outcome.odds,
+            },
+          ],
+        },
+      ],
+    },
+  });
+  return res.ok() ? (((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0) : 0;
+}
+
 /** The newest six-digit code sent by SMS to `phone`, from the development mailbox. */
 export async function smsCode(base: string, phone: string): Promise<string> {
   const deadline = Date.now() + 20_000;

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./app";
 import { DESKTOP, launchChromium } from "./browser";
-import { csrfOf, fund, signedInPlayer } from "./players";
+import { fund, type MainMarketRow, placeMainSingle, signedInPlayer } from "./players";
 
 /**
  * Live odds against the slip on an app of its own whose simulated matches run 60 times faster than
@@ -214,48 +214,12 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     const betOnLateLiveMatch = async (): Promise<number> => {
       const live = (await (
         await fetch(`${app.baseUrl}/api/matches?match_status=1&sport_key=soccer&limit=100`)
-      ).json()) as {
-        data: {
-          id: number;
-          statistics: { clock?: { match_time?: string | null } };
-          main_market: {
-            id: number;
-            specifier: string;
-            status: number;
-            outcomes: { id: string; odds: number; active: boolean }[];
-          } | null;
-        }[];
-      };
+      ).json()) as { data: (MainMarketRow & { statistics: { clock?: { match_time?: string | null } } })[] };
       const minute = (m: (typeof live.data)[number]) =>
         Number((m.statistics.clock?.match_time ?? "0").split(":")[0]);
-      const candidates = live.data
-        .filter((m) => m.main_market?.status === 1)
-        .sort((a, b) => minute(b) - minute(a));
-      for (const m of candidates) {
-        const market = m.main_market;
-        const outcome = market?.outcomes.find((o) => o.active);
-        if (!market || !outcome) continue;
-        const res = await context.request.post(`${app.baseUrl}/api/bets`, {
-          headers: { "x-csrf-token": await csrfOf(context) },
-          data: {
-            bets: [
-              {
-                type: "single",
-                stake: { value: 1_00, currency: "EUR" },
-                selections: [
-                  {
-                    match_id: m.id,
-                    market_id: market.id,
-                    specifier: market.specifier,
-                    outcome_id: outcome.id,
-                    odds: outcome.odds,
-                  },
-                ],
-              },
-            ],
-          },
-        });
-        if (res.ok()) return ((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
+      for (const m of live.data.sort((a, b) => minute(b) - minute(a))) {
+        const id = await placeMainSingle(app.baseUrl, context, m, 1_00);
+        if (id) return id;
       }
       return 0;
     };

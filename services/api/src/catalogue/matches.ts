@@ -27,6 +27,7 @@ import {
 } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppContext } from "../context.js";
+import { translationKeys } from "../http/i18n.js";
 import { presentMarket, presentMatch } from "./present.js";
 
 export interface MatchFilters {
@@ -56,7 +57,8 @@ export interface MatchFilters {
 /** A row's name in a locale (or its base language), as `translate` picks it; null without one. */
 export function localName(translations: SQL | AnyColumn, locale: string | undefined): SQL {
   if (!locale) return sql`null`;
-  return sql`coalesce(${translations} ->> ${locale}, ${translations} ->> ${locale.split("-")[0] ?? locale})`;
+  const [own, base] = translationKeys(locale);
+  return sql`coalesce(${translations} ->> ${own}, ${translations} ->> ${base})`;
 }
 
 /**

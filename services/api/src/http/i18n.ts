@@ -115,9 +115,14 @@ export function requestLocale(header: string | string[] | undefined): string {
   return first && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(first) ? first : "en";
 }
 
+/** The keys a translation is looked up by, in order: the locale, then its base language ("pt"). */
+export function translationKeys(locale: string): [string, string] {
+  return [locale, locale.split("-")[0] ?? locale];
+}
+
 /** A catalogue row's name in `locale`: its translation, the base language's, else the default name. */
 export function translate(name: string, translations: Record<string, string> | null, locale: string): string {
   if (!translations) return name;
-  const base = locale.split("-")[0] ?? locale;
-  return translations[locale] ?? translations[base] ?? name;
+  const [own, base] = translationKeys(locale);
+  return translations[own] ?? translations[base] ?? name;
 }

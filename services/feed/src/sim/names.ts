@@ -1,4 +1,5 @@
 import type { Translations } from "@sportsbook/db";
+import { LANGUAGE_TEXTS } from "../descriptions/market-texts.js";
 
 /**
  * The simulator's description service: its sports, categories and leagues in each language it
@@ -103,23 +104,15 @@ const NAMES: Readonly<Record<string, Translations>> = {
   },
 };
 
-const WINNER: Translations = {
-  de: "Sieger",
-  es: "Ganador",
-  "pt-BR": "Vencedor",
-  tr: "Kazanan",
-  ar: "الفائز",
-};
-
 /** A name of the simulator's catalogue in the other languages; undefined for proper names. */
 export function simulatedNames(english: string): Translations | undefined {
   return NAMES[english];
 }
 
-/** "<league> - Winner" in each language; a league named in its own language keeps its name. */
+/** "<league> - Winner", worded as the market descriptions word "Winner"; a league named in its own language keeps its name. */
 export function outrightNames(league: string): Translations {
   const out: Translations = {};
-  for (const [locale, winner] of Object.entries(WINNER))
-    out[locale] = `${NAMES[league]?.[locale] ?? league} - ${winner}`;
+  for (const [locale, texts] of Object.entries(LANGUAGE_TEXTS))
+    out[locale] = `${NAMES[league]?.[locale] ?? league} - ${texts.templates.Winner ?? "Winner"}`;
   return out;
 }
