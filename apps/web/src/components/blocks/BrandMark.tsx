@@ -21,7 +21,9 @@ export function BrandMark({ name }: { name: string }) {
         strokeWidth="3"
         strokeLinecap="round"
       />
+      {/* a logo reads left to right on a right-to-left page too */}
       <text
+        direction="ltr"
         x="40"
         y="22"
         fontFamily="Arial,Helvetica,sans-serif"
