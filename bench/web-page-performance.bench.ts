@@ -15,8 +15,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import lighthouse, { type Result } from "lighthouse";
 import { chromium } from "playwright-core";
-import { freePort, ROOT, startApp } from "../apps/web/tests/e2e/app";
-import { CHROMIUM_FLAGS } from "../apps/web/tests/e2e/browser";
+import { freePort, startApp } from "../apps/web/tests/e2e/app";
+import { CHROMIUM_FLAGS, chromiumExecutable } from "../apps/web/tests/e2e/browser";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SCORE_TARGET = 90;
@@ -97,11 +97,9 @@ const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
 // The feed at real-time speed: the live pages receive the updates a visitor would.
 const app = await startApp({ FEED_SPEED: "1" });
 // Lighthouse attaches to a Chromium it did not start through the DevTools port; nothing is downloaded.
-process.env.TMPDIR = `${ROOT}/.cache/chromium`;
-const { default: sparticuz } = await import("@sparticuz/chromium");
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
-  executablePath: await sparticuz.executablePath(),
+  executablePath: await chromiumExecutable(),
   args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`],
   headless: true,
 });

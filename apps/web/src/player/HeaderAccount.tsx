@@ -1,13 +1,18 @@
 "use client";
 import { formatMoney, money } from "@sportsbook/domain";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { NotificationBell } from "../components/notifications/NotificationBell";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { localizeHref } from "../lib/locale-url";
 import { usePlayer, usePlayerStore } from "./PlayerProvider";
 import { currentAccount } from "./player-store";
+
+// Signed-in players only: a visitor's page never downloads the notification code and its schemas.
+const NotificationBell = dynamic(() =>
+  import("../components/notifications/NotificationBell").then((m) => m.NotificationBell),
+);
 
 /**
  * What the header shows a signed-in player where a visitor sees "Sign In": the balance of the

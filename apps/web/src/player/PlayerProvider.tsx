@@ -14,7 +14,7 @@ import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { onUnauthorized } from "../lib/client-api";
 import { useLive } from "../live/LiveProvider";
-import { playerApi } from "./player-api";
+import { lazyPlayerApi } from "./lazy-player-api";
 import { type PlayerState, PlayerStore, SIGNED_OUT } from "./player-store";
 import { SessionEndedDialog } from "./SessionEndedDialog";
 import { UserEvents } from "./user-events";
@@ -65,7 +65,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const failure = useRef({ title: t("title"), description: t("description") });
   const [ctx] = useState<PlayerContext>(() => {
     // A visitor without a session cookie is known to be signed out without asking the API.
-    const store = new PlayerStore(playerApi(config.locale), config.signedIn ? {} : SIGNED_OUT);
+    const store = new PlayerStore(lazyPlayerApi(config.locale), config.signedIn ? {} : SIGNED_OUT);
     return { store, events: new UserEvents(), initial: store.get() };
   });
   const { store, events, initial } = ctx;

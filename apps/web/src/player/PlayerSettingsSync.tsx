@@ -5,7 +5,9 @@ import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { useOddsFormat } from "../odds/OddsFormatContext";
 import { usePlayer } from "./PlayerProvider";
-import { loadSettings, saveSettings } from "./player-settings";
+
+// The settings calls and their schemas load with the first signed-in page, not for every visitor.
+const settingsApi = () => import("./player-settings");
 
 /**
  * Keeps the odds format with the player's account (SPEC §3 activeOddsType, §7 settings): on sign-in
@@ -22,16 +24,19 @@ export function PlayerSettingsSync() {
   useEffect(() => {
     if (!signedIn) return;
     let current = true;
-    loadSettings(locale)
+    settingsApi()
+      .then(({ loadSettings }) => loadSettings(locale))
       .then((s) => {
         if (current) adopt(s.active_odds_type);
       })
       .catch((e: unknown) => console.error("reading the player's settings failed", e));
     const stop = registerSaver((format) => {
-      saveSettings({ odds_type: format }, locale).catch((e: unknown) => {
-        console.error("saving the odds format failed", e);
-        alerts.push({ kind: "danger", title: te("title"), description: te("description") });
-      });
+      settingsApi()
+        .then(({ saveSettings }) => saveSettings({ odds_type: format }, locale))
+        .catch((e: unknown) => {
+          console.error("saving the odds format failed", e);
+          alerts.push({ kind: "danger", title: te("title"), description: te("description") });
+        });
     });
     return () => {
       current = false;

@@ -20,13 +20,20 @@ export const CHROMIUM_FLAGS = [
  * Real Chromium from the @sparticuz/chromium npm package: `npm ci` brings it, nothing is downloaded.
  * It unpacks into the OS temp folder, so that is pointed at a project cache folder first.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function chromiumExecutable(): Promise<string> {
   const cache = join(ROOT, ".cache", "chromium");
   mkdirSync(cache, { recursive: true });
   process.env.TMPDIR = cache;
   const { default: sparticuz } = await import("@sparticuz/chromium");
-  const executablePath = await sparticuz.executablePath();
-  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  return sparticuz.executablePath();
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: await chromiumExecutable(),
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
 }
 
 export const DESKTOP = { width: 1366, height: 900 } as const;

@@ -13,8 +13,7 @@ import {
 } from "react";
 import type { OutcomePick } from "./pick";
 import { SelectionRegistry } from "./selection-registry";
-import { SHARE_PARAM } from "./share-param";
-import { TICKET_STORAGE_KEY } from "./ticket-storage";
+import { SHARE_PARAM, TICKET_STORAGE_KEY } from "./ticket-keys";
 import type { TicketStore } from "./ticket-store";
 
 /** The slip engine (store, API, live odds): loaded with the first click, or when a slip is restored. */

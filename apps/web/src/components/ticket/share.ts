@@ -3,8 +3,8 @@ import { marketsResponseSchema, matchesResponseSchema } from "@sportsbook/contra
 import type { RestoreFailure, SlipSelection, StoredTicketBet, TicketBet } from "@sportsbook/domain";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { matchPickOf } from "./pick";
-import { SHARE_PARAM } from "./share-param";
 import { betInput } from "./ticket-api";
+import { SHARE_PARAM } from "./ticket-keys";
 import { selectionFromPick } from "./ticket-store";
 
 /** Stores the slip's bets under a code (SPEC §7 POST /bets/share-code); answers the link to share. */

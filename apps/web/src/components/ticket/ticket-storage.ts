@@ -1,8 +1,6 @@
 import type { StoredTicketBet, TicketBet } from "@sportsbook/domain";
 import { z } from "zod";
-
-/** Session storage key of the slip's bets (SPEC §3 storage: ticket state). */
-export const TICKET_STORAGE_KEY = "sb.ticket.bets";
+import { TICKET_STORAGE_KEY } from "./ticket-keys";
 
 const odds = z.number().int().positive();
 const selection = z.object({

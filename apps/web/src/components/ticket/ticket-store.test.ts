@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { SlipAnalyticsEvent } from "./analytics";
 import type { OutcomePick } from "./pick";
 import { SelectionRegistry } from "./selection-registry";
-import { TICKET_STORAGE_KEY } from "./ticket-storage";
+import { TICKET_STORAGE_KEY } from "./ticket-keys";
 import { type SubmitResult, type TicketEnv, TicketStore } from "./ticket-store";
 
 const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };

@@ -1,0 +1,7 @@
+// The names the slip is known by outside its own code: light enough for every page to import.
+
+/** The query parameter a shared slip's link carries (SPEC §2: a share-bet code arrives as a query parameter). */
+export const SHARE_PARAM = "betCode";
+
+/** Session storage key of the slip's bets (SPEC §3 storage: ticket state). */
+export const TICKET_STORAGE_KEY = "sb.ticket.bets";
