@@ -19,6 +19,11 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Either the database or an open transaction: functions taking it compose into a caller's transaction. */
 export type Executor = Database | Transaction;
 
+/** The rows of a raw `execute(sql…)` (both drivers answer `{ rows }`); bigint columns come as strings. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 /**
  * Connections in the PostgreSQL pool unless configured. Few connections serve a PostgreSQL of a few
  * cores best: queries wait their turn in the pool, not as runnable backends competing for the CPU

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Executor, Transaction } from "./database.js";
+import { type Executor, rowsOf, type Transaction } from "./database.js";
 import { accounts, ledgerEntries, ledgerTransactions } from "./schema/wallet.js";
 
 /** The cause of a posting; every balance change names one. */
@@ -168,10 +168,6 @@ async function applyAndRecord(
   const transactionId = Number(recorded[0]?.id);
   if (!Number.isSafeInteger(transactionId)) throw new LedgerError("ledger transaction was not recorded");
   return transactionId;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Why an account refused a leg: it is missing, in another currency, or a player without the funds. */

@@ -5,12 +5,14 @@ import {
   markets,
   matches,
   outcomes,
+  rowsOf,
   sports,
   tournaments,
 } from "@sportsbook/db";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Descriptions } from "../descriptions/descriptions.js";
 import type { FeedEvent, FixtureInfo, Provider } from "../model.js";
+import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
 
 /** What the ingest keeps in memory about a match it has written. */
@@ -34,189 +36,109 @@ export interface MatchRef {
   sportKey: string;
 }
 
-const now = sql`now()`;
-
 function sportKeyOf(f: FixtureInfo): string {
   return SPORT_DEFAULTS[f.sport.name]?.key ?? slugify(f.sport.name);
 }
 
-async function upsertSport(
-  tx: Executor,
-  provider: Provider,
-  f: FixtureInfo,
-  described: Descriptions,
-): Promise<number> {
-  const d = SPORT_DEFAULTS[f.sport.name];
-  const translations = described.names(f.sport.urn) ?? {};
-  const [row] = await tx
-    .insert(sports)
-    .values({
-      provider,
-      urnId: f.sport.urn,
-      key: sportKeyOf(f),
-      name: f.sport.name,
-      translations,
-      type: provider === "oddin" ? "cyber" : "regular",
-      mainMarketId: d?.main[0],
-      mainMarketOutcomesCount: d?.main[1],
-      secondaryMarketId: d?.secondary?.[0],
-      secondaryMarketOutcomesCount: d?.secondary?.[1],
-    })
-    .onConflictDoUpdate({
-      target: [sports.provider, sports.urnId],
-      set: { name: f.sport.name, translations, updatedAt: now },
-    })
-    .returning({ id: sports.id });
-  if (!row) throw new Error("sport was not written");
-  return row.id;
-}
+const json = (v: unknown) => JSON.stringify(v);
 
-async function upsertCategory(
-  tx: Executor,
-  provider: Provider,
-  f: FixtureInfo,
-  sportId: number,
-  described: Descriptions,
-): Promise<number> {
-  const translations = described.names(f.category.urn) ?? {};
-  const [row] = await tx
-    .insert(categories)
-    .values({
-      provider,
-      urnId: f.category.urn,
-      sportId,
-      slug: slugify(f.category.name),
-      name: f.category.name,
-      translations,
-      countryCode: f.category.countryCode,
-    })
-    .onConflictDoUpdate({
-      target: [categories.provider, categories.urnId],
-      set: { name: f.category.name, translations, updatedAt: now },
-    })
-    .returning({ id: categories.id });
-  if (!row) throw new Error("category was not written");
-  return row.id;
-}
-
-async function upsertTournament(
-  tx: Executor,
-  provider: Provider,
-  f: FixtureInfo,
-  sportId: number,
-  categoryId: number,
-  described: Descriptions,
-): Promise<number> {
-  const translations = described.names(f.tournament.urn) ?? {};
-  const [row] = await tx
-    .insert(tournaments)
-    .values({
-      provider,
-      urnId: f.tournament.urn,
-      sportId,
-      categoryId,
-      slug: slugify(f.tournament.name),
-      name: f.tournament.name,
-      translations,
-    })
-    .onConflictDoUpdate({
-      target: [tournaments.provider, tournaments.urnId],
-      set: { name: f.tournament.name, translations, updatedAt: now },
-    })
-    .returning({ id: tournaments.id });
-  if (!row) throw new Error("tournament was not written");
-  return row.id;
-}
-
-async function upsertCompetitors(
-  tx: Executor,
-  provider: Provider,
-  f: FixtureInfo,
-): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  if (f.competitors.length === 0) return ids;
-  const rows = await tx
-    .insert(competitors)
-    .values(
-      f.competitors.map((c) => ({
-        provider,
-        urnId: c.urn,
-        name: c.name,
-        abbreviation: c.abbreviation,
-        countryCode: c.countryCode,
-        logo: competitorLogo(c.name),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [competitors.provider, competitors.urnId],
-      set: { name: sql`excluded.name`, abbreviation: sql`excluded.abbreviation`, updatedAt: now },
-    })
-    .returning({ id: competitors.id, urn: competitors.urnId });
-  for (const r of rows) ids.set(r.urn, r.id);
-  return ids;
-}
-
-/** Writes the catalogue rows of a fixture (sport, category, tournament, competitors, match). */
+/**
+ * Writes the catalogue rows of a fixture (sport, category, tournament, competitors, match) in one
+ * statement, atomic by itself and one round trip, with the checkpoint when given.
+ */
 export async function upsertFixture(
-  tx: Executor,
+  ex: Executor,
   event: Extract<FeedEvent, { kind: "fixture" }>,
   described: Descriptions,
+  checkpoint?: FeedCheckpoint,
 ): Promise<{ ref: MatchRef; startChanged: boolean }> {
   const f = event.fixture;
   const provider = event.provider;
-  const sportId = await upsertSport(tx, provider, f, described);
-  const categoryId = await upsertCategory(tx, provider, f, sportId, described);
-  const tournamentId = await upsertTournament(tx, provider, f, sportId, categoryId, described);
-  const comp = await upsertCompetitors(tx, provider, f);
+  const d = SPORT_DEFAULTS[f.sport.name];
   const home = f.competitors.find((c) => c.qualifier === "home");
   const away = f.competitors.find((c) => c.qualifier === "away");
   const name = f.name ?? `${home?.name ?? "?"} vs ${away?.name ?? "?"}`;
-  const startTime = new Date(f.startTime);
-  const [before] = await tx
-    .select({ startTime: matches.startTime })
-    .from(matches)
-    .where(and(eq(matches.provider, provider), eq(matches.urnId, event.eventUrn)));
-  const [row] = await tx
-    .insert(matches)
-    .values({
-      provider,
-      urnId: event.eventUrn,
-      sportId,
-      categoryId,
-      tournamentId,
-      type: f.type,
-      slug: slugify(name),
-      name: f.type === "outright" ? name : null,
-      translations: f.type === "outright" ? (described.names(event.eventUrn) ?? {}) : {},
-      homeCompetitorId: home ? comp.get(home.urn) : undefined,
-      awayCompetitorId: away ? comp.get(away.urn) : undefined,
-      startTime,
-      endDate: f.endTime !== undefined ? new Date(f.endTime) : undefined,
-      stadium: f.venue?.name,
-      city: f.venue?.city,
-      // the provider's clock orders later messages of this match, so start it at the fixture's time
-      updatedAt: new Date(event.timestamp),
-    })
-    .onConflictDoUpdate({
-      target: [matches.provider, matches.urnId],
-      set: {
-        startTime,
-        tournamentId,
-        homeCompetitorId: sql`excluded.home_competitor_id`,
-        awayCompetitorId: sql`excluded.away_competitor_id`,
-      },
-    })
-    .returning({
-      id: matches.id,
-      status: matches.status,
-      producer: matches.producer,
-      updatedAt: matches.updatedAt,
-      statistics: matches.statistics,
-    });
+  const startTime = new Date(f.startTime).toISOString();
+  const steps: SQL[] = [
+    sql`sport as (
+      insert into ${sports} (provider, urn_id, key, name, translations, type, main_market_id,
+        main_market_outcomes_count, secondary_market_id, secondary_market_outcomes_count)
+      values (${provider}, ${f.sport.urn}, ${sportKeyOf(f)}, ${f.sport.name},
+        ${json(described.names(f.sport.urn) ?? {})}::jsonb, ${provider === "oddin" ? "cyber" : "regular"},
+        ${d?.main[0] ?? null}::int, ${d?.main[1] ?? null}::int, ${d?.secondary?.[0] ?? null}::int,
+        ${d?.secondary?.[1] ?? null}::int)
+      on conflict (provider, urn_id) do update set name = excluded.name,
+        translations = excluded.translations, updated_at = now()
+      returning id)`,
+    sql`category as (
+      insert into ${categories} (provider, urn_id, sport_id, slug, name, translations, country_code)
+      select ${provider}, ${f.category.urn}, sport.id, ${slugify(f.category.name)}, ${f.category.name},
+        ${json(described.names(f.category.urn) ?? {})}::jsonb, ${f.category.countryCode ?? null}::text
+      from sport
+      on conflict (provider, urn_id) do update set name = excluded.name,
+        translations = excluded.translations, updated_at = now()
+      returning id)`,
+    sql`tournament as (
+      insert into ${tournaments} (provider, urn_id, sport_id, category_id, slug, name, translations)
+      select ${provider}, ${f.tournament.urn}, sport.id, category.id, ${slugify(f.tournament.name)},
+        ${f.tournament.name}, ${json(described.names(f.tournament.urn) ?? {})}::jsonb
+      from sport, category
+      on conflict (provider, urn_id) do update set name = excluded.name,
+        translations = excluded.translations, updated_at = now()
+      returning id)`,
+    sql`competitor as (
+      insert into ${competitors} (provider, urn_id, name, abbreviation, country_code, logo)
+      select ${provider}, c.urn_id, c.name, c.abbreviation, c.country_code, c.logo
+      from unnest(
+        ${sql.param(f.competitors.map((c) => c.urn))}::text[],
+        ${sql.param(f.competitors.map((c) => c.name))}::text[],
+        ${sql.param(f.competitors.map((c) => c.abbreviation ?? null))}::text[],
+        ${sql.param(f.competitors.map((c) => c.countryCode ?? null))}::text[],
+        ${sql.param(f.competitors.map((c) => competitorLogo(c.name) ?? null))}::text[]
+      ) as c(urn_id, name, abbreviation, country_code, logo)
+      on conflict (provider, urn_id) do update set name = excluded.name,
+        abbreviation = excluded.abbreviation, updated_at = now()
+      returning id, urn_id)`,
+    // read in the statement's snapshot: the start time before this fixture
+    sql`before as (select start_time from ${matches} where provider = ${provider} and urn_id = ${event.eventUrn})`,
+    sql`match_row as (
+      insert into ${matches} (provider, urn_id, sport_id, category_id, tournament_id, type, slug, name,
+        translations, home_competitor_id, away_competitor_id, start_time, end_date, stadium, city,
+        updated_at)
+      select ${provider}, ${event.eventUrn}, sport.id, category.id, tournament.id, ${f.type},
+        ${slugify(name)}, ${f.type === "outright" ? name : null}::text,
+        ${json(f.type === "outright" ? (described.names(event.eventUrn) ?? {}) : {})}::jsonb,
+        (select id from competitor where urn_id = ${home?.urn ?? null}::text),
+        (select id from competitor where urn_id = ${away?.urn ?? null}::text),
+        ${startTime}::timestamptz,
+        ${f.endTime !== undefined ? new Date(f.endTime).toISOString() : null}::timestamptz,
+        ${f.venue?.name ?? null}::text, ${f.venue?.city ?? null}::text,
+        -- the provider's clock orders later messages of this match, so start it at the fixture's time
+        ${new Date(event.timestamp).toISOString()}::timestamptz
+      from sport, category, tournament
+      on conflict (provider, urn_id) do update set start_time = excluded.start_time,
+        tournament_id = excluded.tournament_id, home_competitor_id = excluded.home_competitor_id,
+        away_competitor_id = excluded.away_competitor_id
+      returning id, status, producer, updated_at, statistics)`,
+  ];
+  if (checkpoint) steps.push(sql`checkpoint as (${checkpointUpsert(checkpoint)})`);
+  const [row] = rowsOf<{
+    id: string | number;
+    status: number;
+    producer: number | null;
+    updated_at: Date | string;
+    statistics: unknown;
+    before_start: Date | string | null;
+  }>(
+    await ex.execute(sql`with ${sql.join(steps, sql`, `)}
+      select m.id, m.status, m.producer, m.updated_at, m.statistics,
+        (select start_time from before) as before_start
+      from match_row m`),
+  );
   if (!row) throw new Error("match was not written");
   return {
     ref: {
-      id: row.id,
+      id: Number(row.id),
       provider,
       urn: event.eventUrn,
       home: home?.name ?? "",
@@ -225,12 +147,12 @@ export async function upsertFixture(
       status: row.status,
       uofStatus: row.status === 1 ? 1 : 0,
       producer: row.producer,
-      lastTs: row.updatedAt.getTime(),
+      lastTs: new Date(row.updated_at).getTime(),
       statistics: JSON.stringify(row.statistics ?? {}),
       written: new Map(),
       sportKey: sportKeyOf(f),
     },
-    startChanged: before !== undefined && before.startTime.getTime() !== startTime.getTime(),
+    startChanged: row.before_start !== null && new Date(row.before_start).toISOString() !== startTime,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   unreadCountersChangedSchema,
   userChannel,
 } from "@sportsbook/contracts";
-import { type Database, feedCheckpoints, matches, notificationView, type Transaction } from "@sportsbook/db";
+import { type Database, matches, notificationView, type Transaction } from "@sportsbook/db";
 import { eq } from "drizzle-orm";
 import { createFrameDecoder } from "../adapters.js";
 import { type Descriptions, noDescriptions } from "../descriptions/descriptions.js";
@@ -28,6 +28,7 @@ import {
 import type { BetNotice } from "../settlement/bets.js";
 import { cashoutValues } from "../settlement/cashout.js";
 import { loadMatchRef, type MatchRef, upsertFixture } from "./catalogue.js";
+import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { type FeedHealth, noFeedHealth } from "./health.js";
 import { applyBetStop, applyOddsChange, changesOf, type MarketChange } from "./odds.js";
 import { realtimeMatchStatus } from "./present.js";
@@ -227,17 +228,16 @@ export function createIngest(options: IngestOptions) {
     return out;
   }
 
-  async function checkpoint(tx: Transaction, origin: FrameOrigin | undefined): Promise<void> {
-    if (!origin) return;
+  function checkpointOf(origin: FrameOrigin | undefined): FeedCheckpoint | undefined {
+    if (!origin) return undefined;
     // with lanes, frames finish out of order: record only the position below which all are applied
-    if (lanes > 1) origin = { ...origin, position: watermark(origin.position) };
-    await tx
-      .insert(feedCheckpoints)
-      .values({ source: origin.source, position: origin.position, updatedAt: new Date(now()) })
-      .onConflictDoUpdate({
-        target: feedCheckpoints.source,
-        set: { position: origin.position, updatedAt: new Date(now()) },
-      });
+    const position = lanes > 1 ? watermark(origin.position) : origin.position;
+    return { source: origin.source, position, at: new Date(now()) };
+  }
+
+  async function checkpoint(tx: Transaction, origin: FrameOrigin | undefined): Promise<void> {
+    const c = checkpointOf(origin);
+    if (c) await tx.execute(checkpointUpsert(c));
   }
 
   async function applyEvent(
@@ -267,22 +267,14 @@ export function createIngest(options: IngestOptions) {
         report.applied++;
         return setProducer(e.provider, e.producer, "up", e.timestamp);
       case "fixture": {
-        let startChanged = false;
-        let r: MatchRef | undefined;
-        await db.transaction(async (tx) => {
-          const res = await upsertFixture(tx, e, descriptions);
-          r = res.ref;
-          startChanged = res.startChanged;
-          await checkpoint(tx, origin);
-        });
+        const { ref: r, startChanged } = await upsertFixture(db, e, descriptions, checkpointOf(origin));
         const known = refs.get(`${e.provider}|${e.eventUrn}`);
-        if (r)
-          refs.set(
-            `${e.provider}|${e.eventUrn}`,
-            known ? { ...known, home: r.home, away: r.away, competitors: r.competitors } : r,
-          );
+        refs.set(
+          `${e.provider}|${e.eventUrn}`,
+          known ? { ...known, home: r.home, away: r.away, competitors: r.competitors } : r,
+        );
         report.applied++;
-        return startChanged && r
+        return startChanged
           ? [
               {
                 channel: matchChannel(r.id),
@@ -318,11 +310,7 @@ export function createIngest(options: IngestOptions) {
           return drop(`producer ${e.producer} does not hold ${e.eventUrn}`);
         }
         const before = r.status;
-        const res = await db.transaction(async (tx) => {
-          const x = await applyOddsChange(tx, r, e);
-          await checkpoint(tx, origin);
-          return x;
-        });
+        const res = await applyOddsChange(db, r, e, checkpointOf(origin));
         if (res.statusChanged && e.status) {
           out.push({
             channel: matchChannel(r.id),
@@ -349,8 +337,8 @@ export function createIngest(options: IngestOptions) {
         // a closed, cancelled or abandoned match is done: forget it (a straggler reloads it)
         if (r.uofStatus === 4 || r.uofStatus === 5 || r.uofStatus === 9)
           refs.delete(`${e.provider}|${e.eventUrn}`);
-        if (options.cashout !== false && res.marketRowIds.length) {
-          for (const c of await cashoutValues(db, r.id, res.marketRowIds)) {
+        if (options.cashout !== false && res.openBetIds.length) {
+          for (const c of await cashoutValues(db, res.openBetIds)) {
             out.push({
               channel: userChannel(c.playerId),
               data: betCashoutChangedSchema.parse({

@@ -1,6 +1,6 @@
-import { type Executor, markets, matches, outcomes } from "@sportsbook/db";
+import { betSelections, bets, type Executor, markets, matches, outcomes, rowsOf } from "@sportsbook/db";
 import { isBuilderMarket } from "@sportsbook/domain";
-import { and, arrayOverlaps, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, arrayOverlaps, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
   MARKETS,
   marketName,
@@ -10,6 +10,7 @@ import {
 } from "../markets.js";
 import type { FeedEvent, MarketOdds } from "../model.js";
 import type { MatchRef } from "./catalogue.js";
+import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { realtimeMarketStatus, specMatchStatus, statisticsOf } from "./present.js";
 
 export interface MarketChange {
@@ -21,8 +22,10 @@ export interface MarketChange {
 
 export interface OddsResult {
   markets: MarketChange[];
-  /** market row ids whose odds or status changed (for cash-out values) */
+  /** market row ids whose odds or status changed */
   marketRowIds: number[];
+  /** open bets with a selection on those markets: their cash-out values moved */
+  openBetIds: number[];
   statusChanged: boolean;
   statistics?: Record<string, unknown>;
 }
@@ -39,159 +42,236 @@ function fingerprint(m: MarketOdds, producer: number, balanced: boolean): string
  */
 const NO_PRICE = 1000;
 
-/** Applies an odds change: match status and statistics, then markets and outcomes (per-market ordered). */
+/**
+ * Applies an odds change in one statement (atomic by itself, one round trip whatever the message's
+ * size): the match's status and statistics, its changed markets and their outcomes, the checkpoint
+ * when given, and the open bets whose cash-out value the moved markets change. Each column travels as
+ * one array parameter (unnest), so neither the statement nor the work of building it grows with the
+ * market count.
+ */
 export async function applyOddsChange(
-  tx: Executor,
+  ex: Executor,
   ref: MatchRef,
   event: Extract<FeedEvent, { kind: "odds_change" }>,
+  checkpoint?: FeedCheckpoint,
 ): Promise<OddsResult> {
   const ts = new Date(event.timestamp);
-  const result: OddsResult = { markets: [], marketRowIds: [], statusChanged: false };
+  const at = sql`${ts.toISOString()}::timestamptz`;
+  const result: OddsResult = { markets: [], marketRowIds: [], openBetIds: [], statusChanged: false };
+  const steps: SQL[] = [];
   if (event.status) {
     const status = specMatchStatus(event.status.status);
     const stats = statisticsOf(event.status, event.timestamp);
     const statsJson = JSON.stringify(stats);
     result.statusChanged = status !== ref.status || event.status.status !== ref.uofStatus;
     if (statsJson !== ref.statistics) result.statistics = stats as Record<string, unknown>;
-    await tx
-      .update(matches)
-      .set({
-        status,
-        matchStatusCode: event.status.matchStatus,
-        statistics: stats,
-        producer: event.producer,
-        updatedAt: ts,
-      })
-      .where(and(eq(matches.id, ref.id), lte(matches.updatedAt, ts)));
+    steps.push(sql`match_row as (update ${matches} set status = ${status},
+      match_status_code = ${event.status.matchStatus}, statistics = ${statsJson}::jsonb,
+      producer = ${event.producer}, updated_at = ${at}
+      where id = ${ref.id} and updated_at <= ${at})`);
     ref.status = status;
     ref.uofStatus = event.status.status;
     ref.statistics = statsJson;
     ref.producer = event.producer;
   } else {
-    await tx
-      .update(matches)
-      .set({ updatedAt: ts })
-      .where(and(eq(matches.id, ref.id), lte(matches.updatedAt, ts)));
+    steps.push(sql`match_row as (update ${matches} set updated_at = ${at}
+      where id = ${ref.id} and updated_at <= ${at})`);
   }
   ref.lastTs = Math.max(ref.lastTs, event.timestamp);
+  if (checkpoint) steps.push(sql`checkpoint as (${checkpointUpsert(checkpoint)})`);
   // the simulator (and some feeds) resend every line; only what changed is written and published
   const balanced = mostBalanced(event.markets);
   const changed = event.markets.filter(
     (m) => ref.written.get(`${m.id}/${m.specifiers}`) !== fingerprint(m, event.producer, balanced.has(m)),
   );
-  if (changed.length === 0) return result;
-  await writeMarkets(tx, ref, changed, event.producer, ts, result, balanced);
+  if (changed.length === 0) {
+    await ex.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
+    return result;
+  }
+  steps.push(...marketSteps(ref, changed, event.producer, at, balanced));
+  const rows = rowsOf<WrittenRow>(
+    await ex.execute(sql`with ${sql.join(steps, sql`, `)}
+      select 'market' as kind, id, market_id, specifier, status, null as outcome_id, null::int as odds,
+        null::boolean as active from market_rows
+      union all
+      select 'outcome', market_row_id, null, null, null, outcome_id, odds, active from outcome_rows
+      union all
+      select 'bet', bet_id, null, null, null, null, null, null from open_bets`),
+  );
+  collectWritten(ref, changed, event.producer, balanced, rows, result);
   return result;
+}
+
+/** One row of the statement's answer: a written market, a written outcome, or an open bet. */
+interface WrittenRow {
+  kind: "market" | "outcome" | "bet";
+  id: string | number;
+  market_id: number | null;
+  specifier: string | null;
+  status: number | null;
+  outcome_id: string | null;
+  odds: number | null;
+  active: boolean | null;
 }
 
 /** The bet-builder group of markets the builder can price. */
 const BUILDER_GROUP = ["bet_builder"];
 
-async function writeMarkets(
-  tx: Executor,
+/** The upserts of markets and outcomes, and the open bets on the markets written. */
+function marketSteps(
   ref: MatchRef,
   list: MarketOdds[],
   producer: number,
-  ts: Date,
-  result: OddsResult,
+  at: SQL,
   balanced: Set<MarketOdds>,
-): Promise<void> {
+): SQL[] {
   const names = { home: ref.home, away: ref.away, competitor: (urn: string) => ref.competitors.get(urn) };
   // Names are written with a market's first row and never updated, so the other languages are worded
   // only for markets this ingest has not written yet; a known market's row keeps what it has.
   const known = (m: MarketOdds) => ref.written.has(`${m.id}/${m.specifiers}`);
-  const rows = await tx
-    .insert(markets)
-    .values(
-      list.map((m) => ({
-        matchId: ref.id,
-        marketId: m.id,
-        specifier: m.specifiers,
-        name: marketName(m.id, m.specifiers, names),
-        translations: known(m) ? {} : marketNameTranslations(m.id, m.specifiers, names),
-        status: m.status,
-        groupKeys: MARKETS.get(m.id)?.groups ?? [],
-        // The bet builder offers what its score model can price together (soccer, one final score).
-        customBetGroups:
-          ref.sportKey === "soccer" && isBuilderMarket(m.id, m.specifiers) ? BUILDER_GROUP : [],
-        priority: -m.id,
-        mostBalanced: balanced.has(m),
-        producer,
-        nextBetStop: m.nextBetstop !== undefined ? new Date(m.nextBetstop) : null,
-        updatedAt: ts,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [markets.matchId, markets.marketId, markets.specifier],
-      set: {
-        status: sql`excluded.status`,
-        customBetGroups: sql`excluded.custom_bet_groups`,
-        producer: sql`excluded.producer`,
-        mostBalanced: sql`excluded.most_balanced`,
-        nextBetStop: sql`excluded.next_bet_stop`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-      // a market keeps the newest state it was sent (a late message changes nothing), and only a
-      // rollback reopens a settled or cancelled market
-      setWhere: sql`${markets.updatedAt} <= excluded.updated_at and ${markets.status} not in (-3, -4)`,
-    })
-    .returning({
-      id: markets.id,
-      marketId: markets.marketId,
-      specifier: markets.specifier,
-      status: markets.status,
-    });
-  const byKey = new Map(rows.map((r) => [`${r.marketId}/${r.specifier}`, r]));
-  const values: (typeof outcomes.$inferInsert)[] = [];
-  const kept: { row: (typeof rows)[number]; market: MarketOdds }[] = [];
-  for (const m of list) {
-    const row = byKey.get(`${m.id}/${m.specifiers}`);
-    if (!row) continue;
-    kept.push({ row, market: m });
-    for (const o of m.outcomes) {
-      values.push({
-        marketRowId: row.id,
-        outcomeId: o.id,
-        name: outcomeName(m.id, o.id, m.specifiers, names),
-        translations: known(m) ? {} : outcomeNameTranslations(m.id, o.id, m.specifiers, names),
-        odds: o.odds ?? NO_PRICE,
-        active: o.active && o.odds !== null && o.odds > NO_PRICE,
-        updatedAt: ts,
-      });
+  const json = (v: unknown) => JSON.stringify(v);
+  const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  const outs = list.flatMap((m) => m.outcomes.map((o) => ({ m, o })));
+  return [
+    sql`market_rows as (
+      insert into ${markets} (match_id, market_id, specifier, name, translations, status, group_keys,
+        custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
+      select ${ref.id}, m.market_id, m.specifier, m.name, m.translations::jsonb, m.status,
+        array(select jsonb_array_elements_text(m.group_keys::jsonb)),
+        array(select jsonb_array_elements_text(m.custom_bet_groups::jsonb)),
+        -m.market_id, m.most_balanced, ${producer}, m.next_bet_stop, ${at}
+      from unnest(
+        ${column(
+          list.map((m) => m.id),
+          "int",
+        )},
+        ${column(
+          list.map((m) => m.specifiers),
+          "text",
+        )},
+        ${column(
+          list.map((m) => marketName(m.id, m.specifiers, names)),
+          "text",
+        )},
+        ${column(
+          list.map((m) => json(known(m) ? {} : marketNameTranslations(m.id, m.specifiers, names))),
+          "text",
+        )},
+        ${column(
+          list.map((m) => m.status),
+          "smallint",
+        )},
+        ${column(
+          list.map((m) => json(MARKETS.get(m.id)?.groups ?? [])),
+          "text",
+        )},
+        ${column(
+          // The bet builder offers what its score model can price together (soccer, one final score).
+          list.map((m) =>
+            json(ref.sportKey === "soccer" && isBuilderMarket(m.id, m.specifiers) ? BUILDER_GROUP : []),
+          ),
+          "text",
+        )},
+        ${column(
+          list.map((m) => balanced.has(m)),
+          "boolean",
+        )},
+        ${column(
+          list.map((m) => (m.nextBetstop !== undefined ? new Date(m.nextBetstop).toISOString() : null)),
+          "timestamptz",
+        )}
+      ) as m(market_id, specifier, name, translations, status, group_keys, custom_bet_groups,
+        most_balanced, next_bet_stop)
+      on conflict (match_id, market_id, specifier) do update set
+        status = excluded.status,
+        custom_bet_groups = excluded.custom_bet_groups,
+        producer = excluded.producer,
+        most_balanced = excluded.most_balanced,
+        next_bet_stop = excluded.next_bet_stop,
+        updated_at = excluded.updated_at
+      -- a market keeps the newest state it was sent (a late message changes nothing), and only a
+      -- rollback reopens a settled or cancelled market
+      where ${markets}.updated_at <= excluded.updated_at and ${markets}.status not in (-3, -4)
+      returning id, market_id, specifier, status)`,
+    sql`outcome_rows as (
+      insert into ${outcomes} (market_row_id, outcome_id, name, translations, odds, active, updated_at)
+      select r.id, o.outcome_id, o.name, o.translations::jsonb, o.odds, o.active, ${at}
+      from unnest(
+        ${column(
+          outs.map(({ m }) => m.id),
+          "int",
+        )},
+        ${column(
+          outs.map(({ m }) => m.specifiers),
+          "text",
+        )},
+        ${column(
+          outs.map(({ o }) => o.id),
+          "text",
+        )},
+        ${column(
+          outs.map(({ m, o }) => outcomeName(m.id, o.id, m.specifiers, names)),
+          "text",
+        )},
+        ${column(
+          outs.map(({ m, o }) =>
+            json(known(m) ? {} : outcomeNameTranslations(m.id, o.id, m.specifiers, names)),
+          ),
+          "text",
+        )},
+        ${column(
+          outs.map(({ o }) => o.odds ?? NO_PRICE),
+          "int",
+        )},
+        ${column(
+          outs.map(({ o }) => o.active && o.odds !== null && o.odds > NO_PRICE),
+          "boolean",
+        )}
+      ) as o(market_id, specifier, outcome_id, name, translations, odds, active)
+      join market_rows r on r.market_id = o.market_id and r.specifier = o.specifier
+      on conflict (market_row_id, outcome_id) do update set
+        -- an outcome sent without a price keeps its last price, inactive
+        odds = case when excluded.odds = ${NO_PRICE} and excluded.active = false then ${outcomes}.odds
+          else excluded.odds end,
+        active = excluded.active,
+        updated_at = excluded.updated_at
+      returning market_row_id, outcome_id, odds, active)`,
+    // bets whose cash-out value moves with these markets (custom bets are not cashed out)
+    sql`open_bets as (
+      select distinct s.bet_id from ${betSelections} s join ${bets} b on b.id = s.bet_id
+      where s.match_id = ${ref.id} and b.status = 'waiting_results' and b.type <> 'custom_bet'
+        and s.market_row_id in (select id from market_rows))`,
+  ];
+}
+
+/** Reads the statement's answer into the result and remembers what each market now holds. */
+function collectWritten(
+  ref: MatchRef,
+  list: MarketOdds[],
+  producer: number,
+  balanced: Set<MarketOdds>,
+  rows: WrittenRow[],
+  result: OddsResult,
+): void {
+  const rowOf = new Map<string, { id: number; status: number }>();
+  const byMarket = new Map<number, { id: string; odds: number; active: boolean }[]>();
+  for (const r of rows) {
+    if (r.kind === "market")
+      rowOf.set(`${r.market_id}/${r.specifier}`, { id: Number(r.id), status: r.status ?? 0 });
+    else if (r.kind === "bet") result.openBetIds.push(Number(r.id));
+    else {
+      const l = byMarket.get(Number(r.id)) ?? [];
+      l.push({ id: r.outcome_id ?? "", odds: r.odds ?? NO_PRICE, active: r.active === true });
+      byMarket.set(Number(r.id), l);
     }
   }
-  if (values.length === 0) return;
-  const outRows = await tx
-    .insert(outcomes)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [outcomes.marketRowId, outcomes.outcomeId],
-      set: {
-        // an outcome sent without a price keeps its last price, inactive
-        odds: sql`case when excluded.odds = ${NO_PRICE} and excluded.active = false then ${outcomes.odds} else excluded.odds end`,
-        active: sql`excluded.active`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .returning({
-      marketRowId: outcomes.marketRowId,
-      id: outcomes.outcomeId,
-      odds: outcomes.odds,
-      active: outcomes.active,
-    });
-  const byMarket = new Map<number, { id: string; odds: number; active: boolean }[]>();
-  for (const o of outRows) {
-    const l = byMarket.get(o.marketRowId) ?? [];
-    l.push({ id: o.id, odds: o.odds, active: o.active });
-    byMarket.set(o.marketRowId, l);
-  }
-  for (const { row, market } of kept) {
+  for (const market of list) {
+    const key = `${market.id}/${market.specifiers}`;
+    const row = rowOf.get(key);
+    if (!row) continue;
     if (row.status === market.status)
-      ref.written.set(
-        `${market.id}/${market.specifiers}`,
-        fingerprint(market, producer, balanced.has(market)),
-      );
-    else ref.written.delete(`${market.id}/${market.specifiers}`);
+      ref.written.set(key, fingerprint(market, producer, balanced.has(market)));
+    else ref.written.delete(key);
     result.marketRowIds.push(row.id);
     result.markets.push({
       id: market.id,
@@ -251,7 +331,7 @@ export async function applyBetStop(
       status: markets.status,
     });
   ref.lastTs = Math.max(ref.lastTs, event.timestamp);
-  return { ...(await changesOf(tx, rows)), statusChanged: false };
+  return { ...(await changesOf(tx, rows)), openBetIds: [], statusChanged: false };
 }
 
 /** Current outcomes of the given market rows, as realtime market changes. */

@@ -1,6 +1,6 @@
 import { betSelections, bets, type Executor, markets, outcomes } from "@sportsbook/db";
 import { type BetType, type CashoutLeg, cashoutValue, type Odds } from "@sportsbook/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 /** The house's share of a cash-out's fair value, basis points (the API quotes with the same margin). */
 export const CASHOUT_MARGIN_BASIS_POINTS = 500;
@@ -21,30 +21,10 @@ const SETTLED: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
 };
 
 /**
- * Current cash-out values of the open bets with a selection on one of the given market rows (their
- * odds just moved). Legs whose market is not open have no current price, so no offer is made.
+ * Current cash-out values of the given open bets (their odds just moved). Legs whose market is not
+ * open have no current price, so no offer is made.
  */
-export async function cashoutValues(
-  ex: Executor,
-  matchId: number,
-  marketRowIds: number[],
-): Promise<CashoutNotice[]> {
-  if (marketRowIds.length === 0) return [];
-  // selections are indexed by match; the few open ones found are narrowed to the moved markets here
-  const onMatch = await ex
-    .select({ betId: betSelections.betId, marketRowId: betSelections.marketRowId })
-    .from(betSelections)
-    .innerJoin(bets, eq(bets.id, betSelections.betId))
-    .where(
-      and(
-        eq(betSelections.matchId, matchId),
-        eq(bets.status, "waiting_results"),
-        sql`${bets.type} <> 'custom_bet'`,
-      ),
-    );
-  if (onMatch.length === 0) return [];
-  const moved = new Set(marketRowIds);
-  const ids = [...new Set(onMatch.filter((s) => moved.has(s.marketRowId)).map((s) => s.betId))];
+export async function cashoutValues(ex: Executor, ids: number[]): Promise<CashoutNotice[]> {
   if (ids.length === 0) return [];
   const betRows = await ex.select().from(bets).where(inArray(bets.id, ids));
   const legs = await ex
