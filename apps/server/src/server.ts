@@ -146,6 +146,7 @@ export async function createServer(
   }
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
   const mail = mailDispatcher(api.ctx);
+  mail.onRunFailure((err) => app.log.warn({ err }, "mail delivery run failed"));
   // Prunes old rate-limit attempts, dead tokens, ended sessions and old activity ticks.
   const housekeeping = createHousekeeping(api.ctx, {
     onError: (err) => app.log.warn({ err }, "housekeeping pass failed"),

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import { outbox } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
-import { isNull } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailDispatcher } from "../src/mail/dispatcher.js";
 import {
@@ -167,10 +167,23 @@ for (const target of databaseTargets()) {
       expect(row?.sentAt).toBeNull();
       expect(row?.attempts).toBeGreaterThanOrEqual(1);
       expect(row?.lastError).toContain("550");
+      const deliveries = (await h.api.ctx.metrics.outboxDeliveries.get()).values;
+      expect(deliveries.find((v) => v.labels.outcome === "refused")?.value).toBeGreaterThanOrEqual(1);
+      expect(deliveries.find((v) => v.labels.outcome === "sent")).toBeUndefined();
       expect((await h.api.app.inject({ method: "GET", url: "/api/dev/mailbox" })).statusCode).toBe(404);
       expect((await h.api.app.inject({ method: "GET", url: "/api/dev/mailbox/messages" })).statusCode).toBe(
         404,
       );
+    });
+
+    it("a background run that cannot read the outbox is counted and reported, not thrown", async () => {
+      const dispatcher = mailDispatcher(h.api.ctx);
+      const reported = new Promise<unknown>((resolve) => dispatcher.onRunFailure(resolve));
+      // the last test of this database: without its outbox every run fails
+      await h.handle.db.execute(sql`drop table ${outbox}`);
+      dispatcher.kick();
+      expect(String(await reported)).toContain("outbox");
+      expect((await h.api.ctx.metrics.outboxRunFailures.get()).values[0]?.value).toBe(1);
     });
   });
 }

@@ -11,6 +11,10 @@ export interface MailDispatcher {
   /** Delivers every `intervalMs` until stopped (retries of failed messages included). */
   start(intervalMs?: number): void;
   stop(): Promise<void>;
+  /** Starts a run in the background; its failure is counted and reported, never thrown. */
+  kick(): void;
+  /** Who hears of a run that failed in the background (every failure is also counted). */
+  onRunFailure(listener: (error: unknown) => void): void;
 }
 
 /**
@@ -20,6 +24,14 @@ export interface MailDispatcher {
 export function createMailDispatcher(ctx: AppContext): MailDispatcher {
   let running: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let listener: (error: unknown) => void = () => {};
+  // a run nobody awaits (the timer, a request's kick) reports its failure here
+  const inBackground = (): void => {
+    flush().catch((error: unknown) => {
+      ctx.metrics.outboxRunFailures.inc();
+      listener(error);
+    });
+  };
 
   const senders: Partial<
     Record<"email" | "sms", (to: string, subject: string, body: string) => Promise<unknown>>
@@ -52,7 +64,10 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
           .set({ sentAt: ctx.now(), attempts: message.attempts + 1, lastError: null })
           .where(eq(outbox.id, message.id));
         sent += 1;
+        ctx.metrics.outboxDeliveries.inc({ channel: message.channel, outcome: "sent" });
       } catch (error) {
+        // kept for a later run with its error; the count shows a channel that keeps refusing
+        ctx.metrics.outboxDeliveries.inc({ channel: message.channel, outcome: "refused" });
         await ctx.db
           .update(outbox)
           .set({ attempts: message.attempts + 1, lastError: String(error).slice(0, 500) })
@@ -84,15 +99,20 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
     flush,
     start(intervalMs = 10_000) {
       if (timer || channels.length === 0) return;
-      timer = setInterval(() => void flush().catch(() => {}), intervalMs);
+      timer = setInterval(inBackground, intervalMs);
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      // waits for the runs to end; their failures were reported to whoever started them
       await next?.catch(() => {});
       await running?.catch(() => {});
     },
+    onRunFailure(l) {
+      listener = l;
+    },
+    kick: inBackground,
   };
 }
 
@@ -111,7 +131,5 @@ export function mailDispatcher(ctx: AppContext): MailDispatcher {
 /** Starts delivery of what a committed request queued, without making the request wait for SMTP. */
 export function kickDelivery(ctx: AppContext): void {
   if (!ctx.identity.transport && !ctx.identity.smsGateway) return;
-  void mailDispatcher(ctx)
-    .flush()
-    .catch(() => {});
+  mailDispatcher(ctx).kick();
 }

@@ -14,6 +14,10 @@ export interface Metrics {
   paymentCallbacks: Counter<"outcome">;
   /** Realtime events that could not be sent after their cause committed, by event type. */
   realtimePublishFailures: Counter<"event">;
+  /** Outbox messages handed to SMTP or the SMS gateway, by channel and outcome (sent, refused). */
+  outboxDeliveries: Counter<"channel" | "outcome">;
+  /** Outbox runs that failed before delivering (the outbox could not be read or updated). */
+  outboxRunFailures: Counter;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -66,6 +70,17 @@ export function createMetrics(registry: Registry): Metrics {
       name: "sportsbook_api_realtime_publish_failures_total",
       help: "Realtime events not sent after their cause committed, by event type",
       labelNames: ["event"],
+      registers: [registry],
+    }),
+    outboxDeliveries: new Counter({
+      name: "sportsbook_outbox_deliveries_total",
+      help: "Outbox messages handed to SMTP or the SMS gateway, by channel and outcome",
+      labelNames: ["channel", "outcome"],
+      registers: [registry],
+    }),
+    outboxRunFailures: new Counter({
+      name: "sportsbook_outbox_run_failures_total",
+      help: "Outbox delivery runs that failed before delivering (the outbox could not be read or updated)",
       registers: [registry],
     }),
   };
