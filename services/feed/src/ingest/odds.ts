@@ -22,9 +22,7 @@ export interface MarketChange {
 
 export interface OddsResult {
   markets: MarketChange[];
-  /** market row ids whose odds or status changed */
-  marketRowIds: number[];
-  /** open bets with a selection on those markets: their cash-out values moved */
+  /** open bets with a selection on the markets written: their cash-out values moved */
   openBetIds: number[];
   statusChanged: boolean;
   statistics?: Record<string, unknown>;
@@ -57,7 +55,7 @@ export async function applyOddsChange(
 ): Promise<OddsResult> {
   const ts = new Date(event.timestamp);
   const at = sql`${ts.toISOString()}::timestamptz`;
-  const result: OddsResult = { markets: [], marketRowIds: [], openBetIds: [], statusChanged: false };
+  const result: OddsResult = { markets: [], openBetIds: [], statusChanged: false };
   const steps: SQL[] = [];
   if (event.status) {
     const status = specMatchStatus(event.status.status);
@@ -272,7 +270,6 @@ function collectWritten(
     if (row.status === market.status)
       ref.written.set(key, fingerprint(market, producer, balanced.has(market)));
     else ref.written.delete(key);
-    result.marketRowIds.push(row.id);
     result.markets.push({
       id: market.id,
       specifier: market.specifiers,
@@ -338,8 +335,8 @@ export async function applyBetStop(
 export async function changesOf(
   tx: Executor,
   rows: { id: number; marketId: number; specifier: string; status: number }[],
-): Promise<{ markets: MarketChange[]; marketRowIds: number[] }> {
-  if (rows.length === 0) return { markets: [], marketRowIds: [] };
+): Promise<{ markets: MarketChange[] }> {
+  if (rows.length === 0) return { markets: [] };
   const outs = await tx
     .select({
       marketRowId: outcomes.marketRowId,
@@ -355,7 +352,6 @@ export async function changesOf(
       ),
     );
   return {
-    marketRowIds: rows.map((r) => r.id),
     markets: rows.map((r) => ({
       id: r.marketId,
       specifier: r.specifier,
