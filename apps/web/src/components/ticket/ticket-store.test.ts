@@ -163,4 +163,24 @@ describe("TicketStore runs the slip's effects (SPEC §4 ticket flow)", () => {
     await flush();
     expect(store.get().quickBet.state).toBe("success");
   });
+
+  it("a refused quick bet says the bet's own reason, not the answer's headline", async () => {
+    const { store } = setup({
+      result: {
+        ok: false,
+        failure: {
+          status: 400,
+          code: 100,
+          localizedMessage: "The bet could not be placed.",
+          messagesByBet: { "0": "This selection is suspended." },
+        },
+      },
+    });
+    store.dispatch({ type: "quickBetToggled" });
+    store.dispatch({ type: "quickBetStakeSet", amount: 300 });
+    store.dispatch({ type: "quickBetApproved" });
+    store.dispatchPick(pick("20", "1", 2_500, 1));
+    await flush();
+    expect(store.get().quickBet).toMatchObject({ state: "error", error: "This selection is suspended." });
+  });
 });

@@ -200,7 +200,10 @@ export class TicketStore {
           ? { type: "quickBetSucceeded", betId: result.betIds[0] ?? "" }
           : {
               type: "quickBetFailed",
+              // A quick bet is one bet: its own reason (suspended, not available) says more than the
+              // answer's headline, which for such refusals is only "could not be placed".
               message:
+                result.failure.messagesByBet?.["0"] ??
                 result.failure.localizedMessage ??
                 placeErrorMessage(
                   result.failure.code === undefined ? undefined : String(result.failure.code),
