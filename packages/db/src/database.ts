@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { type ExtractTablesWithRelations, type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -22,6 +22,17 @@ export type Executor = Database | Transaction;
 /** The rows of a raw `execute(sql…)` (both drivers answer `{ rows }`); bigint columns come as strings. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * One column of many rows as a single array parameter, to read with `unnest(…)`: a multi-row write
+ * whose statement neither grows nor costs more to build with its row count.
+ */
+export function arrayParam(
+  values: readonly unknown[],
+  type: "int" | "bigint" | "smallint" | "text" | "boolean" | "timestamptz",
+): SQL {
+  return sql`${sql.param(values)}::${sql.raw(type)}[]`;
 }
 
 /**

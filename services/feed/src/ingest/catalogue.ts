@@ -1,4 +1,5 @@
 import {
+  arrayParam,
   categories,
   competitors,
   type Executor,
@@ -40,8 +41,6 @@ function sportKeyOf(f: FixtureInfo): string {
   return SPORT_DEFAULTS[f.sport.name]?.key ?? slugify(f.sport.name);
 }
 
-const json = (v: unknown) => JSON.stringify(v);
-
 /**
  * Writes the catalogue rows of a fixture (sport, category, tournament, competitors, match) in one
  * statement, atomic by itself and one round trip, with the checkpoint when given.
@@ -64,7 +63,7 @@ export async function upsertFixture(
       insert into ${sports} (provider, urn_id, key, name, translations, type, main_market_id,
         main_market_outcomes_count, secondary_market_id, secondary_market_outcomes_count)
       values (${provider}, ${f.sport.urn}, ${sportKeyOf(f)}, ${f.sport.name},
-        ${json(described.names(f.sport.urn) ?? {})}::jsonb, ${provider === "oddin" ? "cyber" : "regular"},
+        ${JSON.stringify(described.names(f.sport.urn) ?? {})}::jsonb, ${provider === "oddin" ? "cyber" : "regular"},
         ${d?.main[0] ?? null}::int, ${d?.main[1] ?? null}::int, ${d?.secondary?.[0] ?? null}::int,
         ${d?.secondary?.[1] ?? null}::int)
       on conflict (provider, urn_id) do update set name = excluded.name,
@@ -73,7 +72,7 @@ export async function upsertFixture(
     sql`category as (
       insert into ${categories} (provider, urn_id, sport_id, slug, name, translations, country_code)
       select ${provider}, ${f.category.urn}, sport.id, ${slugify(f.category.name)}, ${f.category.name},
-        ${json(described.names(f.category.urn) ?? {})}::jsonb, ${f.category.countryCode ?? null}::text
+        ${JSON.stringify(described.names(f.category.urn) ?? {})}::jsonb, ${f.category.countryCode ?? null}::text
       from sport
       on conflict (provider, urn_id) do update set name = excluded.name,
         translations = excluded.translations, updated_at = now()
@@ -81,7 +80,7 @@ export async function upsertFixture(
     sql`tournament as (
       insert into ${tournaments} (provider, urn_id, sport_id, category_id, slug, name, translations)
       select ${provider}, ${f.tournament.urn}, sport.id, category.id, ${slugify(f.tournament.name)},
-        ${f.tournament.name}, ${json(described.names(f.tournament.urn) ?? {})}::jsonb
+        ${f.tournament.name}, ${JSON.stringify(described.names(f.tournament.urn) ?? {})}::jsonb
       from sport, category
       on conflict (provider, urn_id) do update set name = excluded.name,
         translations = excluded.translations, updated_at = now()
@@ -90,11 +89,26 @@ export async function upsertFixture(
       insert into ${competitors} (provider, urn_id, name, abbreviation, country_code, logo)
       select ${provider}, c.urn_id, c.name, c.abbreviation, c.country_code, c.logo
       from unnest(
-        ${sql.param(f.competitors.map((c) => c.urn))}::text[],
-        ${sql.param(f.competitors.map((c) => c.name))}::text[],
-        ${sql.param(f.competitors.map((c) => c.abbreviation ?? null))}::text[],
-        ${sql.param(f.competitors.map((c) => c.countryCode ?? null))}::text[],
-        ${sql.param(f.competitors.map((c) => competitorLogo(c.name) ?? null))}::text[]
+        ${arrayParam(
+          f.competitors.map((c) => c.urn),
+          "text",
+        )},
+        ${arrayParam(
+          f.competitors.map((c) => c.name),
+          "text",
+        )},
+        ${arrayParam(
+          f.competitors.map((c) => c.abbreviation ?? null),
+          "text",
+        )},
+        ${arrayParam(
+          f.competitors.map((c) => c.countryCode ?? null),
+          "text",
+        )},
+        ${arrayParam(
+          f.competitors.map((c) => competitorLogo(c.name)),
+          "text",
+        )}
       ) as c(urn_id, name, abbreviation, country_code, logo)
       on conflict (provider, urn_id) do update set name = excluded.name,
         abbreviation = excluded.abbreviation, updated_at = now()
@@ -107,7 +121,7 @@ export async function upsertFixture(
         updated_at)
       select ${provider}, ${event.eventUrn}, sport.id, category.id, tournament.id, ${f.type},
         ${slugify(name)}, ${f.type === "outright" ? name : null}::text,
-        ${json(f.type === "outright" ? (described.names(event.eventUrn) ?? {}) : {})}::jsonb,
+        ${JSON.stringify(f.type === "outright" ? (described.names(event.eventUrn) ?? {}) : {})}::jsonb,
         (select id from competitor where urn_id = ${home?.urn ?? null}::text),
         (select id from competitor where urn_id = ${away?.urn ?? null}::text),
         ${startTime}::timestamptz,

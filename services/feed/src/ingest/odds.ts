@@ -1,4 +1,13 @@
-import { betSelections, bets, type Executor, markets, matches, outcomes, rowsOf } from "@sportsbook/db";
+import {
+  arrayParam,
+  betSelections,
+  bets,
+  type Executor,
+  markets,
+  matches,
+  outcomes,
+  rowsOf,
+} from "@sportsbook/db";
 import { isBuilderMarket } from "@sportsbook/domain";
 import { and, arrayOverlaps, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
@@ -127,8 +136,6 @@ function marketSteps(
   // Names are written with a market's first row and never updated, so the other languages are worded
   // only for markets this ingest has not written yet; a known market's row keeps what it has.
   const known = (m: MarketOdds) => ref.written.has(`${m.id}/${m.specifiers}`);
-  const json = (v: unknown) => JSON.stringify(v);
-  const column = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
   const outs = list.flatMap((m) => m.outcomes.map((o) => ({ m, o })));
   return [
     sql`market_rows as (
@@ -139,42 +146,44 @@ function marketSteps(
         array(select jsonb_array_elements_text(m.custom_bet_groups::jsonb)),
         -m.market_id, m.most_balanced, ${producer}, m.next_bet_stop, ${at}
       from unnest(
-        ${column(
+        ${arrayParam(
           list.map((m) => m.id),
           "int",
         )},
-        ${column(
+        ${arrayParam(
           list.map((m) => m.specifiers),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           list.map((m) => marketName(m.id, m.specifiers, names)),
           "text",
         )},
-        ${column(
-          list.map((m) => json(known(m) ? {} : marketNameTranslations(m.id, m.specifiers, names))),
+        ${arrayParam(
+          list.map((m) => JSON.stringify(known(m) ? {} : marketNameTranslations(m.id, m.specifiers, names))),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           list.map((m) => m.status),
           "smallint",
         )},
-        ${column(
-          list.map((m) => json(MARKETS.get(m.id)?.groups ?? [])),
+        ${arrayParam(
+          list.map((m) => JSON.stringify(MARKETS.get(m.id)?.groups ?? [])),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           // The bet builder offers what its score model can price together (soccer, one final score).
           list.map((m) =>
-            json(ref.sportKey === "soccer" && isBuilderMarket(m.id, m.specifiers) ? BUILDER_GROUP : []),
+            JSON.stringify(
+              ref.sportKey === "soccer" && isBuilderMarket(m.id, m.specifiers) ? BUILDER_GROUP : [],
+            ),
           ),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           list.map((m) => balanced.has(m)),
           "boolean",
         )},
-        ${column(
+        ${arrayParam(
           list.map((m) => (m.nextBetstop !== undefined ? new Date(m.nextBetstop).toISOString() : null)),
           "timestamptz",
         )}
@@ -195,33 +204,33 @@ function marketSteps(
       insert into ${outcomes} (market_row_id, outcome_id, name, translations, odds, active, updated_at)
       select r.id, o.outcome_id, o.name, o.translations::jsonb, o.odds, o.active, ${at}
       from unnest(
-        ${column(
+        ${arrayParam(
           outs.map(({ m }) => m.id),
           "int",
         )},
-        ${column(
+        ${arrayParam(
           outs.map(({ m }) => m.specifiers),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           outs.map(({ o }) => o.id),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           outs.map(({ m, o }) => outcomeName(m.id, o.id, m.specifiers, names)),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           outs.map(({ m, o }) =>
-            json(known(m) ? {} : outcomeNameTranslations(m.id, o.id, m.specifiers, names)),
+            JSON.stringify(known(m) ? {} : outcomeNameTranslations(m.id, o.id, m.specifiers, names)),
           ),
           "text",
         )},
-        ${column(
+        ${arrayParam(
           outs.map(({ o }) => o.odds ?? NO_PRICE),
           "int",
         )},
-        ${column(
+        ${arrayParam(
           outs.map(({ o }) => o.active && o.odds !== null && o.odds > NO_PRICE),
           "boolean",
         )}
