@@ -26,10 +26,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { type AddressInfo, connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createApi, createPlayerWithSession } from "@sportsbook/api";
+import { seedCatalogue } from "@sportsbook/api/testing";
 import { DEFAULT_POOL_SIZE } from "@sportsbook/db";
 import { openScratchPostgres } from "@sportsbook/db/testing";
 import pg from "pg";
-import { seedCatalogue } from "../services/api/tests/support/catalogue-fixture.js";
 
 interface Plan {
   url: string;

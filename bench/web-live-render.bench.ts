@@ -3,8 +3,8 @@
 // and, as the baseline in the same run, one React state for all odds. Prints dropped frames, long
 // tasks (> 50 ms) and the longest task. Target: no long task over 50 ms for the product's renderer.
 import { join } from "node:path";
+import { launchChromium } from "@sportsbook/web/testing/browser";
 import { build } from "esbuild";
-import { launchChromium } from "../apps/web/tests/e2e/browser";
 
 const ROOT = join(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -13,10 +13,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { freePort, startApp } from "@sportsbook/web/testing/app";
+import { CHROMIUM_FLAGS, chromiumExecutable } from "@sportsbook/web/testing/browser";
 import lighthouse, { type Result } from "lighthouse";
 import { chromium } from "playwright-core";
-import { freePort, startApp } from "../apps/web/tests/e2e/app";
-import { CHROMIUM_FLAGS, chromiumExecutable } from "../apps/web/tests/e2e/browser";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SCORE_TARGET = 90;

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { localizeHref } from "../lib/locale-url";
-import { usePlayer, usePlayerStore } from "./PlayerProvider";
+import { usePlayer, usePlayerStore } from "./player-context";
 import { currentAccount } from "./player-store";
 
 // Signed-in players only: a visitor's page never downloads the notification code and its schemas.

@@ -1,56 +1,16 @@
 "use client";
 import type { RealtimeEvent } from "@sportsbook/contracts/realtime";
 import { useTranslations } from "next-intl";
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { onUnauthorized } from "../lib/client-api";
 import { useLive } from "../live/LiveProvider";
 import { lazyPlayerApi } from "./lazy-player-api";
+import { PlayerContext, type PlayerHandles } from "./player-context";
 import { type PlayerState, PlayerStore, SIGNED_OUT } from "./player-store";
 import { SessionEndedDialog } from "./SessionEndedDialog";
 import { UserEvents } from "./user-events";
-
-interface PlayerContext {
-  store: PlayerStore;
-  events: UserEvents;
-  /** What the server rendered with: hydration starts from it, then the store takes over. */
-  initial: PlayerState;
-}
-
-const Ctx = createContext<PlayerContext | null>(null);
-
-function usePlayerContext(): PlayerContext {
-  const c = useContext(Ctx);
-  if (!c) throw new Error("player hooks outside PlayerProvider");
-  return c;
-}
-
-/** The player state (SPEC §4 auth status, profile, accounts); re-renders when it changes. */
-export function usePlayer(): PlayerState {
-  const { store, initial } = usePlayerContext();
-  return useSyncExternalStore(store.subscribe, store.get, () => initial);
-}
-
-export function usePlayerStore(): PlayerStore {
-  return usePlayerContext().store;
-}
-
-/** Calls `handler` for each event of the player's private channel while the component is mounted. */
-export function useUserEvents(handler: (event: RealtimeEvent) => void): void {
-  const { events } = usePlayerContext();
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(() => events.subscribe((e) => latest.current(e)), [events]);
-}
 
 /**
  * Reads the player once the page is interactive (visitors without a session cookie are not asked),
@@ -63,7 +23,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const rt = useLive();
   const t = useTranslations("global-error.default");
   const failure = useRef({ title: t("title"), description: t("description") });
-  const [ctx] = useState<PlayerContext>(() => {
+  const [ctx] = useState<PlayerHandles>(() => {
     // A visitor without a session cookie is known to be signed out without asking the API.
     const store = new PlayerStore(lazyPlayerApi(config.locale), config.signedIn ? {} : SIGNED_OUT);
     return { store, events: new UserEvents(), initial: store.get() };
@@ -111,9 +71,9 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   }, [rt, playerId, store, events]);
 
   return (
-    <Ctx.Provider value={ctx}>
+    <PlayerContext.Provider value={ctx}>
       {children}
       <SessionEndedDialog />
-    </Ctx.Provider>
+    </PlayerContext.Provider>
   );
 }

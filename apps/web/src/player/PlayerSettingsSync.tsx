@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { useOddsFormat } from "../odds/OddsFormatContext";
-import { usePlayer } from "./PlayerProvider";
+import { usePlayer } from "./player-context";
 
 // The settings calls and their schemas load with the first signed-in page, not for every visitor.
 const settingsApi = () => import("./player-settings");

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { usePlayer, usePlayerStore } from "./PlayerProvider";
+import { usePlayer, usePlayerStore } from "./player-context";
 
 /** The SPEC §2 modal of each way a session ends under the player. */
 const MODAL = {

@@ -11,7 +11,7 @@ import {
   type SystemType,
   systemTypesFor,
 } from "@sportsbook/domain";
-import { type SelectionState, selectionKey } from "./state.js";
+import { type SelectionState, selectionKey } from "./placement-inputs.js";
 
 export type OddsAcceptMode = "none" | "higher" | "any";
 

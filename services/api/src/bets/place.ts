@@ -12,14 +12,9 @@ import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { builderPrice } from "./builder-price.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
+import type { PlacementSession, SelectionKey, SelectionState } from "./placement-inputs.js";
 import { presentBet, type SelectionView } from "./present.js";
-import {
-  loadPlacementContext,
-  loadSelectionStates,
-  type PlacementSession,
-  type SelectionKey,
-  type SelectionState,
-} from "./state.js";
+import { loadPlacementContext, loadSelectionStates } from "./state.js";
 import { type Confirmation, type Placement, writeBet } from "./write.js";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

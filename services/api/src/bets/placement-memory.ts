@@ -1,6 +1,11 @@
 import { LRUCache } from "lru-cache";
-import type { PlacementContext, PlacementSession, SelectionKey, SelectionState } from "./state.js";
-import { selectionKey } from "./state.js";
+import {
+  type PlacementContext,
+  type PlacementSession,
+  type SelectionKey,
+  type SelectionState,
+  selectionKey,
+} from "./placement-inputs.js";
 
 /** What a placement read about its session, kept for the session's next placement. */
 interface RememberedSession {

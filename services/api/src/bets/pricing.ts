@@ -15,7 +15,8 @@ import { currencyTable, maxPayoutMinor, moneyView } from "../wallet/currencies.j
 import { builderPrice, builderRefusal } from "./builder-price.js";
 import { decideBet } from "./decide.js";
 import { oddsAcceptMode } from "./place.js";
-import { loadSelectionStates, selectionKey } from "./state.js";
+import { selectionKey } from "./placement-inputs.js";
+import { loadSelectionStates } from "./state.js";
 
 /** `POST /bets/custom/odds`: the bet-builder price of outcomes of one match, from open bet-builder markets. */
 export async function customOdds(

@@ -39,6 +39,7 @@ import { assertWithinBudget, type Budget, recordAttempt } from "../identity/atte
 import { currencyTable } from "../wallet/currencies.js";
 import { cashoutBet } from "./cashout.js";
 import { type Placer, placeBets } from "./place.js";
+import { selectionKey } from "./placement-inputs.js";
 import { loadSelectionViews, presentBet } from "./present.js";
 import { customOdds, maxStakes } from "./pricing.js";
 import {
@@ -47,7 +48,7 @@ import {
   SHARE_CODE_TTL_SECONDS,
   SHARE_CODES_PER_HOUR,
 } from "./share.js";
-import { loadSelectionStates, selectionKey } from "./state.js";
+import { loadSelectionStates } from "./state.js";
 
 const OPEN = ["waiting_results", "ready_to_process", "cashout_in_progress", "submitted"];
 const SETTLED = ["done", "cashed_out", "cancelled", "withdrawn", "rejected"];

@@ -15,5 +15,6 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerMailboxRoutes(app, ctx);
 }
 
+export type { SmsGateway } from "../mail/sms.js";
 export { authFieldsMissed, phoneVerificationRequired, recordTrackedTags } from "./profile.js";
-export type { IdentityOptions, SmsGateway } from "./settings.js";
+export type { IdentityOptions } from "./settings.js";

@@ -1,6 +1,6 @@
 import type { ProfileField } from "@sportsbook/contracts";
 import nodemailer, { type Transporter } from "nodemailer";
-import { httpSmsGateway, type SmsFormat } from "../mail/sms.js";
+import { httpSmsGateway, type SmsFormat, type SmsGateway } from "../mail/sms.js";
 
 /** What an operator configures about accounts, mail and responsible gambling. Every field is optional. */
 export interface IdentityOptions {
@@ -50,11 +50,6 @@ export interface IdentityOptions {
    * an unknown address cannot be told apart by how long the answer takes.
    */
   answerFloorMs?: number;
-}
-
-/** The port an SMS provider's adapter implements. */
-export interface SmsGateway {
-  send(message: { to: string; text: string }): Promise<void>;
 }
 
 export interface IdentitySettings {

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import type { SmsGateway } from "../identity/settings.js";
+
+/** The port an SMS provider's adapter implements. */
+export interface SmsGateway {
+  send(message: { to: string; text: string }): Promise<void>;
+}
 
 /**
  * How the gateway is spoken to:

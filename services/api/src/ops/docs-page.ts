@@ -1,7 +1,23 @@
-import type { OpenApiDocument } from "./routes.js";
-
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+export interface OpenApiDocument {
+  info: { title: string; description?: string };
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        tags?: string[];
+        description?: string;
+        parameters?: unknown[];
+        requestBody?: unknown;
+        responses?: Record<string, unknown>;
+      }
+    >
+  >;
+}
 
 /** A self-contained HTML reference generated from the OpenAPI document (no external assets). */
 export function docsPage(doc: OpenApiDocument): string {

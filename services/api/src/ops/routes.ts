@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { typed } from "../http/route-kit.js";
-import { docsPage } from "./docs-page.js";
+import { docsPage, type OpenApiDocument } from "./docs-page.js";
 
 export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
@@ -47,22 +47,4 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.type("text/html; charset=utf-8");
     return docsPage(app.swagger() as unknown as OpenApiDocument);
   });
-}
-
-export interface OpenApiDocument {
-  info: { title: string; description?: string };
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        summary?: string;
-        tags?: string[];
-        description?: string;
-        parameters?: unknown[];
-        requestBody?: unknown;
-        responses?: Record<string, unknown>;
-      }
-    >
-  >;
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { HeaderAccount } from "../../player/HeaderAccount";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { useShellUi } from "../shell/ShellUi";
 
 type Action = "sign-in" | "sign-up" | "deposit" | "sports-menu" | "my-bets" | "bet-slip";

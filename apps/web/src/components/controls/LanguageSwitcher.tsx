@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { switchLocaleUrl } from "../../lib/locale-url";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 
 const NAMES: Record<string, string> = {

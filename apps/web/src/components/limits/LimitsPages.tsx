@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 
 /** Signed-in player's parts, loaded in the browser only (never in the server's rendering). */
 export const LimitsPage = dynamic(() => import("./LimitsPanel").then((m) => m.LimitsPanel), { ssr: false });

@@ -3,7 +3,7 @@ import { LIMIT_KIND, type Limit, type LimitPeriod, type LimitType } from "@sport
 import { formatMoney, money, parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";

@@ -4,7 +4,7 @@ import { ACTIVITY_TICK_MS, SESSION_INFO_POLL_MS, shouldTrackActivity } from "@sp
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { localizeHref } from "../../lib/locale-url";
-import { usePlayer, usePlayerStore } from "../../player/PlayerProvider";
+import { usePlayer, usePlayerStore } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { activityTick, continueSession, fetchLimits, fetchSessionsInfo } from "./limits-api";
 

@@ -7,7 +7,7 @@ import { useLive } from "../../live/LiveProvider";
 import { MatchLive } from "../../live/MatchLive";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
-import { usePlayer, useUserEvents } from "../../player/PlayerProvider";
+import { usePlayer, useUserEvents } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { applyBetChanged, applyCashoutChanged, filterBets } from "./bet-list";
 import { fetchAllBets } from "./bets-api";

@@ -2,7 +2,7 @@
 import type { Notification } from "@sportsbook/contracts/http/notifications";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { usePlayer, useUserEvents } from "../../player/PlayerProvider";
+import { usePlayer, useUserEvents } from "../../player/player-context";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Notifications.module.css";

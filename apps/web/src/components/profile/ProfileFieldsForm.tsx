@@ -2,7 +2,7 @@
 import type { ProfileField } from "@sportsbook/contracts/identity";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
-import { usePlayer, usePlayerStore } from "../../player/PlayerProvider";
+import { usePlayer, usePlayerStore } from "../../player/player-context";
 import type { PlayerProfile } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Profile.module.css";

@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 
 /** The profile page's code, loaded in the browser only. */
 export const ProfilePage = dynamic(() => import("./ProfilePanel").then((m) => m.ProfilePanel), {

@@ -2,7 +2,7 @@
 import { type ProfileField, profileFieldSchema } from "@sportsbook/contracts/identity";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { usePlayer, usePlayerStore } from "../../player/PlayerProvider";
+import { usePlayer, usePlayerStore } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { PhoneVerificationForm } from "./PhoneVerificationForm";
 import { ProfileFieldsForm } from "./ProfileFieldsForm";

@@ -2,7 +2,7 @@
 import { DEPOSIT_REMINDER_SUPPRESS_S, shouldRemindDeposit, shouldRemindSignUp } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
 

@@ -22,7 +22,7 @@ import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore } from "react";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./BetSlip.module.css";
 import { OddsAcceptance } from "./OddsAcceptance";

@@ -3,7 +3,7 @@ import { oddsAcceptModeSchema } from "@sportsbook/contracts/http/settings";
 import type { OddsAcceptMode } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useId, useSyncExternalStore } from "react";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { saveSettings } from "../../player/player-settings";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";

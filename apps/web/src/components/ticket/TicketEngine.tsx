@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useLive } from "../../live/LiveProvider";
 import { useLiveStore } from "../../live/LiveStoreContext";
-import { usePlayer, useUserEvents } from "../../player/PlayerProvider";
+import { usePlayer, useUserEvents } from "../../player/player-context";
 import { loadSettings } from "../../player/player-settings";
 import { currentAccount } from "../../player/player-store";
 import { useAlerts } from "../shell/Alerts";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { localizeHref } from "../../lib/locale-url";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
 import { DepositForm } from "./DepositForm";

@@ -3,7 +3,7 @@ import type { Limit } from "@sportsbook/contracts/identity";
 import { formatMoney, money, parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Wallet.module.css";

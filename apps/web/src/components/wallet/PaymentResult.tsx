@@ -2,7 +2,7 @@
 import { type Payment, quickDepositStatus } from "@sportsbook/contracts/http/payments";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { useUserEvents } from "../../player/PlayerProvider";
+import { useUserEvents } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Wallet.module.css";
 import { fetchPayment } from "./wallet-api";

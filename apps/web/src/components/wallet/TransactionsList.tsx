@@ -4,7 +4,7 @@ import { formatMoney, money } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Wallet.module.css";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { localizeHref } from "../../lib/locale-url";
-import { usePlayer, useUserEvents } from "../../player/PlayerProvider";
+import { usePlayer, useUserEvents } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
 import { DepositForm } from "./DepositForm";

@@ -2,7 +2,7 @@
 import { parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { usePlayer } from "../../player/PlayerProvider";
+import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Wallet.module.css";

@@ -1,0 +1,52 @@
+// What a placement decides with, as plain data: the readers in `state.ts` fill it, the placement
+// memory keeps it, and the decision reads it.
+
+/** How the slip names a selection: the outcome of a market of a match. */
+export interface SelectionKey {
+  match_id: number;
+  market_id: number;
+  specifier: string;
+  outcome_id: string;
+}
+
+/** The current state of a selection's match, market and outcome. */
+export interface SelectionState {
+  matchId: number;
+  matchUrnId: string;
+  matchSlug: string;
+  matchName: string;
+  matchStatus: number;
+  startTime: Date;
+  sportKey: string;
+  provider: string;
+  marketRowId: number;
+  marketName: string;
+  marketStatus: number;
+  customBetGroups: string[];
+  outcomeName: string;
+  odds: number;
+  active: boolean;
+}
+
+export const selectionKey = (s: SelectionKey): string =>
+  `${s.match_id}|${s.market_id}|${s.specifier}|${s.outcome_id}`;
+
+/** The session a placement comes with, as `bet_placement_context` found it. */
+export interface PlacementSession {
+  playerId: number;
+  status: string;
+  isVip: boolean;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/** Everything a placement decides with (see `bet_placement_context`, migration 0007). */
+export interface PlacementContext {
+  /** Undefined when the token names no session or a revoked one. */
+  session: PlacementSession | undefined;
+  accounts: Map<string, { id: number; balance: number }>;
+  mode: string | null;
+  /** Whether limits are in force (active or confirmed), so the stake must pass them. */
+  limited: boolean;
+  states: Map<string, SelectionState>;
+}
