@@ -13,6 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { MATCH_STATUS } from "@sportsbook/domain";
 import { freePort, startApp } from "@sportsbook/web/testing/app";
 import { CHROMIUM_FLAGS, chromiumExecutable } from "@sportsbook/web/testing/browser";
 import lighthouse, { type Result } from "lighthouse";
@@ -107,7 +108,7 @@ try {
   // The feed needs a moment after start-up before a live match exists to audit.
   let m: { id: number; slug: string; sport: { key: string } } | undefined;
   for (let i = 0; i < 60 && !m; i++) {
-    const live = (await fetch(`${app.baseUrl}/api/matches?match_status=1&limit=1`)
+    const live = (await fetch(`${app.baseUrl}/api/matches?match_status=${MATCH_STATUS.live}&limit=1`)
       .then((r) => r.json())
       .catch(() => null)) as { data?: NonNullable<typeof m>[] } | null;
     m = live?.data?.[0];

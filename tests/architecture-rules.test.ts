@@ -10,6 +10,7 @@ import {
   importsAreDeclared,
   layersPointDown,
   relativeImportsStayHome,
+  statusesAreNamed,
 } from "./architecture-rules.js";
 import { loadRepo, type Repo } from "./import-graph.js";
 
@@ -76,6 +77,7 @@ const RULES = {
   importsAreDeclared,
   dependenciesAreUsed,
   fileLoops,
+  statusesAreNamed,
 };
 
 describe("architecture rules", () => {
@@ -151,6 +153,25 @@ describe("architecture rules", () => {
       "services/api/src/b.ts": `import type { a } from "./a.js";\nexport type B = Parameters<typeof a>[0] | number;\n`,
     });
     expect(fileLoops(repo)).toEqual(["services/api/src/a.ts → services/api/src/b.ts"]);
+  });
+
+  it("catch a status written as a number outside its vocabulary, in code and in SQL", () => {
+    const repo = plant({
+      "services/api/src/b.ts": [
+        "export type B = number;",
+        "export const open = (m: { status: number }) => m.status === 1;",
+        "export const draft = { status: -1, code: 4 };",
+        'export const live = "select count(*) from markets where markets.status = 1";',
+        "export const found = (res: Response) => res.status === 404;",
+        "// a comment may say status === 1",
+      ].join("\n"),
+      "packages/domain/src/match-status.ts": "export const MARKET_STATUS = { status: 1 };\n",
+    });
+    expect(statusesAreNamed(repo)).toEqual([
+      "services/api/src/b.ts:2 numbers a status: export const open = (m: { status: number }) => m.status === 1;",
+      "services/api/src/b.ts:3 numbers a status: export const draft = { status: -1, code: 4 };",
+      'services/api/src/b.ts:4 numbers a status: export const live = "select count(*) from markets where markets.status = 1";',
+    ]);
   });
 
   it("find each loop once, a file importing itself included", () => {

@@ -173,3 +173,34 @@ export function cycles(edges: Map<string, Set<string>>): string[][] {
   for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
   return found;
 }
+
+/** The files that number the statuses; everywhere else a status is named, never numbered. */
+export const STATUS_VOCABULARY = [
+  "packages/domain/src/match-status.ts",
+  "services/feed/src/model.ts",
+  "services/feed/src/swarm/schema.ts",
+];
+
+// A status compared with, set to or listed as a small number (HTTP statuses have three digits).
+const BARE_STATUS = [
+  /\b\w*[sS]tatus\w*\)?\s*(?:===|!==|==|!=|<=|>=|<|>)\s*-?\d{1,2}(?![\d.])/,
+  /\b\w*[sS]tatus\w*\??:\s*-?\d{1,2}\s*[,}\n]/,
+  /\b\w*[sS]tatus\w*\}?\s+in\s*\(\s*-?\d/,
+  /\b\w*[sS]tatus\w*\}?\s*=\s*-?\d{1,2}(?![\d.])/,
+];
+
+/** Shipped code names match, market and event statuses from their vocabulary instead of numbering them. */
+export function statusesAreNamed(repo: Repo): string[] {
+  const offences: string[] = [];
+  for (const file of repo.files) {
+    // benchmarks read exit statuses of the processes they run, not the product's statuses
+    if (file.role !== "runtime" || file.workspace.layer === "bench") continue;
+    if (STATUS_VOCABULARY.includes(where(repo, file))) continue;
+    file.text.split("\n").forEach((line, i) => {
+      if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
+      if (BARE_STATUS.some((pattern) => pattern.test(line)))
+        offences.push(`${where(repo, file)}:${i + 1} numbers a status: ${line.trim()}`);
+    });
+  }
+  return offences;
+}

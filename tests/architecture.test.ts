@@ -7,6 +7,7 @@ import {
   importsAreDeclared,
   layersPointDown,
   relativeImportsStayHome,
+  statusesAreNamed,
 } from "./architecture-rules.js";
 import { loadRepo } from "./import-graph.js";
 
@@ -49,5 +50,9 @@ describe("architecture", () => {
 
   it("has no import loop between the files of a workspace", () => {
     expect(fileLoops(repo)).toEqual([]);
+  });
+
+  it("names every status from its vocabulary instead of numbering it", () => {
+    expect(statusesAreNamed(repo)).toEqual([]);
   });
 });

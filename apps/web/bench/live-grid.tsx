@@ -1,6 +1,7 @@
 // A page of 200 live matches (600 price cells) for the live-update render benchmark. Two renderers
 // are mounted on demand: the product's (OutcomeCell on the live store: each cell subscribes to its
 // own outcome) and a baseline that keeps all odds in one React state and re-renders the whole list.
+import { MARKET_STATUS } from "@sportsbook/domain";
 import { memo, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { LiveStoreProvider } from "../src/live/LiveStoreContext";
@@ -108,7 +109,11 @@ window.__mount = (mode) => {
           const m = String(Math.floor(random() * MATCHES));
           const o = OUTCOMES[Math.floor(random() * 3)] as string;
           store.applyMarkets(m, [
-            { id: "1", status: 1, outcomes: [{ id: o, odds: randomOdds(), active: true }] },
+            {
+              id: "1",
+              status: MARKET_STATUS.allowed,
+              outcomes: [{ id: o, odds: randomOdds(), active: true }],
+            },
           ]);
         }
       },

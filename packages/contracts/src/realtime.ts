@@ -1,6 +1,8 @@
+import { MARKET_STATUS, MATCH_STATUS, type MarketStatus, type MatchStatus } from "@sportsbook/domain";
 import { z } from "zod";
 import { placedBetResultSchema, placedBetStatusSchema } from "./http/bets.js";
 import type { RealtimePublisher } from "./publisher.js";
+import { statisticsSchema } from "./statistics.js";
 
 /**
  * Realtime wire contract: channel names, the payloads published on them, and the JWT claims the
@@ -62,37 +64,8 @@ const currency = z.string().regex(/^[A-Z0-9]{2,10}$/);
 const timestamp = z.iso.datetime({ offset: true });
 const providerSchema = z.enum(["betradar", "oddin", "betconstruct"]);
 
-const scoreSchema = z.object({ home: z.number().int().nonnegative(), away: z.number().int().nonnegative() });
-
-const matchStatisticsSchema = z.object({
-  clock: z
-    .object({
-      match_time: z.string().nullable().optional(),
-      stoppage_time: z.string().nullable().optional(),
-      stoppage_time_announced: z.string().nullable().optional(),
-      remaining_time: z.string().nullable().optional(),
-      remaining_time_in_period: z.string().nullable().optional(),
-      stopped: z.boolean().optional(),
-      clock_updated_at: timestamp.optional(),
-    })
-    .optional(),
-  total_score: scoreSchema.nullable().optional(),
-  game_score: scoreSchema.nullable().optional(),
-  current_server: z.enum(["home", "away"]).nullable().optional(),
-  period_score: z
-    .array(
-      scoreSchema.extend({
-        period_key: z.string(),
-        period_name: z.string().optional(),
-        number: z.number().int(),
-        type: z.string().optional(),
-      }),
-    )
-    .optional(),
-  max_period_number: z.number().int().optional(),
-});
-
-const matchStatusSchema = z.enum([
+/** A match's status as realtime events name it (UOF's sport event statuses). */
+export const REALTIME_MATCH_STATUSES = [
   "not_started",
   "live",
   "suspended",
@@ -102,7 +75,41 @@ const matchStatusSchema = z.enum([
   "postponed",
   "interrupted",
   "abandoned",
-]);
+] as const;
+export type RealtimeMatchStatus = (typeof REALTIME_MATCH_STATUSES)[number];
+const matchStatusSchema = z.enum(REALTIME_MATCH_STATUSES);
+
+/** The SPEC §4 match status each realtime status stands for. */
+export const MATCH_STATUS_OF: Readonly<Record<RealtimeMatchStatus, MatchStatus>> = {
+  not_started: MATCH_STATUS.prematch,
+  live: MATCH_STATUS.live,
+  suspended: MATCH_STATUS.stopped,
+  interrupted: MATCH_STATUS.stopped,
+  ended: MATCH_STATUS.finished,
+  closed: MATCH_STATUS.closed,
+  cancelled: MATCH_STATUS.closed,
+  abandoned: MATCH_STATUS.closed,
+  postponed: MATCH_STATUS.notCovered,
+};
+
+/** A market's status as realtime events name it. */
+export const REALTIME_MARKET_STATUSES = [
+  "active",
+  "suspended",
+  "deactivated",
+  "settled",
+  "cancelled",
+] as const;
+export type RealtimeMarketStatus = (typeof REALTIME_MARKET_STATUSES)[number];
+
+/** The SPEC §4 market status each realtime status stands for. */
+export const MARKET_STATUS_OF: Readonly<Record<RealtimeMarketStatus, MarketStatus>> = {
+  active: MARKET_STATUS.allowed,
+  suspended: MARKET_STATUS.suspended,
+  deactivated: MARKET_STATUS.inactive,
+  settled: MARKET_STATUS.settled,
+  cancelled: MARKET_STATUS.cancelled,
+};
 
 /** Fields of a match that changed (scores, clock, start time, video); absent fields did not change. */
 export const matchChangedSchema = z.object({
@@ -111,14 +118,14 @@ export const matchChangedSchema = z.object({
   start_time: timestamp.optional(),
   has_video: z.boolean().optional(),
   stage: z.string().optional(),
-  statistics: matchStatisticsSchema.optional(),
+  statistics: statisticsSchema.optional(),
 });
 
 const outcomeChangeSchema = z.object({ id: entityId, odds, active: z.boolean() });
 const marketChangeSchema = z.object({
   id: entityId,
   specifier: z.string().default(""),
-  status: z.enum(["active", "suspended", "deactivated", "settled", "cancelled"]),
+  status: z.enum(REALTIME_MARKET_STATUSES),
   outcomes: z.array(outcomeChangeSchema),
 });
 

@@ -25,10 +25,16 @@ const OPEN_STATUSES: readonly BetStatus[] = [
   "submitted",
 ];
 
+/** How each selection of a placed bet stands. */
+export const SELECTION_STATUSES = ["open", "won", "lost", "void", "half_won", "half_lost"] as const;
+export type SelectionStatus = (typeof SELECTION_STATUSES)[number];
+
 /** Bet list filters of SPEC §4. */
-export type BetListFilter = "all" | "open" | "settled";
+export const BET_LIST_FILTERS = ["all", "open", "settled"] as const;
+export type BetListFilter = (typeof BET_LIST_FILTERS)[number];
 /** Result filters of SPEC §4. */
-export type BetResultFilter = "all" | "win" | "lose" | "refund";
+export const BET_RESULT_FILTERS = ["all", "win", "lose", "refund"] as const;
+export type BetResultFilter = (typeof BET_RESULT_FILTERS)[number];
 
 /** True when a bet with this status belongs in the list filter. */
 export function matchesBetListFilter(status: BetStatus, filter: BetListFilter): boolean {

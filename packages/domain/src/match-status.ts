@@ -14,17 +14,28 @@ export function isMatchAvailable(status: number): boolean {
   return status === MATCH_STATUS.prematch || status === MATCH_STATUS.live;
 }
 
-/** Market status codes of SPEC §4: 1 allowed, -1 suspended, 0/-2/-3/-4 not allowed. */
-export const MARKET_STATUS = { allowed: 1, suspended: -1 } as const;
+/**
+ * Market status codes of SPEC §4, UOF's numbering: allowed (active) and suspended; inactive,
+ * handed over, settled and cancelled markets take no bets.
+ */
+export const MARKET_STATUS = {
+  allowed: 1,
+  inactive: 0,
+  suspended: -1,
+  handedOver: -2,
+  settled: -3,
+  cancelled: -4,
+} as const;
+export type MarketStatus = (typeof MARKET_STATUS)[keyof typeof MARKET_STATUS];
 
 /** Only allowed markets take bets. */
 export function isMarketOpen(status: number): boolean {
   return status === MARKET_STATUS.allowed;
 }
 
-/** Markets with status 0 are dropped from lists (SPEC §4). */
+/** Inactive markets are dropped from lists (SPEC §4). */
 export function isMarketListed(status: number): boolean {
-  return status !== 0;
+  return status !== MARKET_STATUS.inactive;
 }
 
 /** Closed and finished matches are over: no later update brings them back. */

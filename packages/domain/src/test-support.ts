@@ -1,6 +1,7 @@
 // Builders shared by the package's tests; not exported from the package.
 import { newTicketBet, type SlipSelection, type TicketBet } from "./bet.js";
 import type { BetTypeRules } from "./bet-type.js";
+import { MATCH_STATUS } from "./match-status.js";
 import { oddsFromThousandths } from "./odds.js";
 import { allSystemTypes } from "./system.js";
 
@@ -10,7 +11,7 @@ export function selection(id: string, overrides: Partial<SlipSelection> = {}): S
   return {
     id,
     matchId: `match-${id}`,
-    matchStatus: 0,
+    matchStatus: MATCH_STATUS.prematch,
     marketId: "1",
     specifier: "",
     outcomeId: id,

@@ -1,6 +1,7 @@
 import type { DecodeResult } from "./decode-result.js";
 import type { FeedEvent, FeedFrame, Provider } from "./model.js";
-import { createSwarmDecoder, createSwarmEncoder, decodeSwarm } from "./swarm/codec.js";
+import { createSwarmDecoder, decodeSwarm } from "./swarm/decode.js";
+import { createSwarmEncoder } from "./swarm/encode.js";
 import { decodeUof } from "./uof/decode.js";
 import { encodeUof } from "./uof/encode.js";
 import { identityMapping, type MarketMapping, oddinMapping } from "./uof/mapping.js";

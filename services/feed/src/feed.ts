@@ -5,7 +5,7 @@ import type { Registry } from "prom-client";
 import { createFrameEncoder } from "./adapters.js";
 import { createFeedHealth } from "./ingest/health.js";
 import { createIngest, type FeedLogger, type Ingest, silentLogger } from "./ingest/ingest.js";
-import type { FeedEvent, FeedFrame, Provider } from "./model.js";
+import { EVENT_STATUS, type FeedEvent, type FeedFrame, MATCH_STATUS_CODE, type Provider } from "./model.js";
 import { createRecorder, type Recorder } from "./record.js";
 import { createSimulator, type Simulator } from "./sim/simulator.js";
 import { createAmqpTransport } from "./transport/amqp.js";
@@ -155,7 +155,11 @@ export function createFeed(config: FeedConfig) {
           producer,
           eventUrn: m.urn,
           timestamp: at,
-          status: { status: 9, matchStatus: 90, periodScores: [] },
+          status: {
+            status: EVENT_STATUS.abandoned,
+            matchStatus: MATCH_STATUS_CODE.abandoned,
+            periodScores: [],
+          },
           markets: [],
         },
         {

@@ -1,3 +1,4 @@
+import type { MarketStatus } from "@sportsbook/domain";
 import { thousandths } from "./xml-number.js";
 
 /**
@@ -9,11 +10,39 @@ import { thousandths } from "./xml-number.js";
 export type Provider = "betradar" | "oddin" | "betconstruct";
 export const PROVIDERS: readonly Provider[] = ["betradar", "oddin", "betconstruct"];
 
-/** UOF market status: 1 active, 0 inactive, -1 suspended, -2 handed over, -3 settled, -4 cancelled. */
-export type MarketStatus = 1 | 0 | -1 | -2 | -3 | -4;
+/** UOF market statuses are the product's own (`MARKET_STATUS` of `@sportsbook/domain`). */
+export type { MarketStatus };
 
-/** UOF sport event status: 0 not started … 9 abandoned. */
-export type EventStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+/** UOF sport event statuses. */
+export const EVENT_STATUS = {
+  notStarted: 0,
+  live: 1,
+  suspended: 2,
+  ended: 3,
+  closed: 4,
+  cancelled: 5,
+  delayed: 6,
+  interrupted: 7,
+  postponed: 8,
+  abandoned: 9,
+} as const;
+export type EventStatusCode = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
+
+/** The UOF match status codes the feed reads or writes by name; the sports' periods are in `ingest/present.ts`. */
+export const MATCH_STATUS_CODE = {
+  notStarted: 0,
+  firstSet: 8,
+  abandoned: 90,
+  ended: 100,
+  firstMap: 141,
+  firstInnings: 501,
+} as const;
+
+/** UOF producers the adapters speak as: none for fixtures, live odds, prematch odds. */
+export const PRODUCER = { none: 0, live: 1, prematch: 3 } as const;
+
+/** UOF fixture change types. */
+export const FIXTURE_CHANGE = { new: 1, dateTime: 2, cancelled: 3, format: 4, coverage: 5 } as const;
 
 export interface OutcomeOdds {
   id: string;

@@ -1,6 +1,9 @@
 import { cache } from "react";
 import type { z } from "zod";
 
+/** The status of a call the API never answered (network failure or timeout). */
+const NO_ANSWER = 0;
+
 /** Base URL of the Sportsbook API as seen from the page server (same process: loopback). */
 export function apiBase(env: NodeJS.ProcessEnv = process.env): string {
   return (env.SPORTSBOOK_API_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}/api`).replace(/\/$/, "");
@@ -84,7 +87,7 @@ const fetchJson = cache(
         signal: AbortSignal.timeout(15_000),
       });
     } catch (err) {
-      return { error: (err as Error).message, status: 0 };
+      return { error: (err as Error).message, status: NO_ANSWER };
     }
     if (!res.ok) return { error: `HTTP ${res.status}`, status: res.status };
     return { json: await res.json().catch(() => undefined) };

@@ -13,12 +13,12 @@ export {
   matchSchema,
   type Outcome,
   type Sport,
-  type Statistics,
   searchResponseSchema,
   sportsResponseSchema,
   type Tournament,
   tournamentsResponseSchema,
 } from "@sportsbook/contracts/http/catalogue";
+export type { Statistics } from "@sportsbook/contracts/statistics";
 
 /** SPEC §4: stopped, closed, finished and not covered matches are unavailable. */
 export function isUnavailable(status: number): boolean {

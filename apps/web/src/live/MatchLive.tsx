@@ -1,14 +1,22 @@
 "use client";
+import { MATCH_STATUS, type MatchStatus } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { Statistics } from "../lib/catalog-schemas";
 import { useLiveStore } from "./LiveStoreContext";
 import { useMatchClock } from "./match-clock";
 
-const STATUS_KEYS = ["prematch", "live", "stopped", "closed", "finished", "not-covered"] as const;
+const STATUS_KEYS = {
+  [MATCH_STATUS.prematch]: "prematch",
+  [MATCH_STATUS.live]: "live",
+  [MATCH_STATUS.stopped]: "stopped",
+  [MATCH_STATUS.closed]: "closed",
+  [MATCH_STATUS.finished]: "finished",
+  [MATCH_STATUS.notCovered]: "not-covered",
+} as const satisfies Record<MatchStatus, string>;
 
-export function statusKey(status: number): (typeof STATUS_KEYS)[number] {
-  return STATUS_KEYS[status] ?? "prematch";
+export function statusKey(status: number): (typeof STATUS_KEYS)[MatchStatus] {
+  return STATUS_KEYS[status as MatchStatus] ?? "prematch";
 }
 
 /** Status, clock and score of a match, kept current from the live store. */
@@ -34,9 +42,9 @@ export function MatchLive({
   const s = live?.status ?? status;
   const stats = (live?.statistics as Statistics | undefined) ?? statistics;
   const score = stats.total_score;
-  const clock = useMatchClock(stats.clock, s === 1);
+  const clock = useMatchClock(stats.clock, s === MATCH_STATUS.live);
   // A match that ends while shown leaves a list of live matches, as it would on the next load.
-  const ended = status === 1 && (statusKey(s) === "finished" || statusKey(s) === "closed");
+  const ended = status === MATCH_STATUS.live && (s === MATCH_STATUS.finished || s === MATCH_STATUS.closed);
   return (
     <div className="match-live" data-status={s} data-ended={ended || undefined}>
       <span className={`status status-${statusKey(s)}`}>

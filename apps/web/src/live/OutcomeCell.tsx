@@ -1,5 +1,5 @@
 "use client";
-import { isMatchAvailable } from "@sportsbook/domain";
+import { isMarketOpen, isMatchAvailable } from "@sportsbook/domain";
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import type { MatchPick } from "../components/ticket/pick";
 import { useIsSelected, useTicket } from "../components/ticket/TicketContext";
@@ -61,7 +61,7 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
   const active = outcome?.active ?? p.active;
   const status = market?.status ?? p.marketStatus;
   // SPEC §4: a suspended market, an inactive outcome or an unavailable match cannot be bet on.
-  const suspended = status !== 1 || !active || !isMatchAvailable(match ?? p.matchStatus);
+  const suspended = !isMarketOpen(status) || !active || !isMatchAvailable(match ?? p.matchStatus);
   const ticket = useTicket();
   const selected = useIsSelected(ok);
   const ref = useRef<HTMLButtonElement>(null);

@@ -1,28 +1,6 @@
-import type { RealtimeEvent } from "@sportsbook/contracts/realtime";
+import { MARKET_STATUS_OF, MATCH_STATUS_OF, type RealtimeEvent } from "@sportsbook/contracts/realtime";
 import { z } from "zod";
 import { type LiveStore, marketIdKey } from "./live-store";
-
-/** Realtime match statuses → SPEC §4 numeric match status. */
-export const MATCH_STATUS_CODE: Readonly<Record<string, number>> = {
-  not_started: 0,
-  live: 1,
-  suspended: 2,
-  interrupted: 2,
-  closed: 3,
-  cancelled: 3,
-  abandoned: 3,
-  ended: 4,
-  postponed: 5,
-};
-
-/** Realtime market statuses → SPEC §4 numeric market status (1 allowed, -1 suspended, others not allowed). */
-export const MARKET_STATUS_CODE: Readonly<Record<string, number>> = {
-  active: 1,
-  suspended: -1,
-  deactivated: 0,
-  settled: -3,
-  cancelled: -4,
-};
 
 /** Applies one validated realtime event to the live store. */
 export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
@@ -32,7 +10,7 @@ export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
         String(e.match_id),
         e.markets.map((m) => ({
           id: marketIdKey(m.id, m.specifier),
-          status: MARKET_STATUS_CODE[m.status] ?? 0,
+          status: MARKET_STATUS_OF[m.status],
           outcomes: m.outcomes.map((o) => ({ id: String(o.id), odds: o.odds, active: o.active })),
         })),
       );
@@ -41,7 +19,7 @@ export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
       if (e.statistics) store.applyMatch(String(e.match_id), { statistics: e.statistics });
       return;
     case "match_status_changed":
-      store.applyMatch(String(e.match_id), { status: MATCH_STATUS_CODE[e.status] ?? 0 });
+      store.applyMatch(String(e.match_id), { status: MATCH_STATUS_OF[e.status] });
       return;
     default:
       return;

@@ -1,5 +1,4 @@
 "use client";
-import type { RealtimeEvent } from "@sportsbook/contracts/realtime";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useAlerts } from "../components/shell/Alerts";
@@ -8,7 +7,7 @@ import { onUnauthorized } from "../lib/client-api";
 import { useLive } from "../live/LiveProvider";
 import { lazyPlayerApi } from "./lazy-player-api";
 import { PlayerContext, type PlayerHandles } from "./player-context";
-import { type PlayerState, PlayerStore, SIGNED_OUT } from "./player-store";
+import { PlayerStore, SIGNED_OUT } from "./player-store";
 import { SessionEndedDialog } from "./SessionEndedDialog";
 import { UserEvents } from "./user-events";
 

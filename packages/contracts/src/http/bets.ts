@@ -1,3 +1,14 @@
+import {
+  BET_LIST_FILTERS,
+  BET_RESULT_FILTERS,
+  BET_RESULTS,
+  BET_STATUSES,
+  BET_TYPES,
+  type BetResult,
+  type BetStatus,
+  type BetType,
+  SELECTION_STATUSES,
+} from "@sportsbook/domain";
 import { z } from "zod";
 import { marketSchema } from "./catalogue.js";
 import {
@@ -11,37 +22,18 @@ import {
   text,
 } from "./common.js";
 
-export const betTypeSchema = z.enum(["single", "combo", "system", "custom_bet"]);
-export type BetType = z.infer<typeof betTypeSchema>;
+export const betTypeSchema = z.enum(BET_TYPES);
+export type { BetType };
 
 /** SPEC §4 bet statuses. */
-export const placedBetStatusSchema = z.enum([
-  "cashed_out",
-  "withdrawn",
-  "waiting_results",
-  "ready_to_process",
-  "done",
-  "cancelled",
-  "cashout_in_progress",
-  "submitted",
-  "rejected",
-]);
-export type PlacedBetStatus = z.infer<typeof placedBetStatusSchema>;
+export const placedBetStatusSchema = z.enum(BET_STATUSES);
+export type PlacedBetStatus = BetStatus;
 
 /** SPEC §4 bet results. */
-export const placedBetResultSchema = z.enum([
-  "no_results",
-  "canceled",
-  "win_entire",
-  "lose_entire",
-  "refund_entire",
-  "refund_half_win_other",
-  "refund_half_lose_other",
-  "cashed_out",
-]);
-export type PlacedBetResult = z.infer<typeof placedBetResultSchema>;
+export const placedBetResultSchema = z.enum(BET_RESULTS);
+export type PlacedBetResult = BetResult;
 
-export const selectionStatusSchema = z.enum(["open", "won", "lost", "void", "half_won", "half_lost"]);
+export const selectionStatusSchema = z.enum(SELECTION_STATUSES);
 
 /** A selection as the slip sends it: the outcome and the odds the player saw. */
 export const selectionInputSchema = z.object({
@@ -142,8 +134,8 @@ export const placeBetsResponseSchema = z.object({ data: z.array(placedBetSchema)
 
 /** `GET /bets`: statuses (or the groups `all`, `open`, `settled`) and a result filter. */
 export const betsQuerySchema = z.object({
-  status: commaList(z.union([placedBetStatusSchema, z.enum(["all", "open", "settled"])])).optional(),
-  result: z.enum(["all", "win", "lose", "refund"]).default("all"),
+  status: commaList(z.union([placedBetStatusSchema, z.enum(BET_LIST_FILTERS)])).optional(),
+  result: z.enum(BET_RESULT_FILTERS).default("all"),
   locale: text().max(20).optional(),
   ...pageQuery(500, 500),
 });

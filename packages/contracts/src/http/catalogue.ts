@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statisticsSchema } from "../statistics.js";
 import { commaList, idSchema, instantSchema, listOf, pageQuery, queryBoolean, text } from "./common.js";
 
 export const sportTypeSchema = z.enum(["regular", "cyber", "premium_cricket"]);
@@ -75,40 +76,6 @@ export const marketSchema = z.object({
   provider: text(),
 });
 export type Market = z.infer<typeof marketSchema>;
-
-const scoreSchema = z.object({ home: z.number().int(), away: z.number().int() });
-
-/** SPEC §3 live statistics of a match; every part is optional. */
-export const statisticsSchema = z.object({
-  clock: z
-    .object({
-      match_time: text().nullable().optional(),
-      stoppage_time: text().nullable().optional(),
-      stoppage_time_announced: text().nullable().optional(),
-      remaining_time: text().nullable().optional(),
-      remaining_time_in_period: text().nullable().optional(),
-      stopped: z.boolean().optional(),
-      clock_updated_at: text().nullable().optional(),
-    })
-    .optional(),
-  total_score: scoreSchema.nullable().optional(),
-  game_score: scoreSchema.nullable().optional(),
-  current_server: text().nullable().optional(),
-  period_score: z
-    .array(
-      z.object({
-        home: z.number().int(),
-        away: z.number().int(),
-        period_key: text().optional(),
-        period_name: text().optional(),
-        number: z.number().int(),
-        type: text().optional(),
-      }),
-    )
-    .optional(),
-  max_period_number: z.number().int().nullable().optional(),
-});
-export type Statistics = z.infer<typeof statisticsSchema>;
 
 export const competitorSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { matches, sports } from "@sportsbook/db";
 import {
   fairProbabilities,
   fitScoreState,
+  isMarketOpen,
   jointProbability,
   oddsForProbability,
   type ScoreLeg,
@@ -24,7 +25,8 @@ interface Leg {
   outcome_id: string;
 }
 
-const open = (m: LoadedMarket) => m.row.status === 1 && m.outcomes.every((o) => o.active && o.odds > 1000);
+const open = (m: LoadedMarket) =>
+  isMarketOpen(m.row.status) && m.outcomes.every((o) => o.active && o.odds > 1000);
 
 /**
  * The bet-builder price of legs of one soccer match: the probability they all win together under

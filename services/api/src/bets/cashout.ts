@@ -1,5 +1,5 @@
 import type { PlacedBet } from "@sportsbook/contracts";
-import { betCashoutChangedSchema, betChangedSchema } from "@sportsbook/contracts/realtime";
+import { betCashoutChanged, betChanged } from "@sportsbook/contracts/player-events";
 import { auditLog, bets, type NotificationRow, postPlayerTransfer, recordNotification } from "@sportsbook/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
@@ -118,27 +118,8 @@ export async function cashoutBet(
   const { balance, notice } = effects;
   if (balance) {
     const bet = answer.data;
-    await publishToPlayer(
-      ctx,
-      player.id,
-      betChangedSchema.parse({
-        type: "bet_changed",
-        bet_id: bet.id,
-        status: bet.status,
-        result: bet.result,
-        currency: bet.stake.currency,
-      }),
-    );
-    await publishToPlayer(
-      ctx,
-      player.id,
-      betCashoutChangedSchema.parse({
-        type: "bet_cashout_changed",
-        bet_id: bet.id,
-        to_cashout: effects.remaining,
-        currency: bet.stake.currency,
-      }),
-    );
+    await publishToPlayer(ctx, player.id, betChanged({ ...bet, currency: bet.stake.currency }));
+    await publishToPlayer(ctx, player.id, betCashoutChanged(bet.id, effects.remaining, bet.stake.currency));
     await publishBalance(ctx, player.id, balance.currency, balance.value);
   }
   if (notice) await publishNotification(ctx, player.id, notice);

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { BetInput, PlaceBetsBody, PlacedBet } from "@sportsbook/contracts";
-import { betChangedSchema } from "@sportsbook/contracts/realtime";
+import { betChanged } from "@sportsbook/contracts/player-events";
 import { type Executor, InsufficientFundsError, playerSettings, type Transaction } from "@sportsbook/db";
+import { MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
@@ -107,7 +108,10 @@ async function decideAll(
     }
   }
   if (refusals.size > 0) throw refusalError(refusals);
-  return { accepted, live: accepted.some((a) => a.states.some((s: SelectionState) => s.matchStatus === 1)) };
+  return {
+    accepted,
+    live: accepted.some((a) => a.states.some((s: SelectionState) => s.matchStatus === MATCH_STATUS.live)),
+  };
 }
 
 /** Who places: the session cookie's token hash, and the sign-in rules for the session it names. */
@@ -384,14 +388,7 @@ async function persist(
     throw error;
   }
   for (const bet of answer.data) {
-    const event = betChangedSchema.parse({
-      type: "bet_changed",
-      bet_id: bet.id,
-      status: bet.status,
-      result: bet.result,
-      currency: bet.stake.currency,
-    });
-    await publishToPlayer(ctx, player.id, event);
+    await publishToPlayer(ctx, player.id, betChanged({ ...bet, currency: bet.stake.currency }));
   }
   for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
   return answer;

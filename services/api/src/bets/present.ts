@@ -9,6 +9,7 @@ import {
   betSelections as selectionsTable,
   sports,
 } from "@sportsbook/db";
+import { isMarketOpen, isMatchAvailable } from "@sportsbook/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { matchName } from "../catalogue/present.js";
@@ -134,7 +135,7 @@ export async function loadSelectionViews(
     .orderBy(asc(selectionsTable.betId), asc(selectionsTable.position));
   for (const r of rows) {
     const open =
-      r.market.status === 1 && (r.outcome?.active ?? false) && (r.match.status === 0 || r.match.status === 1);
+      isMarketOpen(r.market.status) && (r.outcome?.active ?? false) && isMatchAvailable(r.match.status);
     const view: SelectionView = {
       row: r.sel,
       matchUrnId: r.match.urnId,

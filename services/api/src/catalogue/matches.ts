@@ -9,6 +9,7 @@ import {
   sports,
   tournaments,
 } from "@sportsbook/db";
+import { isMatchAvailable, MARKET_STATUS, MATCH_STATUS } from "@sportsbook/domain";
 import {
   type AnyColumn,
   and,
@@ -82,7 +83,7 @@ const home = alias(competitors, "home");
 const away = alias(competitors, "away");
 
 /** A match can take bets while prematch or live and with at least one open market. */
-const bettableSql = sql`(${matches.status} in (0, 1) and exists (select 1 from ${markets} where ${markets.matchId} = ${matches.id} and ${markets.status} = 1))`;
+export const bettableSql = sql`(${matches.status} in (${MATCH_STATUS.prematch}, ${MATCH_STATUS.live}) and exists (select 1 from ${markets} where ${markets.matchId} = ${matches.id} and ${markets.status} = ${MARKET_STATUS.allowed}))`;
 
 function conditions(f: MatchFilters): SQL[] {
   const where: SQL[] = [];
@@ -102,7 +103,7 @@ function conditions(f: MatchFilters): SQL[] {
   if (f.bettable === false) where.push(sql`not ${bettableSql}`);
   if (f.customBet)
     where.push(
-      sql`exists (select 1 from ${markets} where ${markets.matchId} = ${matches.id} and ${markets.status} = 1 and cardinality(${markets.customBetGroups}) > 0)`,
+      sql`exists (select 1 from ${markets} where ${markets.matchId} = ${matches.id} and ${markets.status} = ${MARKET_STATUS.allowed} and cardinality(${markets.customBetGroups}) > 0)`,
     );
   if (f.favouriteOf !== undefined) {
     where.push(
@@ -185,7 +186,7 @@ async function hydrate(ctx: AppContext, rows: Row[], locale: string): Promise<Ma
     .select({
       matchId: markets.matchId,
       visible: count(),
-      open: sql<number>`count(*) filter (where ${markets.status} = 1)`.mapWith(Number),
+      open: sql<number>`count(*) filter (where ${markets.status} = ${MARKET_STATUS.allowed})`.mapWith(Number),
     })
     .from(markets)
     .where(and(inArray(markets.matchId, ids), ne(markets.status, 0)))
@@ -214,7 +215,7 @@ async function hydrate(ctx: AppContext, rows: Row[], locale: string): Promise<Ma
       {
         ...r,
         availableMarkets: c?.visible ?? 0,
-        bettable: (r.match.status === 0 || r.match.status === 1) && (c?.open ?? 0) > 0,
+        bettable: isMatchAvailable(r.match.status) && (c?.open ?? 0) > 0,
         mainMarket: pick(r.sport.mainMarketId),
         secondaryMarket: pick(r.sport.secondaryMarketId),
       },

@@ -8,6 +8,7 @@ import type {
   sports,
   tournaments,
 } from "@sportsbook/db";
+import { MATCH_STATUS } from "@sportsbook/domain";
 import { translate } from "../http/i18n.js";
 
 type SportRow = typeof sports.$inferSelect;
@@ -165,8 +166,8 @@ export function presentMatch(b: MatchBundle, locale: string): Match {
     available_markets: b.availableMarkets,
     has_video: m.hasVideo,
     provider: m.provider,
-    is_live: m.status === 1,
-    is_finished: m.status === 4,
+    is_live: m.status === MATCH_STATUS.live,
+    is_finished: m.status === MATCH_STATUS.finished,
     bettable: b.bettable,
     main_market: b.mainMarket,
     secondary_market: b.secondaryMarket,

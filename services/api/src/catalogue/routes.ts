@@ -22,6 +22,7 @@ import {
   videoResponseSchema,
 } from "@sportsbook/contracts";
 import { categories, markets, matches, matchMedia, sports, tournaments } from "@sportsbook/db";
+import { MARKET_STATUS, MATCH_STATUS } from "@sportsbook/domain";
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -359,7 +360,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
       if (b.start_to) where.push(sql`${matches.startTime} <= ${new Date(b.start_to)}`);
       if (b.bettable) {
         where.push(
-          sql`exists (select 1 from ${markets} where ${markets.matchId} = ${matches.id} and ${markets.status} = 1)`,
+          sql`exists (select 1 from ${markets} where ${markets.matchId} = ${matches.id} and ${markets.status} = ${MARKET_STATUS.allowed})`,
         );
       }
       const rows = await ctx.db
@@ -368,7 +369,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
           categoryId: matches.categoryId,
           tournamentId: matches.tournamentId,
           total: count(),
-          live: sql<number>`count(*) filter (where ${matches.status} = 1)`.mapWith(Number),
+          live: sql<number>`count(*) filter (where ${matches.status} = ${MATCH_STATUS.live})`.mapWith(Number),
         })
         .from(matches)
         .innerJoin(sports, eq(sports.id, matches.sportId))

@@ -28,6 +28,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { optionalPlayer, requirePlayer } from "../auth/session.js";
+import { bettableSql } from "../catalogue/matches.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { errorResponses, pagination, typed } from "../http/route-kit.js";
@@ -103,7 +104,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, ctx: AppContext):
         }
         if (isBettable !== undefined) {
           where.push(
-            sql`${isBettable ? sql`` : sql`not`} exists (select 1 from ${matches} where ${matches.id} = ${favourites.targetId} and ${matches.status} in (0, 1) and exists (select 1 from markets mk where mk.match_id = ${matches.id} and mk.status = 1))`,
+            sql`${isBettable ? sql`` : sql`not`} exists (select 1 from ${matches} where ${matches.id} = ${favourites.targetId} and ${bettableSql})`,
           );
         }
       }

@@ -1,9 +1,9 @@
 import {
-  balanceChangedSchema,
-  notificationEventSchema,
-  unreadCountersChangedSchema,
-  userChannel,
-} from "@sportsbook/contracts/realtime";
+  balanceChanged,
+  notificationEvent,
+  unreadCountersChanged,
+} from "@sportsbook/contracts/player-events";
+import { userChannel } from "@sportsbook/contracts/realtime";
 import { type NotificationRow, notificationView, unreadNotifications } from "@sportsbook/db";
 import type { AppContext } from "../context.js";
 
@@ -30,21 +30,13 @@ export async function publishBalance(
   currency: string,
   balance: number,
 ): Promise<void> {
-  await publishToPlayer(
-    ctx,
-    playerId,
-    balanceChangedSchema.parse({ type: "balance_changed", currency, balance }),
-  );
+  await publishToPlayer(ctx, playerId, balanceChanged(currency, balance));
 }
 
 /** Tells the player's devices the unread count, read from the database. */
 export async function publishUnread(ctx: AppContext, playerId: number): Promise<void> {
   const unread = await unreadNotifications(ctx.db, playerId);
-  await publishToPlayer(
-    ctx,
-    playerId,
-    unreadCountersChangedSchema.parse({ type: "unread_counters_changed", unread }),
-  );
+  await publishToPlayer(ctx, playerId, unreadCountersChanged(unread));
 }
 
 /** Sends a committed notification and the unread count that came with it. */
@@ -53,17 +45,6 @@ export async function publishNotification(
   playerId: number,
   created: { notification: NotificationRow; unread: number },
 ): Promise<void> {
-  await publishToPlayer(
-    ctx,
-    playerId,
-    notificationEventSchema.parse({
-      type: "notification",
-      notification: notificationView(created.notification),
-    }),
-  );
-  await publishToPlayer(
-    ctx,
-    playerId,
-    unreadCountersChangedSchema.parse({ type: "unread_counters_changed", unread: created.unread }),
-  );
+  await publishToPlayer(ctx, playerId, notificationEvent(notificationView(created.notification)));
+  await publishToPlayer(ctx, playerId, unreadCountersChanged(created.unread));
 }

@@ -10,9 +10,10 @@ import {
   sports,
   tournaments,
 } from "@sportsbook/db";
+import { MATCH_STATUS } from "@sportsbook/domain";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Descriptions } from "../descriptions/descriptions.js";
-import type { FeedEvent, FixtureInfo, Provider } from "../model.js";
+import { EVENT_STATUS, type FeedEvent, type FixtureInfo, type Provider } from "../model.js";
 import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
 
@@ -159,7 +160,7 @@ export async function upsertFixture(
       away: away?.name ?? "",
       competitors: new Map(f.competitors.map((c) => [c.urn, c.name])),
       status: row.status,
-      uofStatus: row.status === 1 ? 1 : 0,
+      uofStatus: row.status === MATCH_STATUS.live ? EVENT_STATUS.live : EVENT_STATUS.notStarted,
       producer: row.producer,
       lastTs: new Date(row.updated_at).getTime(),
       statistics: JSON.stringify(row.statistics ?? {}),
@@ -210,7 +211,8 @@ export async function loadMatchRef(
     away: row.awayCompetitorId !== null ? (names.get(row.awayCompetitorId) ?? "") : "",
     competitors: outright,
     status: row.status,
-    uofStatus: row.status === 1 ? 1 : (stats?.status ?? 0),
+    uofStatus:
+      row.status === MATCH_STATUS.live ? EVENT_STATUS.live : (stats?.status ?? EVENT_STATUS.notStarted),
     producer: row.producer,
     lastTs: row.updatedAt.getTime(),
     statistics: JSON.stringify(row.statistics ?? {}),

@@ -1,23 +1,24 @@
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import {
-  balanceChangedSchema,
-  betCashoutChangedSchema,
-  betChangedSchema,
+  balanceChanged,
+  betCashoutChanged,
+  betChanged,
   marketsChangedSchema,
   matchChangedSchema,
   matchChannel,
   matchStatusChangedSchema,
-  notificationEventSchema,
+  notificationEvent,
   providerStatusChangedSchema,
   publicChannel,
-  unreadCountersChangedSchema,
+  unreadCountersChanged,
   userChannel,
 } from "@sportsbook/contracts";
 import { type Database, matches, notificationView, type Transaction } from "@sportsbook/db";
+import { isMatchAvailable, MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
 import { createFrameDecoder } from "../adapters.js";
 import { type Descriptions, noDescriptions } from "../descriptions/descriptions.js";
-import type { FeedEvent, FeedFrame, Provider } from "../model.js";
+import { EVENT_STATUS, type FeedEvent, type FeedFrame, FIXTURE_CHANGE, type Provider } from "../model.js";
 import {
   applyCancel,
   applyRollbackCancel,
@@ -80,6 +81,13 @@ export interface HandleReport {
 
 type Publication = { channel: string; data: unknown };
 
+/** A closed, cancelled or abandoned match is done: no message will change it again. */
+const FINAL_EVENT_STATUSES: ReadonlySet<number> = new Set([
+  EVENT_STATUS.closed,
+  EVENT_STATUS.cancelled,
+  EVENT_STATUS.abandoned,
+]);
+
 /**
  * Applies provider frames to the database, one at a time in arrival order: decode → validate →
  * apply in one transaction → publish realtime events. Messages older than what a match already
@@ -139,40 +147,23 @@ export function createIngest(options: IngestOptions) {
     for (const n of notices) {
       out.push({
         channel: userChannel(n.playerId),
-        data: betChangedSchema.parse({
-          type: "bet_changed",
-          bet_id: n.betId,
-          status: n.status,
-          result: n.result,
-          win_amount: n.winAmount,
-          currency: n.currency,
-        }),
+        data: betChanged({ id: n.betId, ...n }),
       });
       if (n.balance !== undefined) {
         out.push({
           channel: userChannel(n.playerId),
-          data: balanceChangedSchema.parse({
-            type: "balance_changed",
-            currency: n.currency,
-            balance: n.balance,
-          }),
+          data: balanceChanged(n.currency, n.balance),
         });
       }
       if (n.notification) {
         out.push(
           {
             channel: userChannel(n.playerId),
-            data: notificationEventSchema.parse({
-              type: "notification",
-              notification: notificationView(n.notification.notification),
-            }),
+            data: notificationEvent(notificationView(n.notification.notification)),
           },
           {
             channel: userChannel(n.playerId),
-            data: unreadCountersChangedSchema.parse({
-              type: "unread_counters_changed",
-              unread: n.notification.unread,
-            }),
+            data: unreadCountersChanged(n.notification.unread),
           },
         );
       }
@@ -305,8 +296,13 @@ export function createIngest(options: IngestOptions) {
     const out: Publication[] = [];
     switch (e.kind) {
       case "odds_change": {
-        const takingOver = e.status?.status === 1;
-        if (r.status === 1 && r.producer !== null && r.producer !== e.producer && !takingOver) {
+        const takingOver = e.status?.status === EVENT_STATUS.live;
+        if (
+          r.status === MATCH_STATUS.live &&
+          r.producer !== null &&
+          r.producer !== e.producer &&
+          !takingOver
+        ) {
           return drop(`producer ${e.producer} does not hold ${e.eventUrn}`);
         }
         const before = r.status;
@@ -318,7 +314,7 @@ export function createIngest(options: IngestOptions) {
               type: "match_status_changed",
               match_id: r.id,
               status: realtimeMatchStatus(e.status.status),
-              bettable: r.status === 0 || r.status === 1,
+              bettable: isMatchAvailable(r.status),
             }),
           });
           if (before !== r.status) log.info({ match: e.eventUrn, status: r.status }, "match status changed");
@@ -334,19 +330,13 @@ export function createIngest(options: IngestOptions) {
           });
         }
         out.push(...marketsEvent(r.id, e.provider, res.markets));
-        // a closed, cancelled or abandoned match is done: forget it (a straggler reloads it)
-        if (r.uofStatus === 4 || r.uofStatus === 5 || r.uofStatus === 9)
-          refs.delete(`${e.provider}|${e.eventUrn}`);
+        // a finished match is forgotten (a straggler reloads it)
+        if (FINAL_EVENT_STATUSES.has(r.uofStatus)) refs.delete(`${e.provider}|${e.eventUrn}`);
         if (options.cashout !== false && res.openBetIds.length) {
           for (const c of await cashoutValues(db, res.openBetIds)) {
             out.push({
               channel: userChannel(c.playerId),
-              data: betCashoutChangedSchema.parse({
-                type: "bet_cashout_changed",
-                bet_id: c.betId,
-                to_cashout: c.toCashout,
-                currency: c.currency,
-              }),
+              data: betCashoutChanged(c.betId, c.toCashout, c.currency),
             });
           }
         }
@@ -362,7 +352,12 @@ export function createIngest(options: IngestOptions) {
         break;
       }
       case "fixture_change": {
-        const status = e.changeType === 3 ? 3 : e.changeType === 5 ? 5 : undefined;
+        const status =
+          e.changeType === FIXTURE_CHANGE.cancelled
+            ? MATCH_STATUS.closed
+            : e.changeType === FIXTURE_CHANGE.coverage
+              ? MATCH_STATUS.notCovered
+              : undefined;
         await db.transaction(async (tx) => {
           await tx
             .update(matches)
@@ -382,7 +377,8 @@ export function createIngest(options: IngestOptions) {
             data: matchStatusChangedSchema.parse({
               type: "match_status_changed",
               match_id: r.id,
-              status: e.changeType === 3 ? "cancelled" : realtimeMatchStatus(r.uofStatus),
+              status:
+                e.changeType === FIXTURE_CHANGE.cancelled ? "cancelled" : realtimeMatchStatus(r.uofStatus),
               bettable: false,
             }),
           });

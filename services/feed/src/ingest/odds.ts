@@ -8,7 +8,7 @@ import {
   outcomes,
   rowsOf,
 } from "@sportsbook/db";
-import { isBuilderMarket } from "@sportsbook/domain";
+import { isBuilderMarket, MARKET_STATUS } from "@sportsbook/domain";
 import { and, arrayOverlaps, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
   MARKETS,
@@ -297,7 +297,7 @@ export function mostBalanced(list: MarketOdds[]): Set<MarketOdds> {
   const lines = new Map<number, number>();
   for (const m of list) lines.set(m.id, (lines.get(m.id) ?? 0) + 1);
   for (const m of list) {
-    if ((lines.get(m.id) ?? 0) < 2 || m.status !== 1 || m.outcomes.length !== 2) continue;
+    if ((lines.get(m.id) ?? 0) < 2 || m.status !== MARKET_STATUS.allowed || m.outcomes.length !== 2) continue;
     const [a, b] = m.outcomes;
     if (!a?.odds || !b?.odds) continue;
     const gap = Math.abs(1000 / a.odds - 1000 / b.odds);

@@ -1,64 +1,57 @@
-import { type PeriodKind, periodKey } from "@sportsbook/contracts";
-import type { MarketStatus, PeriodScore, SportEventStatus } from "../model.js";
+import {
+  MATCH_STATUS_OF,
+  type PeriodKind,
+  periodKey,
+  type RealtimeMarketStatus,
+  type RealtimeMatchStatus,
+  type Statistics,
+} from "@sportsbook/contracts";
+import { MARKET_STATUS, type MatchStatus } from "@sportsbook/domain";
+import { EVENT_STATUS, type EventStatusCode, type PeriodScore, type SportEventStatus } from "../model.js";
 
 /**
  * Pure translations from feed terms to the product's: SPEC §4 match statuses, the realtime status
  * names, and the SPEC §3 statistics block.
  */
 
-/** SPEC §4 match status: prematch 0, live 1, stopped 2, closed 3, finished 4, not covered 5. */
-export function specMatchStatus(uofStatus: number): 0 | 1 | 2 | 3 | 4 | 5 {
-  switch (uofStatus) {
-    case 1:
-      return 1;
-    case 2: // suspended
-    case 7: // interrupted
-      return 2;
-    case 3: // ended: over, results not yet confirmed
-      return 4;
-    case 4: // closed: results confirmed, nothing more to come
-    case 5: // cancelled
-    case 9: // abandoned
-      return 3;
-    case 8: // postponed: off the schedule until it gets a new date
-      return 5;
-    default: // not started, delayed
-      return 0;
-  }
-}
-
-const REALTIME_STATUS = [
-  "not_started",
-  "live",
-  "suspended",
-  "ended",
-  "closed",
-  "cancelled",
-  "not_started",
-  "interrupted",
-  "postponed",
-  "abandoned",
-] as const;
-
-export type RealtimeMatchStatus = (typeof REALTIME_STATUS)[number];
+/** UOF's sport event statuses by realtime name (a delayed match has not started). */
+const REALTIME_STATUS: Readonly<Record<EventStatusCode, RealtimeMatchStatus>> = {
+  [EVENT_STATUS.notStarted]: "not_started",
+  [EVENT_STATUS.live]: "live",
+  [EVENT_STATUS.suspended]: "suspended",
+  [EVENT_STATUS.ended]: "ended",
+  [EVENT_STATUS.closed]: "closed",
+  [EVENT_STATUS.cancelled]: "cancelled",
+  [EVENT_STATUS.delayed]: "not_started",
+  [EVENT_STATUS.interrupted]: "interrupted",
+  [EVENT_STATUS.postponed]: "postponed",
+  [EVENT_STATUS.abandoned]: "abandoned",
+};
 
 export function realtimeMatchStatus(uofStatus: number): RealtimeMatchStatus {
-  return REALTIME_STATUS[uofStatus] ?? "not_started";
+  return REALTIME_STATUS[uofStatus as EventStatusCode] ?? "not_started";
 }
 
-export type RealtimeMarketStatus = "active" | "suspended" | "deactivated" | "settled" | "cancelled";
+/**
+ * SPEC §4 match status of a UOF sport event status: an ended match is finished (results not yet
+ * confirmed), a closed, cancelled or abandoned one is closed, a postponed one is off the schedule.
+ */
+export function specMatchStatus(uofStatus: number): MatchStatus {
+  return MATCH_STATUS_OF[realtimeMatchStatus(uofStatus)];
+}
 
+/** A handed-over market counts as suspended until its new producer speaks. */
 export function realtimeMarketStatus(status: number): RealtimeMarketStatus {
-  switch (status as MarketStatus) {
-    case 1:
+  switch (status) {
+    case MARKET_STATUS.allowed:
       return "active";
-    case 0:
+    case MARKET_STATUS.inactive:
       return "deactivated";
-    case -3:
+    case MARKET_STATUS.settled:
       return "settled";
-    case -4:
+    case MARKET_STATUS.cancelled:
       return "cancelled";
-    default: // suspended, handed over
+    default:
       return "suspended";
   }
 }
@@ -106,29 +99,6 @@ function gamePoints(v: string | undefined): number | undefined {
   if (v === "A" || v === "AD") return 50;
   const n = Number(v);
   return Number.isInteger(n) && n >= 0 ? n : undefined;
-}
-
-export interface Statistics {
-  clock?: {
-    match_time?: string | null;
-    stoppage_time?: string | null;
-    remaining_time?: string | null;
-    remaining_time_in_period?: string | null;
-    stopped?: boolean;
-    clock_updated_at?: string;
-  };
-  total_score?: { home: number; away: number } | null;
-  game_score?: { home: number; away: number } | null;
-  current_server?: "home" | "away" | null;
-  period_score?: {
-    home: number;
-    away: number;
-    period_key: string;
-    period_name?: string;
-    number: number;
-    type?: string;
-  }[];
-  max_period_number?: number;
 }
 
 /** The SPEC §3 statistics block of a match from the feed's sport event status. */

@@ -1,4 +1,5 @@
 import { type Executor, feedProducers, markets, matches } from "@sportsbook/db";
+import { MARKET_STATUS } from "@sportsbook/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Provider } from "../model.js";
 
@@ -54,7 +55,7 @@ export async function suspendProducerMarkets(
     );
   const rows = await ex
     .update(markets)
-    .set({ status: -1, updatedAt: sql`${markets.updatedAt}` })
+    .set({ status: MARKET_STATUS.suspended, updatedAt: sql`${markets.updatedAt}` })
     .where(and(eq(markets.status, 1), inArray(markets.matchId, held)))
     .returning({
       matchId: markets.matchId,

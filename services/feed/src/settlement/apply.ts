@@ -1,4 +1,5 @@
 import { betSelections, bets, markets, outcomes, type Transaction } from "@sportsbook/db";
+import { MARKET_STATUS } from "@sportsbook/domain";
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { MatchRef } from "../ingest/catalogue.js";
 import type { MarketRef, SettledMarket, SettledOutcome } from "../model.js";
@@ -70,7 +71,7 @@ export async function applySettlement(
   const marketRows: SettlementResult["marketRows"] = [];
   for (const m of list) {
     const decided = m.outcomes.some((o) => o.result !== -1);
-    const rows = decided ? await setMarketStatus(tx, ref, m, -3, at) : [];
+    const rows = decided ? await setMarketStatus(tx, ref, m, MARKET_STATUS.settled, at) : [];
     marketRows.push(...rows);
     const row = rows[0];
     if (row) {
@@ -140,7 +141,7 @@ export async function applyCancel(
   const marketRows: SettlementResult["marketRows"] = [];
   const whole = window.startTime === undefined && window.endTime === undefined;
   for (const m of list) {
-    if (whole) marketRows.push(...(await setMarketStatus(tx, ref, m, -4, at)));
+    if (whole) marketRows.push(...(await setMarketStatus(tx, ref, m, MARKET_STATUS.cancelled, at)));
     const sels = await tx
       .select({
         id: betSelections.id,
@@ -182,7 +183,7 @@ export async function applyRollbackSettlement(
   const touched = new Set<number>();
   const marketRows: SettlementResult["marketRows"] = [];
   for (const m of list) {
-    const rows = await setMarketStatus(tx, ref, m, -1, at, -3);
+    const rows = await setMarketStatus(tx, ref, m, MARKET_STATUS.suspended, at, MARKET_STATUS.settled);
     marketRows.push(...rows);
     for (const row of rows) {
       await tx
@@ -219,7 +220,9 @@ export async function applyRollbackCancel(
   const touched = new Set<number>();
   const marketRows: SettlementResult["marketRows"] = [];
   for (const m of list) {
-    marketRows.push(...(await setMarketStatus(tx, ref, m, -1, at, -4)));
+    marketRows.push(
+      ...(await setMarketStatus(tx, ref, m, MARKET_STATUS.suspended, at, MARKET_STATUS.cancelled)),
+    );
     const candidates = await tx
       .select({ id: betSelections.id, betId: betSelections.betId })
       .from(betSelections)

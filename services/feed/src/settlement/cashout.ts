@@ -1,5 +1,5 @@
 import { betSelections, bets, type Executor, markets, outcomes } from "@sportsbook/db";
-import { type BetType, type CashoutLeg, cashoutValue, type Odds } from "@sportsbook/domain";
+import { type BetType, type CashoutLeg, cashoutValue, isMarketOpen, type Odds } from "@sportsbook/domain";
 import { and, eq, inArray } from "drizzle-orm";
 
 /** The house's share of a cash-out's fair value, basis points (the API quotes with the same margin). */
@@ -54,7 +54,7 @@ export async function cashoutValues(ex: Executor, ids: number[]): Promise<Cashou
     const mine = legs.filter((l) => l.betId === bet.id);
     const cashoutLegs: CashoutLeg[] = mine.map((l) => {
       const s = SETTLED[l.status];
-      const open = l.marketStatus === 1 && l.active === true && l.current !== null;
+      const open = isMarketOpen(l.marketStatus) && l.active === true && l.current !== null;
       return {
         acceptedOdds: l.odds as Odds,
         ...(open && !s ? { currentOdds: l.current as Odds } : {}),

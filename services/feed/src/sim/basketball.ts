@@ -1,4 +1,5 @@
 import type { SettledMarket, SportEventStatus } from "../model.js";
+import { EVENT_STATUS, MATCH_STATUS_CODE } from "../model.js";
 import { probAbove } from "./normal.js";
 import { type PricedMarket, priceMarket } from "./pricing.js";
 import type { Rng } from "./prng.js";
@@ -85,7 +86,7 @@ export class BasketballMatch implements LiveModel {
   }
 
   prematchStatus(): SportEventStatus {
-    return { status: 0, matchStatus: 0, periodScores: [] };
+    return { status: EVENT_STATUS.notStarted, matchStatus: MATCH_STATUS_CODE.notStarted, periodScores: [] };
   }
 
   status(): SportEventStatus {
@@ -98,15 +99,15 @@ export class BasketballMatch implements LiveModel {
     }));
     if (this.done)
       return {
-        status: 3,
-        matchStatus: this.quarter > 4 ? 111 : 100,
+        status: EVENT_STATUS.ended,
+        matchStatus: this.quarter > 4 ? 111 : MATCH_STATUS_CODE.ended,
         homeScore: this.home,
         awayScore: this.away,
         periodScores,
       };
     const length = this.quarter > 4 ? OVERTIME_MS : QUARTER_MS;
     return {
-      status: 1,
+      status: EVENT_STATUS.live,
       matchStatus: this.quarter > 4 ? 40 : 12 + this.quarter,
       homeScore: this.home,
       awayScore: this.away,

@@ -1,4 +1,5 @@
 import type { SettledMarket, SportEventStatus } from "../model.js";
+import { EVENT_STATUS, MATCH_STATUS_CODE } from "../model.js";
 import { normalCdf } from "./normal.js";
 import { type PricedMarket, priceMarket } from "./pricing.js";
 import type { Rng } from "./prng.js";
@@ -72,7 +73,7 @@ export class CricketMatch implements LiveModel {
   }
 
   prematchStatus(): SportEventStatus {
-    return { status: 0, matchStatus: 0, periodScores: [] };
+    return { status: EVENT_STATUS.notStarted, matchStatus: MATCH_STATUS_CODE.notStarted, periodScores: [] };
   }
 
   status(): SportEventStatus {
@@ -86,8 +87,12 @@ export class CricketMatch implements LiveModel {
         away: i === 1 ? this.runs[1] : 0,
       }));
     const base = { homeScore: this.runs[0], awayScore: this.runs[1], periodScores };
-    if (this.done) return { status: 3, matchStatus: 100, ...base };
-    return { status: 1, matchStatus: 500 + this.innings, ...base };
+    if (this.done) return { status: EVENT_STATUS.ended, matchStatus: MATCH_STATUS_CODE.ended, ...base };
+    return {
+      status: EVENT_STATUS.live,
+      matchStatus: MATCH_STATUS_CODE.firstInnings - 1 + this.innings,
+      ...base,
+    };
   }
 
   private expectedRest(i: number): { mean: number; sd: number } {

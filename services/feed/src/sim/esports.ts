@@ -1,4 +1,5 @@
 import type { SettledMarket, SportEventStatus } from "../model.js";
+import { EVENT_STATUS, MATCH_STATUS_CODE } from "../model.js";
 import { type PricedMarket, priceMarket } from "./pricing.js";
 import type { Rng } from "./prng.js";
 import { type Happening, type LiveModel, Offered } from "./sport.js";
@@ -103,7 +104,7 @@ export class EsportsMatch implements LiveModel {
   }
 
   prematchStatus(): SportEventStatus {
-    return { status: 0, matchStatus: 0, periodScores: [] };
+    return { status: EVENT_STATUS.notStarted, matchStatus: MATCH_STATUS_CODE.notStarted, periodScores: [] };
   }
 
   status(): SportEventStatus {
@@ -115,8 +116,21 @@ export class EsportsMatch implements LiveModel {
       home: h,
       away: w,
     }));
-    if (this.done) return { status: 3, matchStatus: 100, homeScore: a, awayScore: b, periodScores };
-    return { status: 1, matchStatus: 141 + this.maps.length, homeScore: a, awayScore: b, periodScores };
+    if (this.done)
+      return {
+        status: EVENT_STATUS.ended,
+        matchStatus: MATCH_STATUS_CODE.ended,
+        homeScore: a,
+        awayScore: b,
+        periodScores,
+      };
+    return {
+      status: EVENT_STATUS.live,
+      matchStatus: MATCH_STATUS_CODE.firstMap + this.maps.length,
+      homeScore: a,
+      awayScore: b,
+      periodScores,
+    };
   }
 
   price(margin: number): PricedMarket[] {

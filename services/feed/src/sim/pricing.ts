@@ -1,3 +1,4 @@
+import { MARKET_STATUS } from "@sportsbook/domain";
 import type { MarketOdds, MarketStatus, SettledOutcome } from "../model.js";
 
 /** A priced market together with the fair probabilities its odds were made from (for checks). */
@@ -42,7 +43,7 @@ export function priceMarket(
       market: {
         id,
         specifiers,
-        status: 0,
+        status: MARKET_STATUS.inactive,
         outcomes: outcomes.map((o) => ({ id: o.id, odds: null, active: false })),
       },
       fair: outcomes.map(() => 1 / outcomes.length),
@@ -52,12 +53,12 @@ export function priceMarket(
   const max = Math.max(...fair);
   const min = Math.min(...fair.filter((q) => q > 0));
   const lopsided = max > 0.96 || (!options.longShots && min < 0.004);
-  let status: MarketStatus = options.status ?? (lopsided ? 0 : 1);
+  let status: MarketStatus = options.status ?? (lopsided ? MARKET_STATUS.inactive : MARKET_STATUS.allowed);
   const priced = outcomes.map((o, i) => {
     const q = fair[i] ?? 0;
     if (q <= 1e-9) return { id: o.id, odds: null, active: false };
     const odds = ladder(1 / (q * (1 + margin)));
-    if (odds < MIN_ODDS) status = 0;
+    if (odds < MIN_ODDS) status = MARKET_STATUS.inactive;
     return { id: o.id, odds: Math.max(odds, MIN_ODDS), active: true };
   });
   return { market: { id, specifiers, status, outcomes: priced }, fair };

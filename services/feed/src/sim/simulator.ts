@@ -1,6 +1,17 @@
 import type { Translations } from "@sportsbook/db";
+import { MARKET_STATUS } from "@sportsbook/domain";
 import type { Descriptions } from "../descriptions/descriptions.js";
-import type { FeedEvent, FixtureInfo, MarketOdds, MarketRef, Provider, SettledMarket } from "../model.js";
+import {
+  EVENT_STATUS,
+  type FeedEvent,
+  type FixtureInfo,
+  MATCH_STATUS_CODE,
+  type MarketOdds,
+  type MarketRef,
+  PRODUCER,
+  type Provider,
+  type SettledMarket,
+} from "../model.js";
 import { BasketballMatch } from "./basketball.js";
 import {
   abbreviation,
@@ -219,7 +230,7 @@ export function createSimulator(options: SimulatorOptions) {
       liveOdds: true,
     };
     // fixtures come from the provider's REST API, not from a producer
-    emitMatch(m, { kind: "fixture", ...envelope(m), producer: 0, fixture });
+    emitMatch(m, { kind: "fixture", ...envelope(m), producer: PRODUCER.none, fixture });
     emitMatch(m, oddsChange(m));
     if (inPlay) queue.push(at + model.tickMs, () => tick(m));
     else {
@@ -252,7 +263,7 @@ export function createSimulator(options: SimulatorOptions) {
     emitMatch(m, {
       kind: "odds_change",
       ...envelope(m),
-      markets: m.last.map((mk) => ({ ...mk, status: -2 })),
+      markets: m.last.map((mk) => ({ ...mk, status: MARKET_STATUS.handedOver })),
     });
     m.producer = PRODUCERS[m.sport.provider].live;
     m.live = true;
@@ -271,7 +282,12 @@ export function createSimulator(options: SimulatorOptions) {
     for (const h of happenings) {
       if (h.type === "danger" && !m.stopped) {
         m.stopped = true;
-        emitMatch(m, { kind: "bet_stop", ...envelope(m), groups: ["all"], marketStatus: -1 });
+        emitMatch(m, {
+          kind: "bet_stop",
+          ...envelope(m),
+          groups: ["all"],
+          marketStatus: MARKET_STATUS.suspended,
+        });
         queue.push(now + REOPEN_MS, () => {
           if (m.closed || m.model.finished()) return;
           m.stopped = false;
@@ -310,7 +326,7 @@ export function createSimulator(options: SimulatorOptions) {
       kind: "odds_change",
       ...envelope(m),
       status,
-      markets: m.last.map((mk) => ({ ...mk, status: -1 })),
+      markets: m.last.map((mk) => ({ ...mk, status: MARKET_STATUS.suspended })),
     });
     const settled = m.model.settle();
     const rollback = settled.length > 0 && rng.chance(options.rollbackRate ?? 0.03);
@@ -328,7 +344,12 @@ export function createSimulator(options: SimulatorOptions) {
     }
     queue.push(now + 5 * 60_000, () => {
       emitMatch(m, { kind: "bet_settlement", ...envelope(m), certainty: 2, markets: settled });
-      emitMatch(m, { kind: "odds_change", ...envelope(m), status: { ...status, status: 4 }, markets: [] });
+      emitMatch(m, {
+        kind: "odds_change",
+        ...envelope(m),
+        status: { ...status, status: EVENT_STATUS.closed },
+        markets: [],
+      });
       close(m);
     });
   }
@@ -341,8 +362,8 @@ export function createSimulator(options: SimulatorOptions) {
     emitMatch(m, {
       kind: "odds_change",
       ...envelope(m),
-      status: { ...status, status: 9, matchStatus: 90 },
-      markets: m.last.map((mk) => ({ ...mk, status: -4 })),
+      status: { ...status, status: EVENT_STATUS.abandoned, matchStatus: MATCH_STATUS_CODE.abandoned },
+      markets: m.last.map((mk) => ({ ...mk, status: MARKET_STATUS.cancelled })),
     });
     emitMatch(m, { kind: "bet_cancel", ...envelope(m), markets: refs });
     close(m);
@@ -374,7 +395,7 @@ export function createSimulator(options: SimulatorOptions) {
       event: {
         kind: "fixture",
         ...env(),
-        producer: 0,
+        producer: PRODUCER.none,
         fixture: {
           type: "outright",
           name: `${league.tournament.name} - Winner`,
@@ -404,7 +425,7 @@ export function createSimulator(options: SimulatorOptions) {
             {
               id: 534,
               specifiers: o.specifiers,
-              status: 1,
+              status: MARKET_STATUS.allowed,
               outcomes: o.competitors.map((c, i) => ({
                 id: c.urn,
                 odds: Math.max(MIN_ODDS, ladder(1 / ((p[i] ?? 0.01) * (1 + margin * 3)))),

@@ -1,4 +1,5 @@
 import type { SettledMarket, SportEventStatus } from "../model.js";
+import { EVENT_STATUS, MATCH_STATUS_CODE } from "../model.js";
 import { type GoalMarketSet, HOCKEY_MARKETS, priceGoals, SOCCER_MARKETS, settleGoals } from "./goals.js";
 import type { PricedMarket } from "./pricing.js";
 import type { Rng } from "./prng.js";
@@ -168,7 +169,7 @@ export class GoalMatch implements LiveModel {
   }
 
   prematchStatus(): SportEventStatus {
-    return { status: 0, matchStatus: 0, periodScores: [] };
+    return { status: EVENT_STATUS.notStarted, matchStatus: MATCH_STATUS_CODE.notStarted, periodScores: [] };
   }
 
   status(): SportEventStatus {
@@ -181,13 +182,19 @@ export class GoalMatch implements LiveModel {
       away: p.away,
     }));
     if (this.done)
-      return { status: 3, matchStatus: 100, homeScore: this.home, awayScore: this.away, periodScores };
+      return {
+        status: EVENT_STATUS.ended,
+        matchStatus: MATCH_STATUS_CODE.ended,
+        homeScore: this.home,
+        awayScore: this.away,
+        periodScores,
+      };
     const playing = Number.isInteger(this.period);
     const base = (Math.ceil(this.period) - 1) * periodMs;
     const elapsed = playing ? Math.min(this.inPeriodMs, periodMs) : 0;
     const stoppage = playing && this.inPeriodMs > periodMs ? mmss(this.inPeriodMs - periodMs) : undefined;
     return {
-      status: 1,
+      status: EVENT_STATUS.live,
       matchStatus: playing ? (periodCodes[this.period - 1] ?? 0) : breakCode,
       homeScore: this.home,
       awayScore: this.away,

@@ -1,4 +1,5 @@
 import type { SettledMarket, SportEventStatus } from "../model.js";
+import { EVENT_STATUS, MATCH_STATUS_CODE } from "../model.js";
 import { type PricedMarket, priceMarket } from "./pricing.js";
 import type { Rng } from "./prng.js";
 import { type Happening, type LiveModel, Offered } from "./sport.js";
@@ -158,7 +159,7 @@ export class TennisMatch implements LiveModel {
   }
 
   prematchStatus(): SportEventStatus {
-    return { status: 0, matchStatus: 0, periodScores: [] };
+    return { status: EVENT_STATUS.notStarted, matchStatus: MATCH_STATUS_CODE.notStarted, periodScores: [] };
   }
 
   status(): SportEventStatus {
@@ -170,7 +171,14 @@ export class TennisMatch implements LiveModel {
       home: h,
       away: a,
     }));
-    if (this.done) return { status: 3, matchStatus: 100, homeScore: sa, awayScore: sb, periodScores };
+    if (this.done)
+      return {
+        status: EVENT_STATUS.ended,
+        matchStatus: MATCH_STATUS_CODE.ended,
+        homeScore: sa,
+        awayScore: sb,
+        periodScores,
+      };
     const name = (i: 0 | 1) =>
       this.tiebreak
         ? String(this.points[i])
@@ -178,8 +186,8 @@ export class TennisMatch implements LiveModel {
           ? deuceName(this.points, i)
           : (POINT_NAMES[this.points[i]] ?? "40");
     return {
-      status: 1,
-      matchStatus: 8 + this.sets.length,
+      status: EVENT_STATUS.live,
+      matchStatus: MATCH_STATUS_CODE.firstSet + this.sets.length,
       homeScore: sa,
       awayScore: sb,
       periodScores,

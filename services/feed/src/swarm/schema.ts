@@ -27,6 +27,9 @@ export const swarmMarketSchema = z.object({
   event: keyed(swarmEventSchema).default({}),
 });
 
+/** Swarm's game types. */
+export const SWARM_GAME_TYPE = { prematch: 0, live: 1, finished: 2 } as const;
+
 export const swarmGameSchema = z.object({
   id,
   team1_id: id.optional(),
@@ -34,8 +37,7 @@ export const swarmGameSchema = z.object({
   team2_id: id.optional(),
   team2_name: z.string().min(1).optional(),
   start_ts: z.number().int().optional(),
-  /** 0 prematch, 1 live, 2 finished. */
-  type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+  type: z.enum(SWARM_GAME_TYPE).optional(),
   is_blocked: z.union([z.literal(0), z.literal(1)]).optional(),
   /** Set on a cancelled or abandoned game. */
   is_cancelled: z.literal(1).optional(),

@@ -1,3 +1,4 @@
+import { MARKET_STATUS } from "@sportsbook/domain";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { z } from "zod";
 import type { DecodeResult } from "../decode-result.js";
@@ -6,6 +7,7 @@ import {
   type FeedEvent,
   type MarketOdds,
   type MarketRef,
+  PRODUCER,
   type Provider,
   parseSpecifiers,
   type SettledMarket,
@@ -74,7 +76,7 @@ export function decodeUof(provider: Provider, mapping: MarketMapping, xml: strin
         kind: "bet_stop",
         ...envelope(provider, d),
         groups: d.groups.split("|"),
-        marketStatus: d.market_status ?? -1,
+        marketStatus: d.market_status ?? MARKET_STATUS.suspended,
       });
     }
     case "bet_settlement": {
@@ -186,7 +188,7 @@ export function decodeUof(provider: Provider, mapping: MarketMapping, xml: strin
       return done({
         kind: "fixture",
         provider,
-        producer: 0,
+        producer: PRODUCER.none,
         eventUrn: f.id,
         timestamp: r.data.generated_at ? Date.parse(r.data.generated_at) : Date.parse(f.start_time),
         fixture: {

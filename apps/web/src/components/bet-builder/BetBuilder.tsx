@@ -2,6 +2,7 @@
 import { errorResponseSchema } from "@sportsbook/contracts/errors";
 import { customOddsResponseSchema } from "@sportsbook/contracts/http/bets";
 import type { Market } from "@sportsbook/contracts/http/catalogue";
+import { isMarketOpen } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { apiFetch, jsonBody } from "../../lib/client-api";
@@ -103,7 +104,7 @@ export default function BetBuilder({
                   className="odds"
                   aria-pressed={on}
                   data-builder-outcome={`${m.id}/${m.specifier}/${o.id}`}
-                  disabled={!o.active || m.status !== 1}
+                  disabled={!o.active || !isMarketOpen(m.status)}
                   onClick={() =>
                     setChosen((c) => {
                       const next = { ...c };

@@ -1,3 +1,4 @@
+import { isMarketListed } from "@sportsbook/domain";
 import { getTranslations } from "next-intl/server";
 import { apiGetOr } from "../../lib/api.server";
 import { isUnavailable, type Market, type Match, marketsResponseSchema } from "../../lib/catalog-schemas";
@@ -15,11 +16,11 @@ import { VideoLink } from "./VideoLink";
 /** SPEC §9: markets are read 500 at a time. */
 const MARKETS_PAGE = 500;
 
-/** Groups markets by their first market group, in priority order; status 0 is dropped (SPEC §4). */
+/** Groups markets by their first market group, in priority order; inactive markets are dropped (SPEC §4). */
 export function groupMarkets(markets: readonly Market[]): [string, Market[]][] {
   const groups = new Map<string, Market[]>();
   for (const m of [...markets].sort((a, b) => b.priority - a.priority)) {
-    if (m.status === 0) continue;
+    if (!isMarketListed(m.status)) continue;
     const g = m.market_groups[0] ?? "all";
     groups.set(g, [...(groups.get(g) ?? []), m]);
   }
@@ -52,7 +53,9 @@ export async function MatchPage({
   const groupTitle = (group: string) =>
     group === "all" ? t("all-markets") : t.has(`groups.${group}`) ? t(`groups.${group}`) : group;
   const pickMatch = matchPickOf(m);
-  const builderMarkets = markets.data.filter((x) => x.custom_bet_groups.length > 0 && x.status !== 0);
+  const builderMarkets = markets.data.filter(
+    (x) => x.custom_bet_groups.length > 0 && isMarketListed(x.status),
+  );
   const home = m.competitors.home?.name ?? m.name;
   const away = m.competitors.away?.name ?? "";
   return (

@@ -1,5 +1,6 @@
 "use client";
 import { parsePeriodKey } from "@sportsbook/contracts/periods";
+import { MATCH_STATUS } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { Statistics } from "../../lib/catalog-schemas";
@@ -26,7 +27,7 @@ export function Scoreboard({
     () => undefined,
   );
   const stats = (live?.statistics as Statistics | undefined) ?? statistics;
-  const clock = useMatchClock(stats.clock, live?.status === 1);
+  const clock = useMatchClock(stats.clock, live?.status === MATCH_STATUS.live);
   if (!stats.total_score && !stats.period_score?.length) return null;
   const periods = stats.period_score ?? [];
   // a period the feed keys by kind reads in the page's language; any other keeps the feed's name

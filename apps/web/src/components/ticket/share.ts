@@ -1,6 +1,7 @@
 import { shareCodeCreatedSchema, shareCodeResponseSchema } from "@sportsbook/contracts/http/bets";
 import { marketsResponseSchema, matchesResponseSchema } from "@sportsbook/contracts/http/catalogue";
 import type { RestoreFailure, SlipSelection, StoredTicketBet, TicketBet } from "@sportsbook/domain";
+import { isMarketOpen } from "@sportsbook/domain";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { matchPickOf } from "./pick";
 import { betInput } from "./ticket-api";
@@ -65,7 +66,7 @@ export async function loadSharedSlip(code: string, locale: string, currency: str
         });
         selections.set(`${id}/${s.market_id}/${s.specifier}/${s.outcome_id}`, {
           ...selection,
-          isSuspended: !outcome.active || market.status !== 1,
+          isSuspended: !outcome.active || !isMarketOpen(market.status),
         });
       }
     }

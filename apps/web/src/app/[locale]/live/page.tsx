@@ -1,3 +1,4 @@
+import { MATCH_STATUS } from "@sportsbook/domain";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ListPage } from "../../../components/catalog/ListPage";
@@ -25,7 +26,7 @@ export default async function Page({ params, searchParams }: Props) {
       path="/live"
       title={t("live")}
       searchParams={await searchParams}
-      fixed={{ match_status: 1 }}
+      fixed={{ match_status: MATCH_STATUS.live }}
       tabs={true}
     />
   );

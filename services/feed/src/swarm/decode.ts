@@ -1,21 +1,19 @@
+import { MARKET_STATUS } from "@sportsbook/domain";
 import type { z } from "zod";
 import type { DecodeResult } from "../decode-result.js";
 import {
+  EVENT_STATUS,
   type FeedEvent,
+  MATCH_STATUS_CODE,
   type MarketOdds,
   type MarketRef,
   oddsFromDecimal,
-  parseSpecifiers,
+  PRODUCER,
   type SettledOutcome,
 } from "../model.js";
+import { SWARM_STATES, type SwarmMarketType, swarmByType } from "./mapping.js";
 import {
-  SWARM_STATE_BY_CODE,
-  SWARM_STATES,
-  type SwarmMarketType,
-  swarmByCanonical,
-  swarmByType,
-} from "./mapping.js";
-import {
+  SWARM_GAME_TYPE,
   type SwarmGame,
   swarmHeartbeatSchema,
   swarmOddsFrameSchema,
@@ -82,7 +80,7 @@ function decodeSwarmFrame(frame: Record<string, unknown>): DecodeResult {
         {
           kind: "alive",
           provider: PROVIDER,
-          producer: 1,
+          producer: PRODUCER.live,
           timestamp: r.data.ts,
           subscribed: r.data.params.alive,
         },
@@ -140,7 +138,7 @@ type Names = {
 
 function gameEvents(ts: number, g: SwarmGame, names: Names, warnings: string[]): FeedEvent[] {
   const eventUrn = urnOf("match", g.id);
-  const producer = g.type === 1 ? 1 : 3;
+  const producer = g.type === SWARM_GAME_TYPE.live ? PRODUCER.live : PRODUCER.prematch;
   const base = { provider: PROVIDER, producer, eventUrn, timestamp: ts };
   const out: FeedEvent[] = [];
   if (g.team1_name !== undefined && g.team2_name !== undefined && g.start_ts !== undefined) {
@@ -197,13 +195,16 @@ function gameEvents(ts: number, g: SwarmGame, names: Names, warnings: string[]):
     const status =
       info !== undefined
         ? {
-            // an abandoned game is over without a result (UOF 9), otherwise the game type says it all
-            status: (info.current_game_state === "abandoned" ? 9 : g.type === 1 ? 1 : g.type === 2 ? 3 : 0) as
-              | 0
-              | 1
-              | 3
-              | 9,
-            matchStatus: SWARM_STATES[info.current_game_state] ?? 0,
+            // an abandoned game is over without a result, otherwise the game type says it all
+            status:
+              info.current_game_state === "abandoned"
+                ? EVENT_STATUS.abandoned
+                : g.type === SWARM_GAME_TYPE.live
+                  ? EVENT_STATUS.live
+                  : g.type === SWARM_GAME_TYPE.finished
+                    ? EVENT_STATUS.ended
+                    : EVENT_STATUS.notStarted,
+            matchStatus: SWARM_STATES[info.current_game_state] ?? MATCH_STATUS_CODE.notStarted,
             ...(info.score1 !== undefined ? { homeScore: info.score1 } : {}),
             ...(info.score2 !== undefined ? { awayScore: info.score2 } : {}),
             periodScores: [],
@@ -215,7 +216,7 @@ function gameEvents(ts: number, g: SwarmGame, names: Names, warnings: string[]):
     out.push({ ...base, kind: "odds_change", ...(status ? { status } : {}), markets });
   }
   if (g.is_blocked === 1 && g.market === undefined) {
-    out.push({ ...base, kind: "bet_stop", groups: ["all"], marketStatus: -1 });
+    out.push({ ...base, kind: "bet_stop", groups: ["all"], marketStatus: MARKET_STATUS.suspended });
   }
   return out;
 }
@@ -241,7 +242,12 @@ function resultEvents(frame: z.infer<typeof swarmResultsFrameSchema>): FeedEvent
   const out: FeedEvent[] = [];
   for (const [gameId, game] of Object.entries(frame.data.game)) {
     if (!game) continue;
-    const base = { provider: PROVIDER, producer: 1, eventUrn: urnOf("match", gameId), timestamp: frame.ts };
+    const base = {
+      provider: PROVIDER,
+      producer: PRODUCER.live,
+      eventUrn: urnOf("match", gameId),
+      timestamp: frame.ts,
+    };
     const settled: Extract<FeedEvent, { kind: "bet_settlement" }>["markets"] = [];
     const byAction: Record<string, MarketRef[]> = {
       cancelled: [],
@@ -288,237 +294,3 @@ function resultEvents(frame: z.infer<typeof swarmResultsFrameSchema>): FeedEvent
 }
 
 /** Stable numeric ids for Swarm markets and events, derived from their canonical identity. */
-function stableId(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 1) % 2_000_000_000;
-}
-
-interface GamePath {
-  sport: { id: number; name: string };
-  region: { id: number; name: string };
-  competition: { id: number; name: string };
-}
-
-const UNKNOWN_PATH: GamePath = {
-  sport: { id: 0, name: "" },
-  region: { id: 0, name: "" },
-  competition: { id: 0, name: "" },
-};
-
-function numId(urn: string): number {
-  return Number(urn.slice(urn.lastIndexOf(":") + 1));
-}
-
-/**
- * Writes internal events as Swarm-style JSON frames (used by the simulator). Stateful: a game's
- * sport/region/competition path is learnt from its fixture, since every update nests under it.
- */
-export function createSwarmEncoder() {
-  const paths = new Map<string, GamePath>();
-
-  function games(ts: number, eventUrn: string, game: Record<string, unknown>): string {
-    // a game whose fixture this encoder never wrote still nests somewhere; updates do not use the path
-    const p = paths.get(eventUrn) ?? UNKNOWN_PATH;
-    const gid = numId(eventUrn);
-    return JSON.stringify({
-      subid: "games",
-      ts,
-      data: {
-        sport: {
-          [p.sport.id]: {
-            id: p.sport.id,
-            name: p.sport.name,
-            region: {
-              [p.region.id]: {
-                id: p.region.id,
-                name: p.region.name,
-                competition: {
-                  [p.competition.id]: {
-                    id: p.competition.id,
-                    name: p.competition.name,
-                    game: { [gid]: { id: gid, ...game } },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    });
-  }
-
-  function results(
-    ts: number,
-    eventUrn: string,
-    markets: Record<string, unknown>,
-    certainty: 1 | 2 = 2,
-  ): string | undefined {
-    // markets this provider does not offer leave nothing to send
-    if (Object.keys(markets).length === 0) return undefined;
-    return JSON.stringify({
-      subid: "results",
-      ts,
-      certainty,
-      data: { game: { [numId(eventUrn)]: { market: markets } } },
-    });
-  }
-
-  function refMarkets(eventUrn: string, refs: MarketRef[], action: string): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const r of refs) {
-      const t = swarmByCanonical.get(r.id);
-      if (!t) continue;
-      const base = t.baseKey ? Number(parseSpecifiers(r.specifiers)[t.baseKey]) : undefined;
-      out[stableId(`${eventUrn}/${r.id}/${r.specifiers}`)] = {
-        type: t.type,
-        ...(base !== undefined ? { base } : {}),
-        action,
-        ...(r.voidReason !== undefined ? { void_reason: r.voidReason } : {}),
-      };
-    }
-    return out;
-  }
-
-  return {
-    encode(event: FeedEvent): string | undefined {
-      switch (event.kind) {
-        case "fixture": {
-          const f = event.fixture;
-          paths.set(event.eventUrn, {
-            sport: { id: numId(f.sport.urn), name: f.sport.name },
-            region: { id: numId(f.category.urn), name: f.category.name },
-            competition: { id: numId(f.tournament.urn), name: f.tournament.name },
-          });
-          const [home, away] = [
-            f.competitors.find((c) => c.qualifier === "home"),
-            f.competitors.find((c) => c.qualifier === "away"),
-          ];
-          if (!home || !away) return undefined;
-          return games(event.timestamp, event.eventUrn, {
-            team1_id: numId(home.urn),
-            team1_name: home.name,
-            team2_id: numId(away.urn),
-            team2_name: away.name,
-            start_ts: Math.floor(f.startTime / 1000),
-            type: 0,
-          });
-        }
-        case "odds_change": {
-          const market: Record<string, unknown> = {};
-          for (const m of event.markets) {
-            const t = swarmByCanonical.get(m.id);
-            if (!t) continue;
-            const base = t.baseKey ? Number(parseSpecifiers(m.specifiers)[t.baseKey]) : undefined;
-            const mid = stableId(`${event.eventUrn}/${m.id}/${m.specifiers}`);
-            const ev: Record<string, unknown> = {};
-            for (const o of m.outcomes) {
-              const type = Object.entries(t.events).find(([, v]) => v === o.id)?.[0];
-              if (type === undefined) continue;
-              const eid = stableId(`${mid}/${type}`);
-              ev[eid] =
-                o.active && o.odds !== null ? { id: eid, type, price: o.odds / 1000 } : { id: eid, type };
-            }
-            market[mid] = {
-              id: mid,
-              type: t.type,
-              ...(base !== undefined ? { base } : {}),
-              is_blocked: m.status === 1 ? 0 : 1,
-              ...(m.status === 0 || m.status <= -2 ? { is_hidden: 1 } : {}),
-              event: ev,
-            };
-          }
-          const st = event.status;
-          const info = st
-            ? {
-                current_game_state:
-                  SWARM_STATE_BY_CODE[st.matchStatus] ?? (st.status === 1 ? "set1" : "notstarted"),
-                ...(st.clock?.matchTime ? { current_game_time: st.clock.matchTime.split(":")[0] } : {}),
-                ...(st.homeScore !== undefined ? { score1: st.homeScore } : {}),
-                ...(st.awayScore !== undefined ? { score2: st.awayScore } : {}),
-              }
-            : undefined;
-          const type = st ? (st.status === 1 ? 1 : st.status >= 3 ? 2 : 0) : event.producer === 1 ? 1 : 0;
-          return games(event.timestamp, event.eventUrn, {
-            type,
-            is_blocked: 0,
-            ...(info ? { info } : {}),
-            market,
-          });
-        }
-        case "bet_stop":
-          return games(event.timestamp, event.eventUrn, {
-            type: event.producer === 1 ? 1 : 0,
-            is_blocked: 1,
-          });
-        case "fixture_change":
-          if (event.changeType === 3) return games(event.timestamp, event.eventUrn, { is_cancelled: 1 });
-          if (event.startTime !== undefined)
-            return games(event.timestamp, event.eventUrn, { start_ts: Math.floor(event.startTime / 1000) });
-          return undefined;
-        case "bet_settlement": {
-          const markets: Record<string, unknown> = {};
-          for (const m of event.markets) {
-            const t = swarmByCanonical.get(m.id);
-            if (!t) continue;
-            const base = t.baseKey ? Number(parseSpecifiers(m.specifiers)[t.baseKey]) : undefined;
-            const mid = stableId(`${event.eventUrn}/${m.id}/${m.specifiers}`);
-            const ev: Record<string, unknown> = {};
-            for (const o of m.outcomes) {
-              const type = Object.entries(t.events).find(([, v]) => v === o.id)?.[0];
-              if (type === undefined) continue;
-              const result =
-                o.result === -1
-                  ? "undecided"
-                  : o.voidFactor === 1
-                    ? "returned"
-                    : o.voidFactor === 0.5
-                      ? o.result === 1
-                        ? "half_won"
-                        : "half_lost"
-                      : o.result === 1
-                        ? "won"
-                        : "lost";
-              ev[stableId(`${mid}/${type}`)] = {
-                type,
-                result,
-                ...(o.deadHeatFactor !== undefined ? { dead_heat_factor: o.deadHeatFactor } : {}),
-              };
-            }
-            markets[mid] = { type: t.type, ...(base !== undefined ? { base } : {}), event: ev };
-          }
-          return results(event.timestamp, event.eventUrn, markets, event.certainty);
-        }
-        case "bet_cancel":
-          return results(
-            event.timestamp,
-            event.eventUrn,
-            refMarkets(event.eventUrn, event.markets, "cancelled"),
-          );
-        case "rollback_bet_settlement":
-          return results(
-            event.timestamp,
-            event.eventUrn,
-            refMarkets(event.eventUrn, event.markets, "rollback_settled"),
-          );
-        case "rollback_bet_cancel":
-          return results(
-            event.timestamp,
-            event.eventUrn,
-            refMarkets(event.eventUrn, event.markets, "rollback_cancelled"),
-          );
-        case "alive":
-          return JSON.stringify({
-            command: "heartbeat",
-            ts: event.timestamp,
-            params: { alive: event.subscribed },
-          });
-        case "snapshot_complete":
-          return undefined;
-      }
-    },
-  };
-}
