@@ -6,6 +6,7 @@ import {
   cycles,
   dependenciesAreUsed,
   domainIsPure,
+  failuresAreNotSwallowed,
   fileLoops,
   importsAreDeclared,
   layersPointDown,
@@ -78,6 +79,7 @@ const RULES = {
   dependenciesAreUsed,
   fileLoops,
   statusesAreNamed,
+  failuresAreNotSwallowed,
 };
 
 describe("architecture rules", () => {
@@ -171,6 +173,28 @@ describe("architecture rules", () => {
       "services/api/src/b.ts:2 numbers a status: export const open = (m: { status: number }) => m.status === 1;",
       "services/api/src/b.ts:3 numbers a status: export const draft = { status: -1, code: 4 };",
       'services/api/src/b.ts:4 numbers a status: export const live = "select count(*) from markets where markets.status = 1";',
+    ]);
+  });
+
+  it("catch a failure ignored without a word on why", () => {
+    const repo = plant({
+      "services/api/src/b.ts": [
+        "export type B = number;",
+        "export const f = (p: Promise<void>) => p.catch(() => {});",
+        "export function g() {",
+        "  try {",
+        "    return JSON.parse('x');",
+        "  } catch {",
+        "    return null;",
+        "  }",
+        "}",
+        "export const h = (p: Promise<void>) => p.catch(() => {}); // closing: nothing left to release",
+        "export const v = (p: Promise<number>) => p.catch(() => null);",
+      ].join("\n"),
+    });
+    expect(failuresAreNotSwallowed(repo)).toEqual([
+      "services/api/src/b.ts:2 ignores a failure without saying why: export const f = (p: Promise<void>) => p.catch(() => {});",
+      "services/api/src/b.ts:6 ignores a failure without saying why: } catch {",
     ]);
   });
 

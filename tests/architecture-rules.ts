@@ -204,3 +204,32 @@ export function statusesAreNamed(repo: Repo): string[] {
   }
   return offences;
 }
+
+// `() => null` and the like yield a value the caller then handles; `() => {}` only discards.
+const EMPTY_HANDLER = /\.catch\(\(\) => \{\}\)/;
+const CATCH_BLOCK = /\bcatch (\(\w+\) )?\{\s*$/;
+const NOTHING_DONE = /^(\}|return;|return null;|return undefined;|return false;)$/;
+const isComment = (line: string | undefined) =>
+  /^\s*(\/\/|\/\*|\*)/.test(line ?? "") || /\/\/ /.test(line ?? "");
+
+/**
+ * A failure is handled, reported, or said to be ignored on purpose: an empty `.catch` handler, or a
+ * `catch` block that does nothing, needs a comment beside it saying why.
+ */
+export function failuresAreNotSwallowed(repo: Repo): string[] {
+  const offences: string[] = [];
+  for (const file of repo.files) {
+    if (file.role !== "runtime" || file.workspace.layer === "bench") continue;
+    const lines = file.text.split("\n");
+    lines.forEach((line, i) => {
+      // a comment on the line, inside the block, or on one of the three lines above (a chained call)
+      const explained = [i - 3, i - 2, i - 1, i, i + 1].some((j) => isComment(lines[j]));
+      if (explained) return;
+      const swallowedHandler = EMPTY_HANDLER.test(line);
+      const emptyBlock = CATCH_BLOCK.test(line) && NOTHING_DONE.test((lines[i + 1] ?? "").trim());
+      if (swallowedHandler || emptyBlock)
+        offences.push(`${where(repo, file)}:${i + 1} ignores a failure without saying why: ${line.trim()}`);
+    });
+  }
+  return offences;
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   dependenciesAreUsed,
   domainIsPure,
+  failuresAreNotSwallowed,
   fileLoops,
   importsAreDeclared,
   layersPointDown,
@@ -54,5 +55,9 @@ describe("architecture", () => {
 
   it("names every status from its vocabulary instead of numbering it", () => {
     expect(statusesAreNamed(repo)).toEqual([]);
+  });
+
+  it("ignores no failure without saying why", () => {
+    expect(failuresAreNotSwallowed(repo)).toEqual([]);
   });
 });

@@ -131,6 +131,8 @@ export async function createServer(
     ...(config.OPERATOR_API_KEY ? { operatorKey: config.OPERATOR_API_KEY } : {}),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,
+    onPublishFailure: ({ channel, event, error }) =>
+      app.log.warn({ channel, event, err: error }, "realtime publication failed"),
   });
   await app.register(api.plugin, { prefix: "/api" });
   // The embedded default's demo player: credentials printed at start-up, balance funded once.

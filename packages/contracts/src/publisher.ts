@@ -11,3 +11,29 @@ export interface RealtimePublisher {
 export const nullPublisher: RealtimePublisher = {
   async publish() {},
 };
+
+/** A publication that failed after its cause committed. */
+export interface PublishFailure {
+  channel: string;
+  /** The event's `type`. */
+  event: string;
+  error: unknown;
+}
+
+/**
+ * Publishes an event whose cause has already committed. The cause cannot be undone, so a failure
+ * goes to `onFailure` (which counts and logs it) instead of being thrown: subscribers catch up
+ * from the channel's history or their next read.
+ */
+export async function publishAfterCommit(
+  publisher: RealtimePublisher,
+  channel: string,
+  data: { type: string },
+  onFailure: (failure: PublishFailure) => void,
+): Promise<void> {
+  try {
+    await publisher.publish(channel, data);
+  } catch (error) {
+    onFailure({ channel, event: data.type, error });
+  }
+}

@@ -1,4 +1,4 @@
-import type { RealtimePublisher } from "@sportsbook/contracts";
+import type { PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
 import type { DatabaseHandle } from "@sportsbook/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Registry } from "prom-client";
@@ -32,6 +32,8 @@ export interface ApiConfig {
   logger?: FastifyBaseLogger | false;
   /** Metrics registry; a fresh one when absent. */
   metrics?: Registry;
+  /** Told of every realtime publication that failed after its cause committed (already counted). */
+  onPublishFailure?: (failure: PublishFailure) => void;
   /** Injected clock and sleep so tests control time. */
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;

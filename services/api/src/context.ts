@@ -1,4 +1,4 @@
-import { nullPublisher, type RealtimePublisher } from "@sportsbook/contracts";
+import { nullPublisher, type PublishFailure, type RealtimePublisher } from "@sportsbook/contracts";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { Registry } from "prom-client";
 import { PlacementMemory } from "./bets/placement-memory.js";
@@ -13,6 +13,8 @@ export interface AppContext {
   database: DatabaseHandle;
   publisher: RealtimePublisher;
   metrics: Metrics;
+  /** Counts a publication that failed after its cause committed, then tells `onPublishFailure`. */
+  publishFailed: (failure: PublishFailure) => void;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
   settings: {
@@ -46,11 +48,16 @@ export function createContext(config: ApiConfig): AppContext {
     throw new Error("realtimeTokenSecret must be at least 32 bytes");
   }
   const now = config.now ?? (() => new Date());
+  const metrics = createMetrics(config.metrics ?? new Registry());
   return {
     db: config.database.db,
     database: config.database,
     publisher: config.publisher ?? nullPublisher,
-    metrics: createMetrics(config.metrics ?? new Registry()),
+    metrics,
+    publishFailed: (failure) => {
+      metrics.realtimePublishFailures.inc({ event: failure.event });
+      config.onPublishFailure?.(failure);
+    },
     now,
     sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     settings: {

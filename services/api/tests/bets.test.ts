@@ -259,6 +259,29 @@ for (const target of databaseTargets()) {
       ]);
     });
 
+    it("places a bet while the broker is down, counting and reporting each event it could not send", async () => {
+      const p = await player(h);
+      const failuresBefore = h.publishFailures.length;
+      const counted = async () =>
+        (await h.api.ctx.metrics.realtimePublishFailures.get()).values
+          .filter((v) => v.labels.event === "bet_changed")
+          .reduce((sum, v) => sum + v.value, 0);
+      const countedBefore = await counted();
+      h.broker.down = true;
+      try {
+        const res = await place(p, [single(sel.arsenalWin)]);
+        expect(res.statusCode).toBe(200);
+      } finally {
+        h.broker.down = false;
+      }
+      expect(await balanceOf(p)).toBe(90_00);
+      expect(h.publishFailures.slice(failuresBefore).map((f) => [f.channel, f.event])).toEqual([
+        [`$user:${p.playerId}`, "bet_changed"],
+        [`$user:${p.playerId}`, "balance_changed"],
+      ]);
+      expect(await counted()).toBe(countedBefore + 1);
+    });
+
     it("places a combo and a system bet with domain returns", async () => {
       const p = await player(h);
       const combo = await place(p, [

@@ -276,6 +276,7 @@ export function createFeed(config: FeedConfig) {
         const run = ingest.handle(d.frame, origin);
         // with lanes the ingest orders frames per event itself, so the transport need not wait
         if ((config.lanes ?? 1) === 1 || config.amqpUrl) await run;
+        // the ingest logs a failed message itself (see handleInLanes)
         else void run.catch(() => {});
       });
       if (config.recordTo)

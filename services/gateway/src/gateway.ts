@@ -43,16 +43,18 @@ const publishBodySchema = z.object({ channel: z.string().min(1).max(255), data: 
 export function createGateway(options: GatewayOptions): Gateway {
   const config = resolveConfig(options);
   const metrics = createGatewayMetrics();
+  const brokerError = (err: unknown) => {
+    metrics.brokerErrors.inc();
+    config.onError(err);
+  };
+  const redis = { url: config.redisUrl ?? "", prefix: config.redisPrefix, onError: brokerError };
   const broker: Broker =
     config.broker ??
     (config.redisUrl
-      ? createRedisBroker({ url: config.redisUrl, prefix: config.redisPrefix, random: config.random })
+      ? createRedisBroker({ ...redis, random: config.random })
       : createMemoryBroker({ now: () => config.timers.now(), random: config.random }));
   const presence: PresenceStore =
-    config.presence ??
-    (config.redisUrl
-      ? createRedisPresence({ url: config.redisUrl, prefix: config.redisPrefix })
-      : createMemoryPresence());
+    config.presence ?? (config.redisUrl ? createRedisPresence(redis) : createMemoryPresence());
   const tokens = createTokenVerifier(config.tokenSecret, () => config.timers.now());
   const sessions = new Set<Session>();
   const wss = new WebSocketServer({
@@ -87,7 +89,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     return turnCount;
   };
-  const hub = new Hub(broker, turn);
+  const hub = new Hub(broker, turn, brokerError);
 
   const nodeId = randomUUID();
   const emulated = new Map<string, Session>();

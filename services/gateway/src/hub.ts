@@ -43,6 +43,7 @@ export class Hub {
   constructor(
     private readonly broker: Broker,
     private readonly turn: () => number,
+    private readonly onError: (err: unknown) => void,
   ) {
     broker.onMessage((msg) => this.dispatch(msg));
     broker.onResync(() => {
@@ -66,7 +67,7 @@ export class Hub {
     if (!e?.members.delete(member)) return;
     if (e.members.size === 0) {
       this.channels.delete(channel);
-      this.broker.unsubscribe(channel).catch(() => {});
+      this.broker.unsubscribe(channel).catch(this.onError);
     }
   }
 

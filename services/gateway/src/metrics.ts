@@ -44,6 +44,11 @@ export function createGatewayMetrics() {
       help: "Clients disconnected because their outgoing queue exceeded its bound",
       registers: [registry],
     }),
+    brokerErrors: new Counter({
+      name: "realtime_broker_errors_total",
+      help: "Broker and presence operations that failed in the background",
+      registers: [registry],
+    }),
     recoveries: new Counter({
       name: "realtime_recoveries_total",
       help: "Subscriptions that asked to recover missed publications",

@@ -54,7 +54,11 @@ export interface RedisBrokerOptions {
   /** How long a channel's epoch and offset outlive its last publication. */
   metaTtlMs?: number;
   random?: () => number;
+  /** Told of what failed in the background: a re-subscription, an unreadable message. */
+  onError?: (err: unknown) => void;
 }
+
+const reportToConsole = (err: unknown) => console.error("realtime broker:", err);
 
 function connect(url: string, connectionName?: string): Redis {
   const r = new Redis(url, { maxRetriesPerRequest: 3, ...(connectionName ? { connectionName } : {}) });
@@ -68,6 +72,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const { prefix } = options;
   const metaTtlMs = options.metaTtlMs ?? 24 * 3600_000;
   const random = options.random ?? Math.random;
+  const onError = options.onError ?? reportToConsole;
   const cmd = connect(options.url);
   // The subscriber connection opens with the first subscription, so a publish-only process has one.
   let subscriber: Redis | null = null;
@@ -86,7 +91,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
         // Reconnected: what was published meanwhile never arrived. Once every channel is
         // subscribed again, subscribers recover it from the streams.
         const again = [...channels];
-        (again.length > 0 ? s.subscribe(...again) : Promise.resolve()).then(() => resync()).catch(() => {});
+        (again.length > 0 ? s.subscribe(...again) : Promise.resolve()).then(() => resync()).catch(onError);
       });
       subscriber = s;
     }
@@ -106,7 +111,8 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     let m: { o?: number; e?: string; p?: Publication; j?: ClientInfo; l?: ClientInfo };
     try {
       m = JSON.parse(text);
-    } catch {
+    } catch (err) {
+      onError(err);
       return;
     }
     if (m.p) {
@@ -194,6 +200,8 @@ export interface RedisPresenceOptions {
   prefix: string;
   /** Entries not refreshed within this are gone (a crashed node's clients). */
   ttlMs?: number;
+  /** Told when refreshing this node's entries fails (they expire if it keeps failing). */
+  onError?: (err: unknown) => void;
 }
 
 /**
@@ -202,6 +210,7 @@ export interface RedisPresenceOptions {
  */
 export function createRedisPresence(options: RedisPresenceOptions): PresenceStore {
   const ttlMs = options.ttlMs ?? 60_000;
+  const onError = options.onError ?? reportToConsole;
   const redis = connect(options.url);
   const own = new Map<string, ClientInfo>();
   const hashKey = (ch: string) => `${options.prefix}:p:${ch}`;
@@ -221,7 +230,7 @@ export function createRedisPresence(options: RedisPresenceOptions): PresenceStor
   const refresher = setInterval(() => {
     for (const [k, info] of own) {
       const [ch, client] = k.split("\n") as [string, string];
-      write(ch, client, info).catch(() => {});
+      write(ch, client, info).catch(onError);
     }
   }, ttlMs / 3);
   refresher.unref();
@@ -252,6 +261,7 @@ export function createRedisPresence(options: RedisPresenceOptions): PresenceStor
     async close() {
       clearInterval(refresher);
       own.clear();
+      // closing: a connection that is already gone has nothing left to release
       await redis.quit().catch(() => {});
     },
   };

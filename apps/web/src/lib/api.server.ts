@@ -90,6 +90,7 @@ const fetchJson = cache(
       return { error: (err as Error).message, status: NO_ANSWER };
     }
     if (!res.ok) return { error: `HTTP ${res.status}`, status: res.status };
+    // a body that is not JSON is no body; the caller's schema refuses it
     return { json: await res.json().catch(() => undefined) };
   },
 );

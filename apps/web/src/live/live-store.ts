@@ -146,6 +146,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   try {
     return JSON.stringify(a) === JSON.stringify(b);
   } catch {
+    // not serialisable (a cycle): treat as changed
     return false;
   }
 }

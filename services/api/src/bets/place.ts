@@ -213,6 +213,7 @@ async function placeOnRemembered(
   try {
     placer.admit(session);
   } catch {
+    // a refusal is answered from a fresh read, which admits or refuses the session again
     return undefined;
   }
   const mode = acceptModeOf(context.mode);

@@ -189,6 +189,7 @@ export function createHousekeeping(
     async stop() {
       cancel?.();
       cancel = null;
+      // a failed pass was reported when it failed; stopping only waits for it to end
       await running?.catch(() => {});
     },
   };

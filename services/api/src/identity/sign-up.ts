@@ -100,6 +100,7 @@ async function noticeExistingAccount(ctx: AppContext, email: string, playerId: n
       { by: "subject", value: email, max: ctx.identity.mailRequestsPerAddress, failuresOnly: false },
     ]);
   } catch {
+    // over the address's mail budget: no notice, and the caller's answer stays the same
     return;
   }
   await recordAttempt(ctx, "mail", { ip: "sign-up", subject: email, success: true });

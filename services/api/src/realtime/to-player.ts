@@ -3,6 +3,7 @@ import {
   notificationEvent,
   unreadCountersChanged,
 } from "@sportsbook/contracts/player-events";
+import { publishAfterCommit } from "@sportsbook/contracts/publisher";
 import { userChannel } from "@sportsbook/contracts/realtime";
 import { type NotificationRow, notificationView, unreadNotifications } from "@sportsbook/db";
 import type { AppContext } from "../context.js";
@@ -16,11 +17,7 @@ export async function publishToPlayer(
   playerId: number,
   event: { type: string },
 ): Promise<void> {
-  try {
-    await ctx.publisher.publish(userChannel(playerId), event);
-  } catch {
-    ctx.metrics.realtimePublishFailures.inc({ event: event.type });
-  }
+  await publishAfterCommit(ctx.publisher, userChannel(playerId), event, ctx.publishFailed);
 }
 
 /** Tells the player's devices about a new balance. */

@@ -1,4 +1,4 @@
-import type { RealtimePublisher } from "@sportsbook/contracts";
+import type { PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
 import type { DatabaseHandle } from "@sportsbook/db";
 import type { DatabaseTarget } from "@sportsbook/db/testing";
 import type { LightMyRequestResponse } from "fastify";
@@ -8,15 +8,17 @@ import { type CatalogueFixture, seedCatalogue } from "./catalogue-fixture.js";
 
 export const TEST_SECRET = "a-test-secret-of-at-least-32-bytes!!";
 
-/** Records publications so tests can assert what players would see. */
+/** Records publications so tests can assert what players would see; `broker.down` refuses them. */
 export function recordingPublisher() {
   const events: { channel: string; data: unknown }[] = [];
+  const broker = { down: false };
   const publisher: RealtimePublisher = {
     async publish(channel, data) {
+      if (broker.down) throw new Error("broker unreachable");
       events.push({ channel, data });
     },
   };
-  return { events, publisher };
+  return { events, publisher, broker };
 }
 
 export interface Harness {
@@ -24,6 +26,10 @@ export interface Harness {
   handle: DatabaseHandle;
   fixture: CatalogueFixture;
   events: { channel: string; data: unknown }[];
+  /** Set `down` to make every publication fail. */
+  broker: { down: boolean };
+  /** What `onPublishFailure` was told. */
+  publishFailures: PublishFailure[];
   clock: { now: Date };
   /** Hook run instead of the live-bet delay. */
   onSleep: { fn: (ms: number) => Promise<void> };
@@ -39,7 +45,8 @@ export async function startHarness(
   const handle = await target.open(label);
   const clock = { now: new Date("2026-06-01T12:00:00Z") };
   const fixture = await seedCatalogue(handle.db, clock.now);
-  const { events, publisher } = recordingPublisher();
+  const { events, publisher, broker } = recordingPublisher();
+  const publishFailures: PublishFailure[] = [];
   const onSleep = { fn: async (_ms: number) => {} };
   const api = await createApi({
     database: handle,
@@ -49,12 +56,15 @@ export async function startHarness(
     now: () => clock.now,
     sleep: (ms) => onSleep.fn(ms),
     liveBetDelayMs: options.liveBetDelayMs ?? 0,
+    onPublishFailure: (failure) => publishFailures.push(failure),
   });
   return {
     api,
     handle,
     fixture,
     events,
+    broker,
+    publishFailures,
     clock,
     onSleep,
     async close() {

@@ -9,9 +9,11 @@ export interface FeedHealth {
   message(provider: string, producer: number, timestamp: number | undefined, now: number): void;
   rejected(provider: string, code: string): void;
   warning(provider: string): void;
+  /** A realtime publication failed after its change committed. */
+  publishFailed(event: string): void;
 }
 
-export const noFeedHealth: FeedHealth = { message() {}, rejected() {}, warning() {} };
+export const noFeedHealth: FeedHealth = { message() {}, rejected() {}, warning() {}, publishFailed() {} };
 
 export function createFeedHealth(registry: Registry): FeedHealth {
   const messages = new Counter({
@@ -39,6 +41,12 @@ export function createFeedHealth(registry: Registry): FeedHealth {
     labelNames: ["provider"],
     registers: [registry],
   });
+  const publishFailures = new Counter({
+    name: "sportsbook_feed_publish_failures_total",
+    help: "Realtime publications of committed feed changes that failed, by event",
+    labelNames: ["event"],
+    registers: [registry],
+  });
   return {
     message(provider, producer, timestamp, now) {
       const labels = { provider, producer: String(producer) };
@@ -48,5 +56,6 @@ export function createFeedHealth(registry: Registry): FeedHealth {
     },
     rejected: (provider, code) => rejected.inc({ provider, code }),
     warning: (provider) => warnings.inc({ provider }),
+    publishFailed: (event) => publishFailures.inc({ event }),
   };
 }

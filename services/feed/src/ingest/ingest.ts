@@ -1,4 +1,3 @@
-import type { RealtimePublisher } from "@sportsbook/contracts";
 import {
   balanceChanged,
   betCashoutChanged,
@@ -8,8 +7,11 @@ import {
   matchChannel,
   matchStatusChangedSchema,
   notificationEvent,
+  type PublishFailure,
   providerStatusChangedSchema,
   publicChannel,
+  publishAfterCommit,
+  type RealtimePublisher,
   unreadCountersChanged,
   userChannel,
 } from "@sportsbook/contracts";
@@ -79,7 +81,7 @@ export interface HandleReport {
   rejected?: string;
 }
 
-type Publication = { channel: string; data: unknown };
+type Publication = { channel: string; data: { type: string } };
 
 /** A closed, cancelled or abandoned match is done: no message will change it again. */
 const FINAL_EVENT_STATUSES: ReadonlySet<number> = new Set([
@@ -171,14 +173,13 @@ export function createIngest(options: IngestOptions) {
     return out;
   }
 
+  function publishFailed({ channel, event, error }: PublishFailure): void {
+    health.publishFailed(event);
+    log.warn({ channel, event, err: String(error) }, "realtime publication failed");
+  }
+
   async function publishAll(list: Publication[]): Promise<void> {
-    for (const p of list) {
-      try {
-        await publisher.publish(p.channel, p.data);
-      } catch (e) {
-        log.warn({ channel: p.channel, err: String(e) }, "realtime publication failed");
-      }
-    }
+    for (const p of list) await publishAfterCommit(publisher, p.channel, p.data, publishFailed);
   }
 
   async function setProducer(
@@ -491,10 +492,12 @@ export function createIngest(options: IngestOptions) {
     let run: Promise<HandleReport>;
     if (key.endsWith("|system")) {
       run = Promise.all([barrier, ...inflight]).then(() => handleNow(frame, origin));
+      // the chains only order messages; a failure is logged once, below
       barrier = run.catch(() => {});
     } else {
       const prev = laneTails.get(key) ?? Promise.resolve();
       run = Promise.all([prev, barrier]).then(() => slot(() => handleNow(frame, origin)));
+      // the chains only order messages; a failure is logged once, below
       const tail = run.catch(() => {});
       laneTails.set(key, tail);
       void tail.then(() => {

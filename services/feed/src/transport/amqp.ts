@@ -81,6 +81,7 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
       });
     },
     async close() {
+      // closing: a channel or connection already gone has nothing left to release
       await consumer?.close().catch(() => {});
       await pub.close().catch(() => {});
       await conn.close().catch(() => {});

@@ -9,6 +9,7 @@ export function createInProcessTransport(): FeedTransport {
       const h = handler;
       if (!h) return Promise.resolve();
       const next = chain.then(() => h(delivery));
+      // the chain only orders deliveries; the failure reaches the caller through `next`
       chain = next.catch(() => {});
       return next;
     },

@@ -35,7 +35,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         if (!res.ok) return;
         store.replace(favouriteIds(await res.json()));
       })
-      .catch(() => {});
+      .catch((e: unknown) => console.error("reading favourites failed", e));
   }, [store]);
   return <Ctx.Provider value={store}>{children}</Ctx.Provider>;
 }

@@ -18,6 +18,7 @@ function storage(): Storage | null {
   try {
     return window.localStorage;
   } catch {
+    // storage refused (private mode, blocked cookies): reminders are simply not remembered
     return null;
   }
 }
