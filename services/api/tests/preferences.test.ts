@@ -2,7 +2,7 @@ import { ledgerImbalance, notifications, payments } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VOTES_PER_HOUR } from "../src/player/preferences.js";
+import { VOTES_PER_HOUR } from "../src/player/vote-routes.js";
 import { type ErrorJson, type Harness, json, type Player, player, startHarness } from "./support/harness.js";
 
 for (const target of databaseTargets()) {

@@ -36,8 +36,11 @@ import { authFieldsMissed, recordTrackedTags } from "../identity/profile.js";
 import { admitPlayer, startSession } from "../identity/sign-in.js";
 import { sha256 } from "../identity/tokens.js";
 import { demoDeposit } from "../wallet/deposit.js";
-import { registerPreferenceRoutes } from "./preferences.js";
+import { registerFavouriteRoutes } from "./favourite-routes.js";
+import { registerNotificationRoutes } from "./notification-routes.js";
 import { demoPlayer } from "./provisioning.js";
+import { registerSettingsRoutes } from "./settings-routes.js";
+import { registerVoteRoutes } from "./vote-routes.js";
 
 function profile(p: PlayerRow | null) {
   if (!p) {
@@ -303,5 +306,8 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
   );
 
-  registerPreferenceRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerFavouriteRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
+  registerVoteRoutes(app, ctx);
 }

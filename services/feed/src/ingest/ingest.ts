@@ -1,21 +1,16 @@
 import {
-  balanceChanged,
   betCashoutChanged,
-  betChanged,
-  marketsChangedSchema,
   matchChangedSchema,
   matchChannel,
   matchStatusChangedSchema,
-  notificationEvent,
   type PublishFailure,
   providerStatusChangedSchema,
   publicChannel,
   publishAfterCommit,
   type RealtimePublisher,
-  unreadCountersChanged,
   userChannel,
 } from "@sportsbook/contracts";
-import { type Database, matches, notificationView, type Transaction } from "@sportsbook/db";
+import { type Database, matches, type Transaction } from "@sportsbook/db";
 import { isMatchAvailable, MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
 import { createFrameDecoder } from "../adapters.js";
@@ -28,14 +23,15 @@ import {
   applySettlement,
   type SettlementResult,
 } from "../settlement/apply.js";
-import type { BetNotice } from "../settlement/bets.js";
 import { cashoutValues } from "../settlement/cashout.js";
 import { loadMatchRef, type MatchRef, upsertFixture } from "./catalogue.js";
 import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { type FeedHealth, noFeedHealth } from "./health.js";
-import { applyBetStop, applyOddsChange, changesOf, type MarketChange } from "./odds.js";
+import { createFrameOrder } from "./lanes.js";
+import { applyBetStop, applyOddsChange, changesOf } from "./odds.js";
 import { realtimeMatchStatus } from "./present.js";
 import { recordProducer, suspendProducerMarkets } from "./producers.js";
+import { betEvents, marketsEvent, type Publication } from "./publications.js";
 
 export interface FeedLogger {
   info(obj: object, msg?: string): void;
@@ -81,8 +77,6 @@ export interface HandleReport {
   rejected?: string;
 }
 
-type Publication = { channel: string; data: { type: string } };
-
 /** A closed, cancelled or abandoned match is done: no message will change it again. */
 const FINAL_EVENT_STATUSES: ReadonlySet<number> = new Set([
   EVENT_STATUS.closed,
@@ -104,13 +98,11 @@ export function createIngest(options: IngestOptions) {
   const descriptions = options.descriptions ?? noDescriptions;
   const aliveTimeout = options.aliveTimeoutMs ?? 30_000;
   const now = options.now ?? Date.now;
-  const lanes = Math.max(1, Math.floor(options.lanes ?? 1));
   const refs = new Map<string, MatchRef>();
   // per match, the newest settlement-stream message applied (settlements are ordered separately from odds)
   const settledUpTo = new Map<number, number>();
   const producers = new Map<string, { status: "up" | "down"; lastAlive: number }>();
   const providerStatus = new Map<Provider, "up" | "down">();
-  let chain: Promise<unknown> = Promise.resolve();
   const decodeFrame = createFrameDecoder({ now });
   const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0, warnings: 0 };
   // A market the mapping does not know repeats in every message of every match: logged once, counted always.
@@ -127,50 +119,6 @@ export function createIngest(options: IngestOptions) {
     const loaded = await loadMatchRef(tx, provider, urn);
     if (loaded) refs.set(key, loaded);
     return loaded;
-  }
-
-  function marketsEvent(matchId: number, provider: Provider, list: MarketChange[]): Publication[] {
-    if (list.length === 0) return [];
-    return [
-      {
-        channel: matchChannel(matchId),
-        data: marketsChangedSchema.parse({
-          type: "markets_changed",
-          match_id: matchId,
-          provider,
-          markets: list,
-        }),
-      },
-    ];
-  }
-
-  function betEvents(notices: BetNotice[]): Publication[] {
-    const out: Publication[] = [];
-    for (const n of notices) {
-      out.push({
-        channel: userChannel(n.playerId),
-        data: betChanged({ id: n.betId, ...n }),
-      });
-      if (n.balance !== undefined) {
-        out.push({
-          channel: userChannel(n.playerId),
-          data: balanceChanged(n.currency, n.balance),
-        });
-      }
-      if (n.notification) {
-        out.push(
-          {
-            channel: userChannel(n.playerId),
-            data: notificationEvent(notificationView(n.notification.notification)),
-          },
-          {
-            channel: userChannel(n.playerId),
-            data: unreadCountersChanged(n.notification.unread),
-          },
-        );
-      }
-    }
-    return out;
   }
 
   function publishFailed({ channel, event, error }: PublishFailure): void {
@@ -222,9 +170,7 @@ export function createIngest(options: IngestOptions) {
 
   function checkpointOf(origin: FrameOrigin | undefined): FeedCheckpoint | undefined {
     if (!origin) return undefined;
-    // with lanes, frames finish out of order: record only the position below which all are applied
-    const position = lanes > 1 ? watermark(origin.position) : origin.position;
-    return { source: origin.source, position, at: new Date(now()) };
+    return { source: origin.source, position: order.watermark(origin.position), at: new Date(now()) };
   }
 
   async function checkpoint(tx: Transaction, origin: FrameOrigin | undefined): Promise<void> {
@@ -455,86 +401,21 @@ export function createIngest(options: IngestOptions) {
     return report;
   }
 
-  // lanes: per-event ordering, bounded concurrency, system messages as barriers
-  const laneTails = new Map<string, Promise<unknown>>();
-  const inflight = new Set<Promise<unknown>>();
-  const pending = new Set<number>();
-  let barrier: Promise<unknown> = Promise.resolve();
-  let running = 0;
-  const waiting: (() => void)[] = [];
-
-  function watermark(position: number): number {
-    let min = position;
-    for (const p of pending) if (p < min) min = p;
-    return min - 1;
-  }
-
-  async function slot<T>(fn: () => Promise<T>): Promise<T> {
-    if (running >= lanes) await new Promise<void>((r) => waiting.push(r));
-    running++;
-    try {
-      return await fn();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  }
-
-  function laneKey(frame: FeedFrame): string {
-    const s = frame.routingKey.split(".");
-    if (frame.provider === "betconstruct") return s[3] && s[3] !== "-" ? s[3] : "system";
-    return s[5] && s[5] !== "-" && s[6] && s[6] !== "-" ? `${s[5]}:${s[6]}` : "system";
-  }
-
-  function handleInLanes(frame: FeedFrame, origin?: FrameOrigin): Promise<HandleReport> {
-    if (origin) pending.add(origin.position);
-    const key = `${frame.provider}|${laneKey(frame)}`;
-    let run: Promise<HandleReport>;
-    if (key.endsWith("|system")) {
-      run = Promise.all([barrier, ...inflight]).then(() => handleNow(frame, origin));
-      // the chains only order messages; a failure is logged once, below
-      barrier = run.catch(() => {});
-    } else {
-      const prev = laneTails.get(key) ?? Promise.resolve();
-      run = Promise.all([prev, barrier]).then(() => slot(() => handleNow(frame, origin)));
-      // the chains only order messages; a failure is logged once, below
-      const tail = run.catch(() => {});
-      laneTails.set(key, tail);
-      void tail.then(() => {
-        if (laneTails.get(key) === tail) laneTails.delete(key);
-      });
-    }
-    const tracked = run.then(
-      () => {},
-      (e: unknown) => log.error({ err: String(e), routingKey: frame.routingKey }, "feed message failed"),
-    );
-    inflight.add(tracked);
-    void tracked.then(() => {
-      inflight.delete(tracked);
-      if (origin) pending.delete(origin.position);
-    });
-    return run;
-  }
-
-  async function settled(): Promise<void> {
-    await chain;
-    while (inflight.size > 0) await Promise.all([barrier, ...inflight]);
-    await barrier;
-  }
+  const order = createFrameOrder<FrameOrigin, HandleReport>({
+    lanes: options.lanes ?? 1,
+    apply: handleNow,
+    onFailure: (e, frame) =>
+      log.error({ err: String(e), routingKey: frame.routingKey }, "feed message failed"),
+  });
 
   return {
     /** Applies one frame after every frame handed in before it (per event, with lanes). */
     handle(frame: FeedFrame, origin?: FrameOrigin): Promise<HandleReport> {
-      if (lanes > 1) return handleInLanes(frame, origin);
-      const next = chain.then(() => handleNow(frame, origin));
-      chain = next.catch((e: unknown) =>
-        log.error({ err: String(e), routingKey: frame.routingKey }, "feed message failed"),
-      );
-      return next;
+      return order.submit(frame, origin);
     },
     /** Takes producers silent for too long (by the feed's clock `now`) as down. */
     async checkProducers(now: number): Promise<void> {
-      await settled();
+      await order.settled();
       for (const [key, p] of producers) {
         if (p.status === "up" && now - p.lastAlive > aliveTimeout) {
           const [provider, producer] = key.split("/") as [Provider, string];
@@ -544,7 +425,7 @@ export function createIngest(options: IngestOptions) {
     },
     /** Waits until every frame handed in so far is applied. */
     async idle(): Promise<void> {
-      await settled();
+      await order.settled();
     },
     stats: () => ({ ...counters }),
     providerStatus: (p: Provider) => providerStatus.get(p) ?? "up",

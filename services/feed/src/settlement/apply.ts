@@ -27,7 +27,7 @@ async function setMarketStatus(
   status: number,
   at: Date,
   onlyFrom?: number,
-): Promise<SettlementResult["marketRows"]> {
+): Promise<MarketRows> {
   return tx
     .update(markets)
     .set({ status, updatedAt: sql`greatest(${markets.updatedAt}, ${at.toISOString()}::timestamptz)` })
@@ -47,14 +47,55 @@ async function setMarketStatus(
     });
 }
 
-async function settleTouchedBets(tx: Transaction, betIds: Set<number>, at: Date): Promise<BetNotice[]> {
+type MarketRows = SettlementResult["marketRows"];
+
+/** What one market of a message changed: its market rows, and the bets whose selections moved. */
+interface MarketStep {
+  rows: MarketRows;
+  betIds: Iterable<number>;
+}
+
+/**
+ * The shape every settlement message shares: each market is applied in turn, then every bet it
+ * touched is settled again (in id order, so concurrent messages lock bets alike). The match's
+ * remembered odds are forgotten, as settling changes what its markets show.
+ */
+async function settleMarkets<M>(
+  tx: Transaction,
+  ref: MatchRef,
+  list: M[],
+  at: Date,
+  step: (m: M) => Promise<MarketStep>,
+): Promise<SettlementResult> {
+  ref.written.clear();
+  const touched = new Set<number>();
+  const marketRows: MarketRows = [];
+  for (const m of list) {
+    const { rows, betIds } = await step(m);
+    marketRows.push(...rows);
+    for (const id of betIds) touched.add(id);
+  }
   const notices: BetNotice[] = [];
-  for (const id of [...betIds].sort((a, b) => a - b)) {
+  for (const id of [...touched].sort((a, b) => a - b)) {
     const n = await resettleBet(tx, id, at);
     if (n) notices.push(n);
   }
-  return notices;
+  return { notices, marketRows };
 }
+
+/** The selections on one market of the match. */
+const onMarket = (ref: MatchRef, m: MarketRef) =>
+  and(
+    eq(betSelections.matchId, ref.id),
+    eq(betSelections.marketId, m.id),
+    eq(betSelections.specifier, m.specifiers),
+  );
+
+/** Bets placed inside a cancel's time window (every bet when it names none). */
+const placedWithin = (window: { startTime?: number; endTime?: number }) => [
+  ...(window.startTime !== undefined ? [gte(bets.createdAt, new Date(window.startTime))] : []),
+  ...(window.endTime !== undefined ? [lte(bets.createdAt, new Date(window.endTime))] : []),
+];
 
 /**
  * Applies a bet settlement: outcome results on the market, then every selection on it, then each
@@ -66,13 +107,10 @@ export async function applySettlement(
   list: SettledMarket[],
   at: Date,
 ): Promise<SettlementResult> {
-  ref.written.clear();
-  const touched = new Set<number>();
-  const marketRows: SettlementResult["marketRows"] = [];
-  for (const m of list) {
+  return settleMarkets(tx, ref, list, at, async (m) => {
     const decided = m.outcomes.some((o) => o.result !== -1);
     const rows = decided ? await setMarketStatus(tx, ref, m, MARKET_STATUS.settled, at) : [];
-    marketRows.push(...rows);
+    const touched = new Set<number>();
     const row = rows[0];
     if (row) {
       for (const o of m.outcomes) {
@@ -87,16 +125,7 @@ export async function applySettlement(
           .where(and(eq(outcomes.marketRowId, row.id), eq(outcomes.outcomeId, o.id)));
       }
     }
-    const sels = await tx
-      .select()
-      .from(betSelections)
-      .where(
-        and(
-          eq(betSelections.matchId, ref.id),
-          eq(betSelections.marketId, m.id),
-          eq(betSelections.specifier, m.specifiers),
-        ),
-      );
+    const sels = await tx.select().from(betSelections).where(onMarket(ref, m));
     for (const s of sels) {
       const o = m.outcomes.find((x) => x.id === s.outcomeId);
       // a selection cancelled by bet_cancel stays void until that cancel is rolled back
@@ -121,8 +150,8 @@ export async function applySettlement(
         .where(eq(betSelections.id, s.id));
       touched.add(s.betId);
     }
-  }
-  return { notices: await settleTouchedBets(tx, touched, at), marketRows };
+    return { rows, betIds: touched };
+  });
 }
 
 /**
@@ -136,12 +165,10 @@ export async function applyCancel(
   window: { startTime?: number; endTime?: number },
   at: Date,
 ): Promise<SettlementResult> {
-  ref.written.clear();
-  const touched = new Set<number>();
-  const marketRows: SettlementResult["marketRows"] = [];
   const whole = window.startTime === undefined && window.endTime === undefined;
-  for (const m of list) {
-    if (whole) marketRows.push(...(await setMarketStatus(tx, ref, m, MARKET_STATUS.cancelled, at)));
+  return settleMarkets(tx, ref, list, at, async (m) => {
+    const rows = whole ? await setMarketStatus(tx, ref, m, MARKET_STATUS.cancelled, at) : [];
+    const touched = new Set<number>();
     const sels = await tx
       .select({
         id: betSelections.id,
@@ -151,15 +178,7 @@ export async function applyCancel(
       })
       .from(betSelections)
       .innerJoin(bets, eq(bets.id, betSelections.betId))
-      .where(
-        and(
-          eq(betSelections.matchId, ref.id),
-          eq(betSelections.marketId, m.id),
-          eq(betSelections.specifier, m.specifiers),
-          ...(window.startTime !== undefined ? [gte(bets.createdAt, new Date(window.startTime))] : []),
-          ...(window.endTime !== undefined ? [lte(bets.createdAt, new Date(window.endTime))] : []),
-        ),
-      );
+      .where(and(onMarket(ref, m), ...placedWithin(window)));
     for (const s of sels) {
       if (s.status === "void" && s.result === null) continue;
       await tx
@@ -168,8 +187,8 @@ export async function applyCancel(
         .where(eq(betSelections.id, s.id));
       touched.add(s.betId);
     }
-  }
-  return { notices: await settleTouchedBets(tx, touched, at), marketRows };
+    return { rows, betIds: touched };
+  });
 }
 
 /** Undoes settlements: results are cleared, selections reopen, bets re-settle (payouts come back). */
@@ -179,12 +198,8 @@ export async function applyRollbackSettlement(
   list: MarketRef[],
   at: Date,
 ): Promise<SettlementResult> {
-  ref.written.clear();
-  const touched = new Set<number>();
-  const marketRows: SettlementResult["marketRows"] = [];
-  for (const m of list) {
+  return settleMarkets(tx, ref, list, at, async (m) => {
     const rows = await setMarketStatus(tx, ref, m, MARKET_STATUS.suspended, at, MARKET_STATUS.settled);
-    marketRows.push(...rows);
     for (const row of rows) {
       await tx
         .update(outcomes)
@@ -194,18 +209,10 @@ export async function applyRollbackSettlement(
     const reopened = await tx
       .update(betSelections)
       .set({ status: "open", result: null, voidFactor: null, deadHeatFactor: null, settledAt: null })
-      .where(
-        and(
-          eq(betSelections.matchId, ref.id),
-          eq(betSelections.marketId, m.id),
-          eq(betSelections.specifier, m.specifiers),
-          isNotNull(betSelections.result),
-        ),
-      )
+      .where(and(onMarket(ref, m), isNotNull(betSelections.result)))
       .returning({ betId: betSelections.betId });
-    for (const r of reopened) touched.add(r.betId);
-  }
-  return { notices: await settleTouchedBets(tx, touched, at), marketRows };
+    return { rows, betIds: reopened.map((r) => r.betId) };
+  });
 }
 
 /** Undoes cancels: voided selections reopen and their bets go back to waiting for results. */
@@ -216,29 +223,21 @@ export async function applyRollbackCancel(
   window: { startTime?: number; endTime?: number },
   at: Date,
 ): Promise<SettlementResult> {
-  ref.written.clear();
-  const touched = new Set<number>();
-  const marketRows: SettlementResult["marketRows"] = [];
-  for (const m of list) {
-    marketRows.push(
-      ...(await setMarketStatus(tx, ref, m, MARKET_STATUS.suspended, at, MARKET_STATUS.cancelled)),
-    );
+  return settleMarkets(tx, ref, list, at, async (m) => {
+    const rows = await setMarketStatus(tx, ref, m, MARKET_STATUS.suspended, at, MARKET_STATUS.cancelled);
     const candidates = await tx
       .select({ id: betSelections.id, betId: betSelections.betId })
       .from(betSelections)
       .innerJoin(bets, eq(bets.id, betSelections.betId))
       .where(
         and(
-          eq(betSelections.matchId, ref.id),
-          eq(betSelections.marketId, m.id),
-          eq(betSelections.specifier, m.specifiers),
+          onMarket(ref, m),
           eq(betSelections.status, "void"),
           isNull(betSelections.result),
-          ...(window.startTime !== undefined ? [gte(bets.createdAt, new Date(window.startTime))] : []),
-          ...(window.endTime !== undefined ? [lte(bets.createdAt, new Date(window.endTime))] : []),
+          ...placedWithin(window),
         ),
       );
-    if (candidates.length === 0) continue;
+    if (candidates.length === 0) return { rows, betIds: [] };
     await tx
       .update(betSelections)
       .set({ status: "open", voidFactor: null, settledAt: null })
@@ -248,7 +247,6 @@ export async function applyRollbackCancel(
           candidates.map((c) => c.id),
         ),
       );
-    for (const c of candidates) touched.add(c.betId);
-  }
-  return { notices: await settleTouchedBets(tx, touched, at), marketRows };
+    return { rows, betIds: candidates.map((c) => c.betId) };
+  });
 }

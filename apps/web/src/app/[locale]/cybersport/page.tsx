@@ -1,32 +1,12 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { ListPage } from "../../../components/catalog/ListPage";
-import type { SearchParams } from "../../../lib/list-query";
-import { pageMetadata } from "../../../lib/metadata.server";
-import { pageContext } from "../../../lib/request.server";
+import { listRoute } from "../../../components/catalog/list-route";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParams> };
+const route = listRoute({
+  pageId: "e_sports",
+  path: "/cybersport",
+  title: { namespace: "nav", key: "cybersport" },
+  fixed: { sport_type: "cyber" },
+  tabs: true,
+});
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "nav" });
-  return pageMetadata({ locale, path: "/cybersport", title: t("cybersport") });
-}
-
-export default async function Page({ params, searchParams }: Props) {
-  const { locale } = await params;
-  const { settings } = await pageContext(locale);
-  const t = await getTranslations({ locale, namespace: "nav" });
-  return (
-    <ListPage
-      locale={locale}
-      settings={settings}
-      pageId="e_sports"
-      path="/cybersport"
-      title={t("cybersport")}
-      searchParams={await searchParams}
-      fixed={{ sport_type: "cyber" }}
-      tabs={true}
-    />
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,33 +1,13 @@
 import { MATCH_STATUS } from "@sportsbook/domain";
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { ListPage } from "../../../components/catalog/ListPage";
-import type { SearchParams } from "../../../lib/list-query";
-import { pageMetadata } from "../../../lib/metadata.server";
-import { pageContext } from "../../../lib/request.server";
+import { listRoute } from "../../../components/catalog/list-route";
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParams> };
+const route = listRoute({
+  pageId: "in_play",
+  path: "/live",
+  title: { namespace: "nav", key: "live" },
+  fixed: { match_status: MATCH_STATUS.live },
+  tabs: true,
+});
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "nav" });
-  return pageMetadata({ locale, path: "/live", title: t("live") });
-}
-
-export default async function Page({ params, searchParams }: Props) {
-  const { locale } = await params;
-  const { settings } = await pageContext(locale);
-  const t = await getTranslations({ locale, namespace: "nav" });
-  return (
-    <ListPage
-      locale={locale}
-      settings={settings}
-      pageId="in_play"
-      path="/live"
-      title={t("live")}
-      searchParams={await searchParams}
-      fixed={{ match_status: MATCH_STATUS.live }}
-      tabs={true}
-    />
-  );
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

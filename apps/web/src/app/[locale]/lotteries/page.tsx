@@ -1,35 +1,14 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
-import { ListPage } from "../../../components/catalog/ListPage";
-import type { SearchParams } from "../../../lib/list-query";
-import { pageMetadata } from "../../../lib/metadata.server";
-import { pageContext } from "../../../lib/request.server";
-
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParams> };
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: "pages.lotteries" });
-  return pageMetadata({ locale, path: "/lotteries", title: t("title") });
-}
+import { listRoute } from "../../../components/catalog/list-route";
 
 /** Shown only when the settings enable it (SPEC §6 settings-gated sections). */
-export default async function Page({ params, searchParams }: Props) {
-  const { locale } = await params;
-  const { settings } = await pageContext(locale);
-  if (!settings.features.lottery) notFound();
-  const t = await getTranslations({ locale, namespace: "pages.lotteries" });
-  return (
-    <ListPage
-      locale={locale}
-      settings={settings}
-      pageId="lotteries"
-      path="/lotteries"
-      title={t("title")}
-      searchParams={await searchParams}
-      fixed={{ sport_key: "lottery" }}
-      tabs={false}
-    />
-  );
-}
+const route = listRoute({
+  pageId: "lotteries",
+  path: "/lotteries",
+  title: { namespace: "pages.lotteries", key: "title" },
+  fixed: { sport_key: "lottery" },
+  tabs: false,
+  feature: "lottery",
+});
+
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

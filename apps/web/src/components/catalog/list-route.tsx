@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import type { SearchParams } from "../../lib/list-query";
+import type { MatchQuery } from "../../lib/matches.server";
+import { pageMetadata } from "../../lib/metadata.server";
+import { pageContext } from "../../lib/request.server";
+import type { SiteSettings } from "../../lib/site-settings";
+import { ListPage } from "./ListPage";
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParams> };
+
+export interface ListRoute {
+  /** Page identifier of SPEC §2 (in_play, e_sports, schedule, results …). */
+  pageId: string;
+  path: string;
+  /** Where the title comes from in the locale's messages. */
+  title: { namespace: string; key: string };
+  fixed: MatchQuery;
+  tabs: boolean;
+  /** A settings-gated section (SPEC §6): the page is not found unless the operator enables it. */
+  feature?: keyof SiteSettings["features"];
+}
+
+/** The metadata and page of a fixed match list route: each list route only says what it lists. */
+export function listRoute(route: ListRoute) {
+  async function titleOf(locale: string): Promise<string> {
+    const t = await getTranslations({ locale, namespace: route.title.namespace });
+    return t(route.title.key);
+  }
+  return {
+    async generateMetadata({ params }: Props): Promise<Metadata> {
+      const { locale } = await params;
+      return pageMetadata({ locale, path: route.path, title: await titleOf(locale) });
+    },
+    async Page({ params, searchParams }: Props) {
+      const { locale } = await params;
+      const { settings } = await pageContext(locale);
+      if (route.feature && !settings.features[route.feature]) notFound();
+      return (
+        <ListPage
+          locale={locale}
+          settings={settings}
+          pageId={route.pageId}
+          path={route.path}
+          title={await titleOf(locale)}
+          searchParams={await searchParams}
+          fixed={route.fixed}
+          tabs={route.tabs}
+        />
+      );
+    },
+  };
+}

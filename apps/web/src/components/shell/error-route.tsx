@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { pageMetadata } from "../../lib/metadata.server";
+import { pageContext } from "../../lib/request.server";
+import { type ErrorKind, ErrorPage } from "./ErrorPage";
+
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** The country an error text names, from the link's `country` (as given, shortened by default). */
+type CountryOf = (query: string | undefined, locale: string) => Promise<string | undefined>;
+
+const asGiven: CountryOf = async (query) => query?.slice(0, 80);
+
+/** The metadata and page of an error route (SPEC §2 error pages): never indexed, no layout chrome. */
+export function errorRoute(kind: ErrorKind, path: string, countryOf: CountryOf = asGiven) {
+  return {
+    async generateMetadata({ params }: Props): Promise<Metadata> {
+      const { locale } = await params;
+      return pageMetadata({ locale, path, index: false });
+    },
+    async Page({ params, searchParams }: Props) {
+      const { locale } = await params;
+      await pageContext(locale, { errorPage: true });
+      const query = (await searchParams).country;
+      const name = await countryOf(typeof query === "string" ? query : undefined, locale);
+      return <ErrorPage kind={kind} locale={locale} {...(name ? { countryName: name } : {})} />;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import {
+  balanceChanged,
+  betChanged,
+  marketsChangedSchema,
+  matchChannel,
+  notificationEvent,
+  unreadCountersChanged,
+  userChannel,
+} from "@sportsbook/contracts";
+import { notificationView } from "@sportsbook/db";
+import type { Provider } from "../model.js";
+import type { BetNotice } from "../settlement/bets.js";
+import type { MarketChange } from "./odds.js";
+
+/** A realtime event and the channel it goes out on, once its change has committed. */
+export type Publication = { channel: string; data: { type: string } };
+
+/** `markets_changed` on the match channel, when any market changed. */
+export function marketsEvent(matchId: number, provider: Provider, list: MarketChange[]): Publication[] {
+  if (list.length === 0) return [];
+  return [
+    {
+      channel: matchChannel(matchId),
+      data: marketsChangedSchema.parse({
+        type: "markets_changed",
+        match_id: matchId,
+        provider,
+        markets: list,
+      }),
+    },
+  ];
+}
+
+/** What the players of settled or changed bets are told: the bet, the balance, the notification. */
+export function betEvents(notices: BetNotice[]): Publication[] {
+  const out: Publication[] = [];
+  for (const n of notices) {
+    out.push({
+      channel: userChannel(n.playerId),
+      data: betChanged({ id: n.betId, ...n }),
+    });
+    if (n.balance !== undefined) {
+      out.push({
+        channel: userChannel(n.playerId),
+        data: balanceChanged(n.currency, n.balance),
+      });
+    }
+    if (n.notification) {
+      out.push(
+        {
+          channel: userChannel(n.playerId),
+          data: notificationEvent(notificationView(n.notification.notification)),
+        },
+        {
+          channel: userChannel(n.playerId),
+          data: unreadCountersChanged(n.notification.unread),
+        },
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,305 @@
+import { MARKET_STATUS } from "@sportsbook/domain";
+import {
+  EVENT_STATUS,
+  type FeedEvent,
+  FIXTURE_CHANGE,
+  type FixtureInfo,
+  MATCH_STATUS_CODE,
+  type MarketOdds,
+  type MarketRef,
+  PRODUCER,
+  type Provider,
+  type SettledMarket,
+} from "../model.js";
+import { BasketballMatch } from "./basketball.js";
+import { abbreviation, pickSport, type SportDef, sportId } from "./catalogue.js";
+import { competitors, type SimContext, urnPrefix } from "./context.js";
+import { CricketMatch } from "./cricket.js";
+import { EsportsMatch } from "./esports.js";
+import { PRODUCERS } from "./producers.js";
+import { GoalMatch } from "./soccer.js";
+import type { LiveModel } from "./sport.js";
+import { TennisMatch } from "./tennis.js";
+
+const REOPEN_MS = 8_000;
+const PREMATCH_REPRICE_MS = 5 * 60_000;
+
+interface SimMatch {
+  urn: string;
+  sport: SportDef;
+  model: LiveModel;
+  producer: number;
+  live: boolean;
+  stopped: boolean;
+  ticks: number;
+  closed: boolean;
+  last: MarketOdds[];
+}
+
+export interface MatchScheduleOptions {
+  /** Chance that a live match is abandoned (all its markets cancelled). */
+  abandonRate?: number;
+  /** Chance that a match's first settlement is wrong, rolled back and settled again. */
+  rollbackRate?: number;
+  /** Latest kick-off of a newly scheduled prematch match, ms after it is scheduled. */
+  maxLeadMs?: number;
+}
+
+/**
+ * The life of each simulated match: scheduled with its fixture and prices, repriced before
+ * kick-off, handed over to the live producer, stepped tick by tick through its model (bet stops,
+ * settlements of decided markets), then ended, settled (now and then wrongly, then rolled back)
+ * and closed, or called off or abandoned. A closed match makes room for a new one.
+ */
+export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptions) {
+  const { rng, queue } = ctx;
+  const matches = new Map<string, SimMatch>();
+
+  function emitMatch(m: SimMatch, event: FeedEvent): void {
+    ctx.push({ event, sportId: sportId(m.sport), live: m.live });
+  }
+
+  function envelope(m: SimMatch) {
+    return { provider: m.sport.provider, producer: m.producer, eventUrn: m.urn, timestamp: ctx.now() };
+  }
+
+  function newModel(sport: SportDef): LiveModel {
+    switch (sport.key) {
+      case "soccer":
+        return GoalMatch.soccer(rng);
+      case "ice-hockey":
+        return GoalMatch.hockey(rng);
+      case "tennis":
+        return TennisMatch.random(rng);
+      case "basketball":
+        return BasketballMatch.random(rng);
+      case "cricket":
+        return CricketMatch.random(rng);
+      default:
+        return EsportsMatch.random(rng, sport.title ?? "cs2");
+    }
+  }
+
+  function oddsChange(m: SimMatch): FeedEvent {
+    const markets = m.model.price(ctx.margin).map((p) => p.market);
+    m.last = markets;
+    return {
+      kind: "odds_change",
+      ...envelope(m),
+      status: m.live ? m.model.status() : m.model.prematchStatus(),
+      markets,
+    };
+  }
+
+  function scheduleMatch(at: number, inPlay: boolean): void {
+    const sport = pickSport(rng);
+    const league = rng.pick(sport.leagues);
+    const [home, away] = competitors(ctx, sport, 2);
+    if (!home || !away) return;
+    const model = newModel(sport);
+    const urn = `${urnPrefix(sport)}:match:${40_000_000 + ctx.newId()}`;
+    const producers = PRODUCERS[sport.provider];
+    const m: SimMatch = {
+      urn,
+      sport,
+      model,
+      producer: inPlay ? producers.live : producers.pre,
+      live: inPlay,
+      stopped: false,
+      ticks: 0,
+      closed: false,
+      last: [],
+    };
+    let startTime: number;
+    if (inPlay) {
+      // already under way: play the first part silently so the match appears mid-game
+      const warm = rng.int(0, 150);
+      for (let i = 0; i < warm && !model.finished(); i++) model.tick(rng);
+      if (model.finished()) {
+        scheduleMatch(at, false);
+        return;
+      }
+      startTime = at - warm * model.tickMs;
+    } else {
+      startTime = at + rng.int(2 * 60_000, options.maxLeadMs ?? 90 * 60_000);
+      startTime -= startTime % 60_000;
+    }
+    matches.set(urn, m);
+    const fixture: FixtureInfo = {
+      type: "match",
+      startTime,
+      sport: { urn: sport.urn, name: sport.name },
+      category: league.category,
+      tournament: league.tournament,
+      competitors: [
+        { ...home, abbreviation: abbreviation(home.name), qualifier: "home" },
+        { ...away, abbreviation: abbreviation(away.name), qualifier: "away" },
+      ],
+      liveOdds: true,
+    };
+    // fixtures come from the provider's REST API, not from a producer
+    emitMatch(m, { kind: "fixture", ...envelope(m), producer: PRODUCER.none, fixture });
+    emitMatch(m, oddsChange(m));
+    if (inPlay) queue.push(at + model.tickMs, () => tick(m));
+    else {
+      queue.push(Math.min(startTime, at + PREMATCH_REPRICE_MS), () => prematch(m, startTime));
+    }
+  }
+
+  function prematch(m: SimMatch, startTime: number): void {
+    if (m.closed) return;
+    if (ctx.now() < startTime) {
+      if (rng.chance(0.004)) {
+        // called off before kick-off: every market is cancelled and stakes go back
+        emitMatch(m, { kind: "fixture_change", ...envelope(m), changeType: FIXTURE_CHANGE.cancelled });
+        const refs = m.last.map((mk) => ({ id: mk.id, specifiers: mk.specifiers, voidReason: 5 }));
+        emitMatch(m, { kind: "bet_cancel", ...envelope(m), markets: refs });
+        close(m);
+        return;
+      }
+      let start = startTime;
+      if (rng.chance(0.01)) {
+        // kick-off moved back
+        start = startTime + rng.int(1, 4) * 15 * 60_000;
+        emitMatch(m, {
+          kind: "fixture_change",
+          ...envelope(m),
+          changeType: FIXTURE_CHANGE.dateTime,
+          startTime: start,
+        });
+      }
+      emitMatch(m, oddsChange(m));
+      queue.push(Math.min(start, ctx.now() + PREMATCH_REPRICE_MS), () => prematch(m, start));
+      return;
+    }
+    // hand-over: the prematch producer marks its markets handed over, the live producer takes them
+    emitMatch(m, {
+      kind: "odds_change",
+      ...envelope(m),
+      markets: m.last.map((mk) => ({ ...mk, status: MARKET_STATUS.handedOver })),
+    });
+    m.producer = PRODUCERS[m.sport.provider].live;
+    m.live = true;
+    tick(m);
+  }
+
+  function tick(m: SimMatch): void {
+    if (m.closed) return;
+    m.ticks++;
+    if (rng.chance(options.abandonRate ?? 0.02) && rng.chance(m.model.tickMs / (100 * 60_000))) {
+      abandon(m);
+      return;
+    }
+    const happenings = m.model.tick(rng);
+    let changed = m.ticks % 3 === 0;
+    for (const h of happenings) {
+      if (h.type === "danger" && !m.stopped) {
+        m.stopped = true;
+        emitMatch(m, {
+          kind: "bet_stop",
+          ...envelope(m),
+          groups: ["all"],
+          marketStatus: MARKET_STATUS.suspended,
+        });
+        queue.push(ctx.now() + REOPEN_MS, () => {
+          if (m.closed || m.model.finished()) return;
+          m.stopped = false;
+          emitMatch(m, oddsChange(m));
+        });
+      } else if (h.type === "settle") {
+        emitMatch(m, { kind: "bet_settlement", ...envelope(m), certainty: 1, markets: h.markets });
+      } else {
+        changed = true;
+      }
+    }
+    if (m.model.finished()) {
+      end(m);
+      return;
+    }
+    if (changed && !m.stopped) emitMatch(m, oddsChange(m));
+    queue.push(ctx.now() + m.model.tickMs, () => tick(m));
+  }
+
+  function wrong(markets: SettledMarket[]): SettledMarket[] {
+    const i = rng.int(0, markets.length - 1);
+    const target = markets[i];
+    if (!target) return markets;
+    const flipped = {
+      ...target,
+      outcomes: target.outcomes.map((o) =>
+        o.voidFactor ? o : { ...o, result: (o.result === 1 ? 0 : 1) as 0 | 1 },
+      ),
+    };
+    return markets.map((mk, j) => (j === i ? flipped : mk));
+  }
+
+  function end(m: SimMatch): void {
+    const status = m.model.status();
+    emitMatch(m, {
+      kind: "odds_change",
+      ...envelope(m),
+      status,
+      markets: m.last.map((mk) => ({ ...mk, status: MARKET_STATUS.suspended })),
+    });
+    const settled = m.model.settle();
+    const rollback = settled.length > 0 && rng.chance(options.rollbackRate ?? 0.03);
+    const first = rollback ? wrong(settled) : settled;
+    queue.push(ctx.now() + 30_000, () => {
+      emitMatch(m, { kind: "bet_settlement", ...envelope(m), certainty: 1, markets: first });
+    });
+    if (rollback) {
+      const changed = first
+        .filter((mk, i) => mk !== settled[i])
+        .map((mk) => ({ id: mk.id, specifiers: mk.specifiers }));
+      queue.push(ctx.now() + 90_000, () =>
+        emitMatch(m, { kind: "rollback_bet_settlement", ...envelope(m), markets: changed }),
+      );
+    }
+    queue.push(ctx.now() + 5 * 60_000, () => {
+      emitMatch(m, { kind: "bet_settlement", ...envelope(m), certainty: 2, markets: settled });
+      emitMatch(m, {
+        kind: "odds_change",
+        ...envelope(m),
+        status: { ...status, status: EVENT_STATUS.closed },
+        markets: [],
+      });
+      close(m);
+    });
+  }
+
+  function abandon(m: SimMatch): void {
+    const status = m.model.status();
+    const refs: MarketRef[] = m.model
+      .settle()
+      .map((mk) => ({ id: mk.id, specifiers: mk.specifiers, voidReason: 10 }));
+    emitMatch(m, {
+      kind: "odds_change",
+      ...envelope(m),
+      status: { ...status, status: EVENT_STATUS.abandoned, matchStatus: MATCH_STATUS_CODE.abandoned },
+      markets: m.last.map((mk) => ({ ...mk, status: MARKET_STATUS.cancelled })),
+    });
+    emitMatch(m, { kind: "bet_cancel", ...envelope(m), markets: refs });
+    close(m);
+  }
+
+  function close(m: SimMatch): void {
+    m.closed = true;
+    matches.delete(m.urn);
+    scheduleMatch(ctx.now(), false);
+  }
+
+  return {
+    /** Adds a match: already in play (warmed up silently) or kicking off later. */
+    schedule: scheduleMatch,
+    /** Sends current odds of a producer's running matches again, as a recovery snapshot. */
+    resendOdds(provider: Provider, producer: number, requestId: number): void {
+      for (const m of matches.values()) {
+        if (m.sport.provider !== provider || m.producer !== producer || m.stopped || m.model.finished())
+          continue;
+        emitMatch(m, { ...oddsChange(m), requestId } as FeedEvent);
+      }
+    },
+    live: () => [...matches.values()].filter((m) => m.live).length,
+    count: () => matches.size,
+  };
+}

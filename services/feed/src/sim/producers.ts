@@ -1,0 +1,82 @@
+import type { FeedEvent, Provider } from "../model.js";
+import type { SimContext, SimMessage } from "./context.js";
+
+/** Producer ids per provider: betradar 3 prematch / 1 live; oddin 1 pre / 2 live; betconstruct 3 / 1. */
+export const PRODUCERS: Record<Provider, { pre: number; live: number }> = {
+  betradar: { pre: 3, live: 1 },
+  oddin: { pre: 1, live: 2 },
+  betconstruct: { pre: 3, live: 1 },
+};
+
+const ALIVE_MS = 10_000;
+
+export interface ProducerLinks {
+  /** Whether a message leaves now; while its producer is down it is held back or lost. */
+  admit(msg: SimMessage): boolean;
+  /** Sends alive messages every ten seconds while the producer is up. */
+  alive(provider: Provider, producer: number): void;
+  /** Takes the producer down now and then, and brings it back with a recovery. */
+  outages(provider: Provider, producer: number): void;
+}
+
+/**
+ * The producers' links as a provider runs them: alive messages, and outages. While a producer is
+ * down its prices are lost and everything else waits; on recovery the held-back messages go out,
+ * then `resend` sends a snapshot of current odds, then the snapshot-complete marker.
+ */
+export function createProducerLinks(
+  ctx: SimContext,
+  send: (msg: SimMessage) => void,
+  resend: (provider: Provider, producer: number, requestId: number) => void,
+): ProducerLinks {
+  const { rng, queue } = ctx;
+  const down = new Map<string, { deferred: SimMessage[]; requestId: number }>();
+  let requestIds = 1;
+  const producerKey = (p: Provider, producer: number) => `${p}/${producer}`;
+  const aliveMessage = (provider: Provider, producer: number, subscribed: boolean): SimMessage => ({
+    event: { kind: "alive", provider, producer, timestamp: ctx.now(), subscribed },
+    sportId: 0,
+    live: false,
+  });
+
+  function alive(provider: Provider, producer: number): void {
+    if (!down.has(producerKey(provider, producer))) ctx.push(aliveMessage(provider, producer, true));
+    queue.push(ctx.now() + ALIVE_MS, () => alive(provider, producer));
+  }
+
+  function outage(provider: Provider, producer: number): void {
+    const key = producerKey(provider, producer);
+    ctx.push(aliveMessage(provider, producer, false));
+    const requestId = requestIds++;
+    down.set(key, { deferred: [], requestId });
+    queue.push(ctx.now() + rng.int(30, 120) * 1000, () => {
+      const state = down.get(key);
+      down.delete(key);
+      ctx.push(aliveMessage(provider, producer, true));
+      for (const msg of state?.deferred ?? [])
+        send({ ...msg, event: { ...msg.event, timestamp: ctx.now() } as FeedEvent });
+      const request = state?.requestId ?? requestId;
+      resend(provider, producer, request);
+      ctx.push({
+        event: { kind: "snapshot_complete", provider, producer, timestamp: ctx.now(), requestId: request },
+        sportId: 0,
+        live: false,
+      });
+      queue.push(ctx.now() + rng.int(20, 60) * 60_000, () => outage(provider, producer));
+    });
+  }
+
+  return {
+    admit(msg) {
+      const e = msg.event;
+      const outage = down.get(producerKey(e.provider, e.producer));
+      if (!outage || e.kind === "alive") return true;
+      // prices sent while a producer is down are lost; settlements are replayed on recovery
+      if (e.kind !== "odds_change" && e.kind !== "bet_stop") outage.deferred.push(msg);
+      return false;
+    },
+    alive,
+    outages: (provider, producer) =>
+      queue.push(ctx.now() + rng.int(10, 40) * 60_000, () => outage(provider, producer)),
+  };
+}
