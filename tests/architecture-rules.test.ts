@@ -164,6 +164,7 @@ describe("architecture rules", () => {
         "export const open = (m: { status: number }) => m.status === 1;",
         "export const draft = { status: -1, code: 4 };",
         'export const live = "select count(*) from markets where markets.status = 1";',
+        'export const query = { match_status: "0,1" };',
         "export const found = (res: Response) => res.status === 404;",
         "// a comment may say status === 1",
       ].join("\n"),
@@ -173,6 +174,7 @@ describe("architecture rules", () => {
       "services/api/src/b.ts:2 numbers a status: export const open = (m: { status: number }) => m.status === 1;",
       "services/api/src/b.ts:3 numbers a status: export const draft = { status: -1, code: 4 };",
       'services/api/src/b.ts:4 numbers a status: export const live = "select count(*) from markets where markets.status = 1";',
+      'services/api/src/b.ts:5 numbers a status: export const query = { match_status: "0,1" };',
     ]);
   });
 

@@ -187,6 +187,7 @@ const BARE_STATUS = [
   /\b\w*[sS]tatus\w*\??:\s*-?\d{1,2}\s*[,}\n]/,
   /\b\w*[sS]tatus\w*\}?\s+in\s*\(\s*-?\d/,
   /\b\w*[sS]tatus\w*\}?\s*=\s*-?\d{1,2}(?![\d.])/,
+  /\b\w*[sS]tatus\w*\??:\s*["'`]-?\d/,
 ];
 
 /** Shipped code names match, market and event statuses from their vocabulary instead of numbering them. */

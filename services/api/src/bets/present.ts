@@ -17,23 +17,27 @@ import type { AppContext } from "../context.js";
 import { translate } from "../http/i18n.js";
 import { type CurrencyInfo, moneyView } from "../wallet/currencies.js";
 import { cashoutQuote, type LegState } from "./cashout-value.js";
+import type { SelectionState } from "./placement-inputs.js";
 
 type BetRow = typeof bets.$inferSelect;
 type SelectionRow = typeof selectionsTable.$inferSelect;
 
 /** What the view of a selection needs beyond its row: names and the current state of its market. */
-export interface SelectionView {
+export interface SelectionView
+  extends Pick<
+    SelectionState,
+    | "matchUrnId"
+    | "matchSlug"
+    | "matchName"
+    | "matchStatus"
+    | "startTime"
+    | "sportKey"
+    | "provider"
+    | "marketName"
+    | "marketStatus"
+    | "outcomeName"
+  > {
   row: SelectionRow;
-  matchUrnId: string;
-  matchSlug: string;
-  matchName: string;
-  matchStatus: number;
-  startTime: Date;
-  sportKey: string;
-  provider: string;
-  marketName: string;
-  marketStatus: number;
-  outcomeName: string;
   leg: LegState;
 }
 

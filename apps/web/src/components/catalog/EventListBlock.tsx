@@ -1,3 +1,4 @@
+import { MATCH_STATUS } from "@sportsbook/domain";
 import { getTranslations } from "next-intl/server";
 import { fetchMatches, type MatchQuery } from "../../lib/matches.server";
 import type { Block, SiteSettings } from "../../lib/site-settings";
@@ -13,15 +14,21 @@ type ListKind =
   | "outrights";
 type Title = "top-events" | "live-now" | "upcoming" | "results" | "schedule" | "outrights";
 
+/** Matches that still take bets: prematch and live. */
+const OPEN = `${MATCH_STATUS.prematch},${MATCH_STATUS.live}`;
+
 /** What each event-list block kind lists: results are finished matches, outrights outright events. */
 const QUERIES: Record<ListKind, { title: Title; query: MatchQuery }> = {
-  "top-events": { title: "top-events", query: { sort_by: "priority", match_status: "0,1" } },
-  "live-events": { title: "live-now", query: { match_status: "1" } },
-  "prematch-events": { title: "upcoming", query: { match_status: "0", sort_by: "start_time" } },
-  "result-events": { title: "results", query: { match_status: "4" } },
-  results: { title: "results", query: { match_status: "4" } },
-  schedule: { title: "schedule", query: { match_status: "0", sort_by: "start_time" } },
-  outrights: { title: "outrights", query: { type: "outright", match_status: "0,1" } },
+  "top-events": { title: "top-events", query: { sort_by: "priority", match_status: OPEN } },
+  "live-events": { title: "live-now", query: { match_status: MATCH_STATUS.live } },
+  "prematch-events": {
+    title: "upcoming",
+    query: { match_status: MATCH_STATUS.prematch, sort_by: "start_time" },
+  },
+  "result-events": { title: "results", query: { match_status: MATCH_STATUS.finished } },
+  results: { title: "results", query: { match_status: MATCH_STATUS.finished } },
+  schedule: { title: "schedule", query: { match_status: MATCH_STATUS.prematch, sort_by: "start_time" } },
+  outrights: { title: "outrights", query: { type: "outright", match_status: OPEN } },
 };
 
 /** The kinds EventListBlock renders. */
