@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BLOCK_KINDS, blocksFor, DEFAULT_LAYOUT, pickText, siteSettingsSchema } from "./site-settings";
+import {
+  BLOCK_KINDS,
+  BLOCKS_AWAITING,
+  blocksFor,
+  DEFAULT_LAYOUT,
+  pickText,
+  siteSettingsSchema,
+} from "./site-settings";
 
 describe("site settings document", () => {
   it("an empty document gives the defaults: first locale is the default, locale omitted in URLs", () => {
@@ -13,6 +20,27 @@ describe("site settings document", () => {
   it("knows every block kind of SPEC §2", () => {
     expect(BLOCK_KINDS).toHaveLength(44);
     expect(BLOCK_KINDS).toContain("navigation-top-leagues");
+  });
+
+  it("refuses a block whose content needs a part not built yet, naming the block and the part", () => {
+    const r = siteSettingsSchema.safeParse({
+      layout: { rightSidebarDesktop: [{ kind: "clock" }, { kind: "jackpot-card" }] },
+      customPages: [{ slug: "promo", title: "Promo", blocks: [{ kind: "bonuses" }] }],
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      [
+        "layout.rightSidebarDesktop.1.kind",
+        'a "jackpot-card" block needs jackpots, which this sportsbook does not have yet',
+      ],
+      [
+        "customPages.0.blocks.0.kind",
+        'a "bonuses" block needs the bonus engine, which this sportsbook does not have yet',
+      ],
+    ]);
+    for (const kind of Object.keys(BLOCKS_AWAITING))
+      expect(siteSettingsSchema.safeParse({ layout: { home: [{ kind }] } }).success, kind).toBe(false);
+    expect(Object.keys(BLOCKS_AWAITING)).not.toContain("clock");
   });
 
   it("a placement set in the document replaces the default layout", () => {

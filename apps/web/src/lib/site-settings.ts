@@ -80,24 +80,49 @@ const safeHref = z
   .max(2000)
   .refine((h) => /^(\/|https?:|mailto:|sms:|#)/.test(h), "must start with /, http(s):, mailto:, sms: or #");
 
-export const blockSchema = z.object({
-  kind: z.enum(BLOCK_KINDS),
-  id: z.string().max(100).optional(),
-  /** Slider or Tile display of lists. */
-  mode: z.enum(["slider", "tile"]).default("tile"),
-  /** Default or Narrow width. */
-  width: z.enum(["default", "narrow"]).default("default"),
-  text: localized.optional(),
-  href: safeHref.optional(),
-  src: safeHref.optional(),
-  alt: localized.optional(),
-  action: z.enum(BUTTON_ACTIONS).optional(),
-  limit: z.number().int().min(1).max(200).optional(),
-  /** Intrinsic size of an image or banner (CSS pixels at 1x). */
-  imageWidth: z.number().int().min(1).max(4000).optional(),
-  imageHeight: z.number().int().min(1).max(4000).optional(),
-  sportKey: z.string().max(100).optional(),
-});
+/**
+ * Block kinds whose content comes from a part this sportsbook does not have yet, with what that is.
+ * The settings validation refuses them by name rather than leaving a hole in the page.
+ */
+export const BLOCKS_AWAITING: Partial<Record<BlockKind, string>> = {
+  bonuses: "the bonus engine",
+  promocode: "the bonus engine (promo codes)",
+  "jackpot-banner": "jackpots",
+  "jackpot-card": "jackpots",
+  "jackpot-leaderboard": "jackpots",
+  "match-preview": "a match preview provider",
+  "chat-toggle": "a chat provider",
+  "platform-switcher": "a host platform to switch to",
+};
+
+export const blockSchema = z
+  .object({
+    kind: z.enum(BLOCK_KINDS),
+    id: z.string().max(100).optional(),
+    /** Slider or Tile display of lists. */
+    mode: z.enum(["slider", "tile"]).default("tile"),
+    /** Default or Narrow width. */
+    width: z.enum(["default", "narrow"]).default("default"),
+    text: localized.optional(),
+    href: safeHref.optional(),
+    src: safeHref.optional(),
+    alt: localized.optional(),
+    action: z.enum(BUTTON_ACTIONS).optional(),
+    limit: z.number().int().min(1).max(200).optional(),
+    /** Intrinsic size of an image or banner (CSS pixels at 1x). */
+    imageWidth: z.number().int().min(1).max(4000).optional(),
+    imageHeight: z.number().int().min(1).max(4000).optional(),
+    sportKey: z.string().max(100).optional(),
+  })
+  .superRefine((block, ctx) => {
+    const needs = BLOCKS_AWAITING[block.kind];
+    if (needs)
+      ctx.addIssue({
+        code: "custom",
+        path: ["kind"],
+        message: `a "${block.kind}" block needs ${needs}, which this sportsbook does not have yet`,
+      });
+  });
 export type Block = z.infer<typeof blockSchema>;
 
 const blocks = z.array(blockSchema).max(100);

@@ -128,8 +128,9 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
     case "outrights":
       return <EventListBlock block={{ ...block, kind: block.kind }} locale={locale} settings={settings} />;
     default:
-      // Kinds backed by features that are not part of this front end yet (bonuses, jackpots, chat,
-      // notifications, profile, …) render nothing rather than a placeholder.
+      // Kinds whose part is not built are refused by the settings validation (BLOCKS_AWAITING);
+      // modal, event-markets, event-stats, mobile-selection-bar, speed-dial, favorites, prediction,
+      // notifications, profile and events-filter are not drawn as blocks yet.
       return null;
   }
 }
