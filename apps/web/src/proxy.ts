@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy, NONCE_HEADER } from "./lib/content-security-policy";
 import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
+import { LOCALE_HEADER, SEARCH_HEADER } from "./lib/page-headers";
 import { loadSiteSettings } from "./lib/settings.server";
 
 const ERROR_ROUTES = new Set(["/404", "/500", "/blocked", "/locked"]);
@@ -43,13 +44,11 @@ async function route(request: NextRequest, nonce: string, policy: string): Promi
   return NextResponse.rewrite(target, { request: { headers: pageHeaders(request, locale, nonce, policy) } });
 }
 
-/** The page's locale travels as a request header too: not-found pages get no route parameters. */
-export const LOCALE_HEADER = "x-sb-locale";
-
-/** Headers the page renders with: its locale, its nonce, and the policy Next reads the nonce from. */
+/** Headers the page renders with: its locale and query, its nonce, and the policy Next reads the nonce from. */
 function pageHeaders(request: NextRequest, locale: string, nonce: string, policy: string): Headers {
   const headers = new Headers(request.headers);
   headers.set(LOCALE_HEADER, locale);
+  headers.set(SEARCH_HEADER, request.nextUrl.search);
   headers.set(NONCE_HEADER, nonce);
   headers.set("content-security-policy", policy);
   return headers;

@@ -15,6 +15,7 @@ export {
   type Sport,
   searchResponseSchema,
   sportsResponseSchema,
+  streamsResponseSchema,
   type Tournament,
   tournamentsResponseSchema,
 } from "@sportsbook/contracts/http/catalogue";

@@ -1,5 +1,13 @@
+import type { z } from "zod";
 import { apiGetOr } from "./api.server";
-import { type Match, matchesResponseSchema } from "./catalog-schemas";
+import {
+  type Match,
+  marketsResponseSchema,
+  matchesResponseSchema,
+  streamsResponseSchema,
+} from "./catalog-schemas";
+
+type MarketsResponse = z.infer<typeof marketsResponseSchema>;
 
 /** Filters of GET /matches (SPEC §7) the pages use; lists are comma-joined. */
 export interface MatchQuery {
@@ -34,4 +42,30 @@ export async function fetchMatches(locale: string, query: MatchQuery, cookie?: s
     { data: [], pagination: { total: 0, page: 1, limit: query.limit ?? 50, last_page: 1 } },
   );
   return { matches: res.data, pagination: res.pagination };
+}
+
+/** SPEC §9: markets are read 500 at a time. */
+const MARKETS_PAGE = 500;
+
+/** A match's markets; when they cannot be read, its main market alone. */
+export async function fetchMarkets(match: Match, locale: string): Promise<MarketsResponse> {
+  return apiGetOr(
+    `/matches/${match.id}/markets`,
+    marketsResponseSchema,
+    { locale, query: { limit: MARKETS_PAGE } },
+    {
+      data: match.main_market ? [match.main_market] : [],
+      pagination: { total: 0, page: 1, limit: MARKETS_PAGE, last_page: 1 },
+      groups: [],
+    },
+  );
+}
+
+/** A match's stream links (public); none when they cannot be read. */
+export async function fetchStreams(
+  matchId: number,
+  locale: string,
+): Promise<z.infer<typeof streamsResponseSchema>["data"]> {
+  return (await apiGetOr(`/matches/${matchId}/streams`, streamsResponseSchema, { locale }, { data: [] }))
+    .data;
 }

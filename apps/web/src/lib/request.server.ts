@@ -1,7 +1,9 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import type { SearchParams } from "./list-query";
 import { localizeHref } from "./locale-url";
 import { hasErrorPage, hasMessages } from "./locales";
+import { SEARCH_HEADER } from "./page-headers";
 import { loadSiteSettings } from "./settings.server";
 import type { SiteSettings } from "./site-settings";
 
@@ -27,4 +29,14 @@ export async function requestOrigin(): Promise<string> {
   const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
   const proto = h.get("x-forwarded-proto") ?? "http";
   return `${proto}://${host}`;
+}
+
+/** The query of the page being rendered, for parts (layout blocks) that get no search parameters. */
+export async function requestQuery(): Promise<SearchParams> {
+  const query: SearchParams = {};
+  for (const [k, v] of new URLSearchParams((await headers()).get(SEARCH_HEADER) ?? "")) {
+    const prior = query[k];
+    query[k] = prior === undefined ? v : [...(Array.isArray(prior) ? prior : [prior]), v];
+  }
+  return query;
 }

@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BLOCK_KINDS,
   BLOCKS_AWAITING,
   blocksFor,
+  chatUrl,
   DEFAULT_LAYOUT,
   pickText,
   siteSettingsSchema,
@@ -41,6 +44,49 @@ describe("site settings document", () => {
     for (const kind of Object.keys(BLOCKS_AWAITING))
       expect(siteSettingsSchema.safeParse({ layout: { home: [{ kind }] } }).success, kind).toBe(false);
     expect(Object.keys(BLOCKS_AWAITING)).not.toContain("clock");
+  });
+
+  it("the example document places every kind that can be built, and is valid", () => {
+    const doc = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../examples/every-block.site-settings.json"), "utf8"),
+    );
+    const settings = siteSettingsSchema.parse(doc);
+    const placed = new Set(Object.values(settings.layout).flatMap((list) => (list ?? []).map((b) => b.kind)));
+    const buildable = BLOCK_KINDS.filter((k) => !(k in BLOCKS_AWAITING));
+    expect([...buildable].filter((k) => !placed.has(k))).toEqual([]);
+    expect(buildable.length + Object.keys(BLOCKS_AWAITING).length).toBe(44);
+  });
+
+  it("a chat-toggle block needs the site's chat, whose frame address is filled in and encoded", () => {
+    const r = siteSettingsSchema.safeParse({
+      layout: { footer: [{ kind: "clock" }, { kind: "chat-toggle" }] },
+      customPages: [{ slug: "help", title: "Help", blocks: [{ kind: "chat-toggle" }] }],
+    });
+    expect(r.error?.issues.map((i) => i.path.join("."))).toEqual([
+      "layout.footer.1.kind",
+      "customPages.0.blocks.0.kind",
+    ]);
+    const s = siteSettingsSchema.parse({
+      chat: {
+        type: "frame",
+        id: "room 1",
+        url: "https://chat.example/{id}?lang={locale}&m={matchId}&r={region}",
+      },
+      layout: { footer: [{ kind: "chat-toggle" }] },
+    });
+    expect(s.chat && chatUrl(s.chat, "pt-BR", "42")).toBe("https://chat.example/room%201?lang=pt-BR&m=42&r=");
+    expect(s.chat && chatUrl(s.chat, "en")).toBe("https://chat.example/room%201?lang=en&m=&r=");
+  });
+
+  it("a modal block needs its text and body", () => {
+    const r = siteSettingsSchema.safeParse({ layout: { home: [{ kind: "modal", text: "Rules" }] } });
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["layout.home.0.body", 'a "modal" block needs a text (its button and title) and a body'],
+    ]);
+    expect(
+      siteSettingsSchema.safeParse({ layout: { home: [{ kind: "modal", text: "Rules", body: "Be fair" }] } })
+        .success,
+    ).toBe(true);
   });
 
   it("a placement set in the document replaces the default layout", () => {

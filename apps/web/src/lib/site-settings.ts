@@ -91,7 +91,6 @@ export const BLOCKS_AWAITING: Partial<Record<BlockKind, string>> = {
   "jackpot-card": "jackpots",
   "jackpot-leaderboard": "jackpots",
   "match-preview": "a match preview provider",
-  "chat-toggle": "a chat provider",
   "platform-switcher": "a host platform to switch to",
 };
 
@@ -113,8 +112,23 @@ export const blockSchema = z
     imageWidth: z.number().int().min(1).max(4000).optional(),
     imageHeight: z.number().int().min(1).max(4000).optional(),
     sportKey: z.string().max(100).optional(),
+    /** The match an event-markets, event-stats or prediction block shows; without it, the top one. */
+    matchId: z.number().int().positive().optional(),
+    /** A modal block's content; its `text` labels the button that opens it. */
+    body: localized.optional(),
+    /** A speed-dial block's links; without them, the main sections. */
+    links: z
+      .array(z.object({ href: safeHref, text: localized }))
+      .max(12)
+      .optional(),
   })
   .superRefine((block, ctx) => {
+    if (block.kind === "modal" && (!block.text || !block.body))
+      ctx.addIssue({
+        code: "custom",
+        path: ["body"],
+        message: 'a "modal" block needs a text (its button and title) and a body',
+      });
     const needs = BLOCKS_AWAITING[block.kind];
     if (needs)
       ctx.addIssue({
@@ -138,74 +152,119 @@ export type CustomPage = z.infer<typeof customPageSchema>;
 const localeCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a BCP 47 locale code");
 
 /** The operator's site settings document: locales, head, theme, layout blocks, custom pages. */
-export const siteSettingsSchema = z.object({
-  siteName: z.string().min(1).max(100).default("Sportsbook"),
-  logo: safeHref.default(DEFAULT_LOGO),
-  favicon: safeHref.default("/favicon.svg"),
-  /** Configured locales; the first one is the default locale. */
-  locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar"]),
-  /** When true every URL carries the locale; when false the default locale is omitted. */
-  localeInUrl: z.boolean().default(false),
-  rtlEnabled: z.boolean().default(true),
-  index: z.boolean().default(true),
-  seo: z
-    .object({
-      /** The home page's title and description; without them each locale has its own. */
-      title: z.string().max(200).optional(),
-      description: z.string().max(500).optional(),
-      keywords: z.array(z.string().max(100)).max(50).default(["sports betting", "live odds"]),
-      meta: z.record(z.string().max(100), z.string().max(500)).default({}),
-      openGraph: z
-        .object({
-          url: safeHref,
-          width: z.number().int().positive(),
-          height: z.number().int().positive(),
-          alt: z.string().max(200),
-        })
-        .optional(),
-    })
-    .default({ keywords: ["sports betting", "live odds"], meta: {} }),
-  theme: z.enum(["dark", "light"]).default("dark"),
-  features: z
-    .object({
-      horseRacing: z.boolean().default(false),
-      lottery: z.boolean().default(false),
-      premiumCricket: z.boolean().default(false),
-      /** SPEC §6 activity_tracking: report a visible page's activity for activity limits. */
-      activityTracking: z.boolean().default(true),
-    })
-    .default({ horseRacing: false, lottery: false, premiumCricket: false, activityTracking: true }),
-  cookieConsent: z.boolean().default(true),
-  /**
-   * SPEC §3 depositReminder: a signed-in player with an empty balance is reminded to deposit once
-   * `remindAfter` seconds have passed on the site, at most once a day; `playerGroupId` limits it to
-   * players holding that status.
-   */
-  depositReminder: z
-    .object({
-      showDepositReminder: z.boolean().default(false),
-      playerGroupId: z.string().min(1).max(100).nullable().default(null),
-      remindAfter: z.number().int().min(0).max(86_400).default(DEPOSIT_REMINDER_DELAY_S),
-    })
-    .default({ showDepositReminder: false, playerGroupId: null, remindAfter: DEPOSIT_REMINDER_DELAY_S }),
-  /** SPEC §3: seconds before a visitor is invited once to sign up; 0 never invites. */
-  signUpReminderSeconds: z.number().int().min(0).max(86_400).default(0),
-  isMobileApp: z.boolean().default(false),
-  isLighthouse: z.boolean().default(false),
-  layout: z
-    .object({
-      header: blocks.optional(),
-      leftSidebarDesktop: blocks.optional(),
-      rightSidebarDesktop: blocks.optional(),
-      mobileSideMenu: blocks.optional(),
-      mobileTabBar: blocks.optional(),
-      footer: blocks.optional(),
-      home: blocks.optional(),
-    })
-    .default({}),
-  customPages: z.array(customPageSchema).max(100).default([]),
-});
+export const siteSettingsSchema = z
+  .object({
+    siteName: z.string().min(1).max(100).default("Sportsbook"),
+    logo: safeHref.default(DEFAULT_LOGO),
+    favicon: safeHref.default("/favicon.svg"),
+    /** Configured locales; the first one is the default locale. */
+    locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar"]),
+    /** When true every URL carries the locale; when false the default locale is omitted. */
+    localeInUrl: z.boolean().default(false),
+    rtlEnabled: z.boolean().default(true),
+    index: z.boolean().default(true),
+    seo: z
+      .object({
+        /** The home page's title and description; without them each locale has its own. */
+        title: z.string().max(200).optional(),
+        description: z.string().max(500).optional(),
+        keywords: z.array(z.string().max(100)).max(50).default(["sports betting", "live odds"]),
+        meta: z.record(z.string().max(100), z.string().max(500)).default({}),
+        openGraph: z
+          .object({
+            url: safeHref,
+            width: z.number().int().positive(),
+            height: z.number().int().positive(),
+            alt: z.string().max(200),
+          })
+          .optional(),
+      })
+      .default({ keywords: ["sports betting", "live odds"], meta: {} }),
+    theme: z.enum(["dark", "light"]).default("dark"),
+    features: z
+      .object({
+        horseRacing: z.boolean().default(false),
+        lottery: z.boolean().default(false),
+        premiumCricket: z.boolean().default(false),
+        /** SPEC §6 activity_tracking: report a visible page's activity for activity limits. */
+        activityTracking: z.boolean().default(true),
+      })
+      .default({ horseRacing: false, lottery: false, premiumCricket: false, activityTracking: true }),
+    cookieConsent: z.boolean().default(true),
+    /**
+     * SPEC §3 depositReminder: a signed-in player with an empty balance is reminded to deposit once
+     * `remindAfter` seconds have passed on the site, at most once a day; `playerGroupId` limits it to
+     * players holding that status.
+     */
+    depositReminder: z
+      .object({
+        showDepositReminder: z.boolean().default(false),
+        playerGroupId: z.string().min(1).max(100).nullable().default(null),
+        remindAfter: z.number().int().min(0).max(86_400).default(DEPOSIT_REMINDER_DELAY_S),
+      })
+      .default({ showDepositReminder: false, playerGroupId: null, remindAfter: DEPOSIT_REMINDER_DELAY_S }),
+    /** SPEC §3: seconds before a visitor is invited once to sign up; 0 never invites. */
+    signUpReminderSeconds: z.number().int().min(0).max(86_400).default(0),
+    /**
+     * SPEC §3 site config chat: the operator's live chat provider, embedded as a frame on match pages
+     * (the chat tab) and by the chat-toggle block. `url` may hold {id}, {region}, {locale} and
+     * {matchId}, filled in (URL-encoded) where the chat is shown.
+     */
+    chat: z
+      .object({
+        type: z.string().min(1).max(50),
+        id: z.string().max(200).default(""),
+        region: z.string().max(50).default(""),
+        url: safeHref,
+      })
+      .optional(),
+    isMobileApp: z.boolean().default(false),
+    isLighthouse: z.boolean().default(false),
+    layout: z
+      .object({
+        header: blocks.optional(),
+        leftSidebarDesktop: blocks.optional(),
+        rightSidebarDesktop: blocks.optional(),
+        mobileSideMenu: blocks.optional(),
+        mobileTabBar: blocks.optional(),
+        footer: blocks.optional(),
+        home: blocks.optional(),
+      })
+      .default({}),
+    customPages: z.array(customPageSchema).max(100).default([]),
+  })
+  .superRefine((doc, ctx) => {
+    if (doc.chat) return;
+    const lists: [(string | number)[], Block[]][] = [
+      ...Object.entries(doc.layout).map(([placement, list]): [(string | number)[], Block[]] => [
+        ["layout", placement],
+        list ?? [],
+      ]),
+      ...doc.customPages.map((p, i): [(string | number)[], Block[]] => [
+        ["customPages", i, "blocks"],
+        p.blocks,
+      ]),
+    ];
+    for (const [path, list] of lists)
+      list.forEach((block, i) => {
+        if (block.kind === "chat-toggle")
+          ctx.addIssue({
+            code: "custom",
+            path: [...path, i, "kind"],
+            message: 'a "chat-toggle" block needs the site\'s chat settings ("chat")',
+          });
+      });
+  });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type ChatSettings = NonNullable<SiteSettings["chat"]>;
+
+/** The chat frame's address with its placeholders filled in; `matchId` is empty outside a match. */
+export function chatUrl(chat: ChatSettings, locale: string, matchId = ""): string {
+  const values: Record<string, string> = { id: chat.id, region: chat.region, locale, matchId };
+  return chat.url.replace(/\{(id|region|locale|matchId)\}/g, (_, key: string) =>
+    encodeURIComponent(values[key] ?? ""),
+  );
+}
 export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
 /** The layout an operator gets when the document sets no blocks for a placement. */

@@ -1,20 +1,11 @@
-import { rmSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
+import { removeSettings, writeSettings as write } from "./settings";
 
 const base = inject("baseUrl");
-const settingsFile = join(inject("dataDir"), "site-settings.json");
-
-// The page server re-reads the document when its modification time changes; make each write distinct.
-let version = 0;
-function writeSettings(doc: unknown) {
-  writeFileSync(settingsFile, JSON.stringify(doc));
-  version += 1;
-  const t = new Date(Date.now() + version * 1000);
-  utimesSync(settingsFile, t, t);
-}
+const dataDir = inject("dataDir");
+const writeSettings = (doc: unknown) => write(dataDir, doc);
 
 describe("layout from the site settings document (SPEC §2 layout blocks)", () => {
   let browser: Browser;
@@ -25,7 +16,7 @@ describe("layout from the site settings document (SPEC §2 layout blocks)", () =
     await browser?.close();
   });
   afterEach(() => {
-    rmSync(settingsFile, { force: true });
+    removeSettings(dataDir);
   });
 
   it("a results block lists finished matches only, a schedule block upcoming ones", async () => {

@@ -159,7 +159,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     await context.close();
   });
 
-  it("the match page shows every market group and a scoreboard, kept live", async () => {
+  it("the match page shows its markets, and a scoreboard under the statistics tab", async () => {
     const res = (await fetch(`${base}/api/matches?match_status=1&limit=1`).then((r) => r.json())) as {
       data: { id: number; slug: string; sport: { key: string } }[];
     };
@@ -170,7 +170,16 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     const response = await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
     expect(response?.status()).toBe(200);
     expect(await page.locator("[data-page=match] .market").count()).toBeGreaterThan(0);
+    // No chat is configured: the tabs are markets and, for a match under way, statistics.
+    const tabs = page.locator("[data-page=match] [role=tab]");
+    expect(await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab")))).toEqual([
+      "markets",
+      "statistics",
+    ]);
+    expect(await page.locator(".scoreboard table").isVisible()).toBe(false);
+    await page.locator("[data-page=match] [role=tab][data-tab=statistics]").click();
     await page.locator(".scoreboard table").waitFor({ state: "visible" });
+    expect(await page.locator("[data-page=match] .market").first().isVisible()).toBe(false);
     await page.close();
   });
 

@@ -1,30 +1,23 @@
-import { rmSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 import { signedInPlayer } from "./players";
+import { removeSettings, writeSettings } from "./settings";
 
 const base = inject("baseUrl");
-const settingsFile = join(inject("dataDir"), "site-settings.json");
+const dataDir = inject("dataDir");
 
 describe("deposit and sign-up reminders (SPEC §3 site config, §9)", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
-    writeFileSync(
-      settingsFile,
-      JSON.stringify({
-        depositReminder: { showDepositReminder: true, remindAfter: 1 },
-        signUpReminderSeconds: 1,
-      }),
-    );
-    // The page server re-reads the document when its modification time changes.
-    const t = new Date(Date.now() + 60_000);
-    utimesSync(settingsFile, t, t);
+    writeSettings(dataDir, {
+      depositReminder: { showDepositReminder: true, remindAfter: 1 },
+      signUpReminderSeconds: 1,
+    });
   });
   afterAll(async () => {
-    rmSync(settingsFile, { force: true });
+    removeSettings(dataDir);
     await browser?.close();
   });
 

@@ -1,9 +1,11 @@
 import Image from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { readListParams, type SearchParams } from "../../lib/list-query";
 import { localizeHref } from "../../lib/locale-url";
-import { type Block, DEFAULT_LOGO, pickText, type SiteSettings } from "../../lib/site-settings";
-import { EventListBlock } from "../catalog/EventListBlock";
+import { requestQuery } from "../../lib/request.server";
+import { type Block, chatUrl, DEFAULT_LOGO, pickText, type SiteSettings } from "../../lib/site-settings";
+import { EventListBlock, type EventsFilter, isEventListKind } from "../catalog/EventListBlock";
 import { SportList } from "../catalog/SportList";
 import { TopLeagues } from "../catalog/TopLeagues";
 import { ActionButton } from "../controls/ActionButton";
@@ -12,7 +14,13 @@ import { LanguageSwitcher } from "../controls/LanguageSwitcher";
 import { OddsFormatSwitcher } from "../controls/OddsFormatSwitcher";
 import { SearchBox } from "../controls/SearchBox";
 import { BrandMark } from "./BrandMark";
+import { ChatToggle } from "./ChatToggle";
+import { EventsFilterBlock } from "./EventsFilterBlock";
+import { EventMarketsBlock, EventStatsBlock, PredictionBlock } from "./MatchBlocks";
+import { ModalBlock } from "./ModalBlock";
+import { NotificationsBlock, ProfileBlock, SelectionBar } from "./PlayerBlocks";
 import { ResponsiveImage } from "./ResponsiveImage";
+import { SpeedDial } from "./SpeedDial";
 import { SubMenu } from "./SubMenu";
 
 export interface BlockContext {
@@ -20,8 +28,21 @@ export interface BlockContext {
   settings: SiteSettings;
 }
 
+/** What an events-filter block reads and hands to the event lists placed after it. */
+interface FilterState {
+  query: SearchParams;
+  filter: EventsFilter;
+}
+
 /** Renders a placement's blocks in order; each block carries its kind, mode and width as data attributes. */
-export function BlockList({ blocks, ctx }: { blocks: readonly Block[]; ctx: BlockContext }) {
+export async function BlockList({ blocks, ctx }: { blocks: readonly Block[]; ctx: BlockContext }) {
+  const filterAt = blocks.findIndex((b) => b.kind === "events-filter");
+  let state: FilterState | undefined;
+  if (filterAt >= 0) {
+    const query = await requestQuery();
+    const { sports, time } = readListParams(query);
+    state = { query, filter: { sports, time } };
+  }
   return (
     <>
       {blocks.map((b, i) => (
@@ -32,15 +53,32 @@ export function BlockList({ blocks, ctx }: { blocks: readonly Block[]; ctx: Bloc
           data-mode={b.mode}
           data-width={b.width}
         >
-          <BlockView block={b} ctx={ctx} />
+          <BlockView block={b} ctx={ctx} filter={filterAt >= 0 && i >= filterAt ? state : undefined} />
         </div>
       ))}
     </>
   );
 }
 
-function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
+function BlockView({
+  block,
+  ctx,
+  filter,
+}: {
+  block: Block;
+  ctx: BlockContext;
+  filter?: FilterState | undefined;
+}) {
   const { locale, settings } = ctx;
+  if (isEventListKind(block.kind))
+    return (
+      <EventListBlock
+        block={{ ...block, kind: block.kind }}
+        locale={locale}
+        settings={settings}
+        filter={filter?.filter}
+      />
+    );
   const text = pickText(block.text, locale);
   const href = (h: string) => localizeHref(h, locale, settings);
   switch (block.kind) {
@@ -119,18 +157,35 @@ function BlockView({ block, ctx }: { block: Block; ctx: BlockContext }) {
     case "navigation-top-leagues":
     case "leagues":
       return <TopLeagues locale={locale} settings={settings} limit={block.limit ?? 10} />;
-    case "top-events":
-    case "live-events":
-    case "prematch-events":
-    case "result-events":
-    case "results":
-    case "schedule":
-    case "outrights":
-      return <EventListBlock block={{ ...block, kind: block.kind }} locale={locale} settings={settings} />;
+    case "modal":
+      return <ModalBlock label={text} title={text} body={pickText(block.body, locale)} />;
+    case "event-markets":
+      return <EventMarketsBlock block={block} locale={locale} settings={settings} />;
+    case "event-stats":
+      return <EventStatsBlock block={block} locale={locale} settings={settings} />;
+    case "prediction":
+      return <PredictionBlock block={block} locale={locale} settings={settings} />;
+    case "events-filter":
+      return (
+        <EventsFilterBlock
+          locale={locale}
+          query={filter?.query ?? {}}
+          filter={filter?.filter ?? { sports: [], time: "all" }}
+        />
+      );
+    case "speed-dial":
+      return <SpeedDial block={block} locale={locale} settings={settings} />;
+    case "mobile-selection-bar":
+      return <SelectionBar />;
+    case "notifications":
+      return <NotificationsBlock />;
+    case "profile":
+      return <ProfileBlock />;
+    case "chat-toggle":
+      // the settings refuse a chat-toggle block when the site has no chat
+      return settings.chat ? <ChatToggle url={chatUrl(settings.chat, locale)} /> : null;
     default:
-      // Kinds whose part is not built are refused by the settings validation (BLOCKS_AWAITING);
-      // modal, event-markets, event-stats, mobile-selection-bar, speed-dial, favorites, prediction,
-      // notifications, profile and events-filter are not drawn as blocks yet.
+      // Kinds whose part is not built are refused by the settings validation (BLOCKS_AWAITING).
       return null;
   }
 }

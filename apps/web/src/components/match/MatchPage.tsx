@@ -1,20 +1,18 @@
 import { isMarketListed } from "@sportsbook/domain";
 import { getTranslations } from "next-intl/server";
-import { apiGetOr } from "../../lib/api.server";
-import { isUnavailable, type Market, type Match, marketsResponseSchema } from "../../lib/catalog-schemas";
-import type { SiteSettings } from "../../lib/site-settings";
+import { isUnavailable, type Market, type Match } from "../../lib/catalog-schemas";
+import { fetchMarkets, fetchStreams } from "../../lib/matches.server";
+import { chatUrl, type SiteSettings } from "../../lib/site-settings";
 import { LiveSubscription } from "../../live/LiveSubscription";
-import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
-import { OutcomeCell } from "../../live/OutcomeCell";
 import { BetBuilderLazy } from "../bet-builder/BetBuilderLazy";
 import { EventTime } from "../catalog/MatchCard";
 import { matchPickOf } from "../ticket/pick";
+import { MarketView } from "./MarketView";
+import { MatchTabs } from "./MatchTabs";
+import { matchTabs } from "./match-tabs";
 import { Scoreboard } from "./Scoreboard";
-import { VideoLink } from "./VideoLink";
-
-/** SPEC §9: markets are read 500 at a time. */
-const MARKETS_PAGE = 500;
+import { StreamPanel } from "./StreamPanel";
 
 /** Groups markets by their first market group, in priority order; inactive markets are dropped (SPEC §4). */
 export function groupMarkets(markets: readonly Market[]): [string, Market[]][] {
@@ -27,10 +25,11 @@ export function groupMarkets(markets: readonly Market[]): [string, Market[]][] {
   return [...groups.entries()];
 }
 
-/** The match page (page id `match`): scoreboard, statistics, video link and every market. */
+/** The match page (page id `match`): its head, then markets, statistics, stream and chat as tabs. */
 export async function MatchPage({
   match: m,
   locale,
+  settings,
 }: {
   match: Match;
   locale: string;
@@ -38,16 +37,10 @@ export async function MatchPage({
 }) {
   const t = await getTranslations({ locale, namespace: "match" });
   const id = String(m.id);
-  const markets = await apiGetOr(
-    `/matches/${m.id}/markets`,
-    marketsResponseSchema,
-    { locale, query: { limit: MARKETS_PAGE } },
-    {
-      data: m.main_market ? [m.main_market] : [],
-      pagination: { total: 0, page: 1, limit: MARKETS_PAGE, last_page: 1 },
-      groups: [],
-    },
-  );
+  const [markets, streams] = await Promise.all([
+    fetchMarkets(m, locale),
+    m.type === "outright" ? Promise.resolve([]) : fetchStreams(m.id, locale),
+  ]);
   const groups = groupMarkets(markets.data);
   // groups the product knows read in the page's language; a provider's own group keeps its key
   const groupTitle = (group: string) =>
@@ -58,6 +51,35 @@ export async function MatchPage({
   );
   const home = m.competitors.home?.name ?? m.name;
   const away = m.competitors.away?.name ?? "";
+  const tabs = matchTabs({
+    statistics: m.statistics,
+    hasVideo: m.has_video,
+    streams: streams.length,
+    chat: Boolean(settings.chat),
+  });
+  const marketsPanel = (
+    <>
+      {builderMarkets.length > 0 && !isUnavailable(m.status) ? (
+        <section id="betBuilder" className="bet-builder" aria-labelledby="bet-builder-title">
+          <h2 id="bet-builder-title" className="block-title">
+            {t("bet-builder")}
+          </h2>
+          <BetBuilderLazy match={{ ...pickMatch, matchStatus: m.status }} markets={builderMarkets} />
+        </section>
+      ) : null}
+      <section className="markets" aria-label={t("all-markets")}>
+        {groups.length === 0 ? <p className="empty">{t("no-markets")}</p> : null}
+        {groups.map(([group, list]) => (
+          <section key={group} className="market-group" data-group={group}>
+            <h2 className="block-title">{groupTitle(group)}</h2>
+            {list.map((market) => (
+              <MarketView key={`${market.id}/${market.specifier}`} match={m} market={market} />
+            ))}
+          </section>
+        ))}
+      </section>
+    </>
+  );
   return (
     <div className="page match-page" data-page="match" data-match={id}>
       <header className="match-head">
@@ -78,52 +100,25 @@ export async function MatchPage({
           statistics={m.statistics}
           outright={m.type === "outright"}
         />
-        {m.has_video ? <VideoLink matchId={id} /> : null}
       </header>
-      <Scoreboard matchId={id} home={home} away={away} statistics={m.statistics} />
       {isUnavailable(m.status) ? <p className="notice">{t("unavailable")}</p> : null}
-      {builderMarkets.length > 0 && !isUnavailable(m.status) ? (
-        <section id="betBuilder" className="bet-builder" aria-labelledby="bet-builder-title">
-          <h2 id="bet-builder-title" className="block-title">
-            {t("bet-builder")}
-          </h2>
-          <BetBuilderLazy match={{ ...pickMatch, matchStatus: m.status }} markets={builderMarkets} />
-        </section>
-      ) : null}
-      <section className="markets" aria-label={t("all-markets")}>
-        {groups.length === 0 ? <p className="empty">{t("no-markets")}</p> : null}
-        {groups.map(([group, list]) => (
-          <section key={group} className="market-group" data-group={group}>
-            <h2 className="block-title">{groupTitle(group)}</h2>
-            {list.map((market) => (
-              <div key={`${market.id}/${market.specifier}`} className="market" data-market={market.id}>
-                <h3>{market.name}</h3>
-                <div className="outcomes">
-                  {market.outcomes.map((o) => (
-                    <OutcomeCell
-                      key={o.id}
-                      matchId={id}
-                      marketId={marketIdKey(market.id, market.specifier)}
-                      outcomeId={o.id}
-                      name={o.name}
-                      odds={o.odds}
-                      active={o.active}
-                      marketStatus={market.status}
-                      matchStatus={m.status}
-                      pick={{
-                        match: pickMatch,
-                        marketId: market.id,
-                        specifier: market.specifier,
-                        marketName: market.name,
-                      }}
-                    />
-                  ))}
-                </div>
-              </div>
-            ))}
-          </section>
-        ))}
-      </section>
+      <MatchTabs
+        label={t("sections")}
+        tabs={tabs.map((tab) => ({ id: tab, label: t(`tab.${tab}`) }))}
+        panels={{
+          markets: marketsPanel,
+          statistics: <Scoreboard matchId={id} home={home} away={away} statistics={m.statistics} />,
+          stream: <StreamPanel matchId={id} streams={streams} hasVideo={m.has_video} locale={locale} />,
+          chat: settings.chat ? (
+            <iframe
+              className="match-chat"
+              src={chatUrl(settings.chat, locale, id)}
+              title={t("tab.chat")}
+              loading="lazy"
+            />
+          ) : null,
+        }}
+      />
       <LiveSubscription matchIds={[id]} />
     </div>
   );

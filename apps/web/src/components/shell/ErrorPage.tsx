@@ -4,6 +4,7 @@ import { getLocale } from "next-intl/server";
 import { type ErrorTexts, loadErrorTexts } from "../../i18n/messages";
 import { localizeHref } from "../../lib/locale-url";
 import { hasErrorPage } from "../../lib/locales";
+import { LOCALE_HEADER } from "../../lib/page-headers";
 import { loadSiteSettings } from "../../lib/settings.server";
 
 export type ErrorKind = "notFound" | "serverError" | "blocked" | "locked";
@@ -25,7 +26,7 @@ export async function ErrorPage({
   locale?: string;
   countryName?: string;
 }) {
-  const fromProxy = (await headers()).get("x-sb-locale");
+  const fromProxy = (await headers()).get(LOCALE_HEADER);
   const loc = locale ?? (fromProxy && hasErrorPage(fromProxy) ? fromProxy : await getLocale());
   const texts: ErrorTexts = await loadErrorTexts(loc);
   const settings = await loadSiteSettings();

@@ -1,0 +1,27 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+
+/** chat-toggle: opens and closes the site's chat (SPEC §3 site config chat) in a frame. */
+export function ChatToggle({ url }: { url: string }) {
+  const t = useTranslations("blocks");
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  return (
+    <div className="chat-toggle">
+      <button
+        type="button"
+        className="btn"
+        data-action="chat"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? t("chat-close") : t("chat")}
+      </button>
+      <div id={panel} hidden={!open}>
+        {open ? <iframe className="site-chat" src={url} title={t("chat")} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { isMarketListed, MATCH_STATUS } from "@sportsbook/domain";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { Match } from "../../lib/catalog-schemas";
+import { fetchMarkets, fetchMatches } from "../../lib/matches.server";
+import type { Block, SiteSettings } from "../../lib/site-settings";
+import { LiveSubscription } from "../../live/LiveSubscription";
+import { matchHref } from "../catalog/MatchCard";
+import { MarketView } from "../match/MarketView";
+import { Scoreboard } from "../match/Scoreboard";
+import { PredictionWidget } from "./PredictionWidget";
+
+interface MatchBlockProps {
+  block: Block;
+  locale: string;
+  settings: SiteSettings;
+}
+
+/** Markets an event-markets block shows when the operator sets no limit. */
+const EVENT_MARKETS_SHOWN = 4;
+
+/**
+ * The match a block shows: the one the operator names, or else the first by priority among
+ * matches in `status` (of the block's sport, when it names one).
+ */
+async function featuredMatch(block: Block, locale: string, status: string): Promise<Match | undefined> {
+  const query = block.matchId
+    ? { id: block.matchId }
+    : {
+        match_status: status,
+        sort_by: "priority" as const,
+        type: "match" as const,
+        limit: 1,
+        ...(block.sportKey ? { sport_key: block.sportKey } : {}),
+      };
+  return (await fetchMatches(locale, query)).matches[0];
+}
+
+const OPEN = `${MATCH_STATUS.prematch},${MATCH_STATUS.live}`;
+
+function names(m: Match): { home: string; away: string } {
+  return { home: m.competitors.home?.name ?? m.name, away: m.competitors.away?.name ?? "" };
+}
+
+function MatchTitle({ match, locale, settings }: { match: Match; locale: string; settings: SiteSettings }) {
+  const { home, away } = names(match);
+  return (
+    <h2 className="block-title">
+      <Link href={matchHref(match, locale, settings)} prefetch={false}>
+        {away ? `${home} – ${away}` : home}
+      </Link>
+    </h2>
+  );
+}
+
+/** event-markets: the leading markets of a match, bettable in place. */
+export async function EventMarketsBlock({ block, locale, settings }: MatchBlockProps) {
+  const t = await getTranslations({ locale, namespace: "blocks" });
+  const match = await featuredMatch(block, locale, OPEN);
+  if (!match) return <p className="empty">{t("no-match")}</p>;
+  const markets = (await fetchMarkets(match, locale)).data
+    .filter((m) => isMarketListed(m.status))
+    .sort((a, b) => b.priority - a.priority)
+    .slice(0, block.limit ?? EVENT_MARKETS_SHOWN);
+  return (
+    <section className="event-markets" data-match={match.id}>
+      <MatchTitle match={match} locale={locale} settings={settings} />
+      {markets.length === 0 ? <p className="empty">{t("no-markets")}</p> : null}
+      {markets.map((market) => (
+        <MarketView key={`${market.id}/${market.specifier}`} match={match} market={market} />
+      ))}
+      <LiveSubscription matchIds={[String(match.id)]} />
+    </section>
+  );
+}
+
+/** event-stats: the score and periods of a live match (or the named one), kept live. */
+export async function EventStatsBlock({ block, locale, settings }: MatchBlockProps) {
+  const t = await getTranslations({ locale, namespace: "blocks" });
+  const match = await featuredMatch(block, locale, String(MATCH_STATUS.live));
+  if (!match) return <p className="empty">{t("no-live-match")}</p>;
+  const { home, away } = names(match);
+  const id = String(match.id);
+  const hasScore = Boolean(match.statistics.total_score || match.statistics.period_score?.length);
+  return (
+    <section className="event-stats" data-match={id}>
+      <MatchTitle match={match} locale={locale} settings={settings} />
+      <Scoreboard matchId={id} home={home} away={away} statistics={match.statistics} />
+      {hasScore ? null : <p className="empty">{t("no-statistics")}</p>}
+      <LiveSubscription matchIds={[id]} />
+    </section>
+  );
+}
+
+/** prediction: who wins an upcoming match, voted through /vote (SPEC §3 prediction widget). */
+export async function PredictionBlock({ block, locale, settings }: MatchBlockProps) {
+  const t = await getTranslations({ locale, namespace: "blocks" });
+  const match = await featuredMatch(block, locale, String(MATCH_STATUS.prematch));
+  if (!match) return <p className="empty">{t("no-match")}</p>;
+  const { home, away } = names(match);
+  const outcomes = match.main_market?.outcomes ?? [];
+  const odds = (i: number) => outcomes[i]?.odds ?? null;
+  const threeWay = outcomes.length === 3;
+  return (
+    <section className="prediction" data-match={match.id}>
+      <h2 className="block-title">{t("prediction")}</h2>
+      <p className="league">
+        {match.sport.name} · {match.tournament.name}
+      </p>
+      <PredictionWidget
+        predictionId={`match-${match.id}`}
+        matchId={match.id}
+        href={matchHref(match, locale, settings)}
+        choices={[
+          { key: "home", label: home, odds: odds(0) },
+          ...(threeWay ? [{ key: "draw" as const, label: t("draw"), odds: odds(1) }] : []),
+          { key: "away", label: away, odds: odds(threeWay ? 2 : 1) },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+import { votesResponseSchema } from "@sportsbook/contracts/http/vote";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { apiFetch, jsonBody } from "../../lib/client-api";
+import { displayOdds } from "../../odds/display";
+import { useOddsFormat } from "../../odds/OddsFormatContext";
+import { usePlayer } from "../../player/player-context";
+import { useAlerts } from "../shell/Alerts";
+
+export type PredictionChoice = "home" | "draw" | "away";
+
+/** The answer a vote's data holds, when it holds one this widget can show. */
+export function choiceOf(data: Record<string, unknown>): PredictionChoice | undefined {
+  const c = data.choice;
+  return c === "home" || c === "draw" || c === "away" ? c : undefined;
+}
+
+/**
+ * The player's prediction for one match: their earlier answer read from GET /vote, a new one cast by
+ * POST /vote (a second vote replaces the first). A visitor is asked to sign in first.
+ */
+export function PredictionWidget({
+  predictionId,
+  matchId,
+  href,
+  choices,
+}: {
+  predictionId: string;
+  matchId: number;
+  href: string;
+  choices: { key: PredictionChoice; label: string; odds: number | null }[];
+}) {
+  const t = useTranslations("blocks");
+  const { status } = usePlayer();
+  const { format } = useOddsFormat();
+  const alerts = useAlerts();
+  const [chosen, setChosen] = useState<PredictionChoice | undefined>();
+
+  useEffect(() => {
+    if (status !== "logged_in") {
+      setChosen(undefined);
+      return;
+    }
+    let current = true;
+    apiFetch("/vote")
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`GET /vote answered ${res.status}`);
+        const vote = votesResponseSchema
+          .parse(await res.json())
+          .data.find((v) => v.prediction_id === predictionId);
+        if (current) setChosen(vote ? choiceOf(vote.data) : undefined);
+      })
+      .catch((e: unknown) => console.error("reading predictions failed", e));
+    return () => {
+      current = false;
+    };
+  }, [status, predictionId]);
+
+  const vote = async (choice: PredictionChoice) => {
+    if (status !== "logged_in") {
+      window.location.hash = "sign-in";
+      return;
+    }
+    const before = chosen;
+    setChosen(choice);
+    const saved = await apiFetch("/vote", {
+      method: "POST",
+      ...jsonBody({ prediction_id: predictionId, data: { match_id: matchId, choice } }),
+    }).then(
+      (res) => res.ok,
+      (e: unknown) => {
+        console.error("casting a vote failed", e);
+        return false;
+      },
+    );
+    if (!saved) {
+      setChosen(before);
+      alerts.push({ kind: "danger", title: t("prediction"), description: t("vote-failed") });
+    }
+  };
+
+  return (
+    <div className="prediction-widget" data-prediction={predictionId} data-chosen={chosen ?? ""}>
+      <div className="outcomes">
+        {choices.map((c) => (
+          <button
+            key={c.key}
+            type="button"
+            className="btn"
+            data-choice={c.key}
+            aria-pressed={chosen === c.key}
+            onClick={() => void vote(c.key)}
+          >
+            <span>{c.label}</span>
+            {c.odds === null ? null : <span className="odds">{displayOdds(c.odds, format)}</span>}
+          </button>
+        ))}
+      </div>
+      <p className="hint">
+        {chosen ? t("voted") : status === "logged_in" ? t("vote-hint") : t("sign-in-to-vote")}{" "}
+        <Link href={href} prefetch={false}>
+          {t("to-match")}
+        </Link>
+      </p>
+    </div>
+  );
+}

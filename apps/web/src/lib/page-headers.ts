@@ -1,0 +1,7 @@
+// Request headers the proxy sets for the page server: not-found pages get no route parameters, and
+// layouts no query, so both travel as headers (set by the proxy, never taken from the client).
+
+/** The page's locale. */
+export const LOCALE_HEADER = "x-sb-locale";
+/** The page URL's query string, with its leading "?" (empty when there is none). */
+export const SEARCH_HEADER = "x-sb-search";

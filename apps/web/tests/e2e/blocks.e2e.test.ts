@@ -1,0 +1,207 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium, MOBILE } from "./browser";
+import { signedInPlayer } from "./players";
+import { removeSettings, writeSettings } from "./settings";
+
+const base = inject("baseUrl");
+const dataDir = inject("dataDir");
+const example = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../../examples/every-block.site-settings.json"), "utf8"),
+) as { layout: { home: { kind: string }[] } };
+const HOME_BLOCKS = "main [data-page=sports] > [data-block]";
+
+/** The home page once the feed has a live match with open markets (the match blocks need one). */
+async function homeWithLiveData(page: Page, path = "/"): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${base}${path}`);
+        return page.locator("main [data-block=event-stats] [data-match]").count();
+      },
+      { timeout: 90_000, interval: 1_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+describe("every layout block of the example settings document (SPEC §2 layout blocks)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    writeSettings(dataDir, example);
+  });
+  afterAll(async () => {
+    removeSettings(dataDir);
+    await browser?.close();
+  });
+
+  it.each([
+    ["desktop", DESKTOP],
+    ["phone", MOBILE],
+  ])(
+    "renders every block with content or its empty state at %s width, axe finding nothing serious",
+    async (_, viewport) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await homeWithLiveData(page);
+      await page.waitForLoadState("networkidle");
+      const shown = await page.locator(HOME_BLOCKS).evaluateAll((els) =>
+        els.map((e) => ({
+          kind: e.getAttribute("data-block") ?? "",
+          text: (e as HTMLElement).innerText.trim(),
+          media: e.querySelectorAll("img, svg, hr, iframe, input, select, button").length,
+          visible: (e as HTMLElement).offsetHeight > 0,
+        })),
+      );
+      expect(shown.map((b) => b.kind)).toEqual(example.layout.home.map((b) => b.kind));
+      for (const b of shown) {
+        expect(b.visible, `${b.kind} is visible`).toBe(true);
+        expect(b.text.length > 0 || b.media > 0, `${b.kind} shows something`).toBe(true);
+      }
+      // The match blocks show a real match: markets with prices, a scoreboard, a prediction.
+      expect(
+        await page.locator("main [data-block=event-markets] .market [data-outcome]").count(),
+      ).toBeGreaterThan(0);
+      expect(await page.locator("main [data-block=prediction] [data-choice]").count()).toBeGreaterThanOrEqual(
+        2,
+      );
+
+      // biome-ignore lint/suspicious/noExplicitAny: the axe wrapper is typed against @playwright/test's Page, which playwright-core's is.
+      const axe = await new AxeBuilder({ page: page as any }).analyze();
+      const serious = axe.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+        );
+      expect(serious).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it("the events filter narrows the lists after it to one sport, kept in the URL", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await homeWithLiveData(page);
+    const chip = page.locator("main [data-block=events-filter] a[data-sport]").first();
+    const sport = await chip.getAttribute("data-sport");
+    await chip.click();
+    await page.waitForURL((url) => url.searchParams.get("sport") === sport);
+    await expect
+      .poll(() =>
+        page
+          .locator("main [data-block=events-filter] a[aria-current][data-sport]")
+          .getAttribute("data-sport"),
+      )
+      .toBe(sport);
+    const cards = page.locator(
+      "main [data-block=live-events] .match-card, main [data-block=prematch-events] .match-card",
+    );
+    const hrefs = await cards
+      .locator("a.teams")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href.startsWith(`/${sport}/`), href).toBe(true);
+    // A list placed before the filter is not narrowed by it.
+    expect(await page.locator("main [data-block=top-events]").count()).toBe(1);
+    await page.close();
+  });
+
+  it("with a chat set, the chat toggle opens it and a match page has a chat tab for that match", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/de`);
+    const toggle = page.locator("main [data-block=chat-toggle] [data-action=chat]");
+    await toggle.click();
+    const frame = page.locator("main [data-block=chat-toggle] iframe");
+    expect(await frame.getAttribute("src")).toBe(
+      "/errors/not-found.svg?room=demo-room&region=eu&lang=de&match=",
+    );
+    await toggle.click();
+    expect(await frame.count()).toBe(0);
+
+    const live = (await fetch(`${base}/api/matches?match_status=1&limit=1`).then((r) => r.json())) as {
+      data: { id: number; slug: string; sport: { key: string } }[];
+    };
+    const m = live.data[0];
+    if (!m) throw new Error("no live match");
+    await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
+    const tabs = page.locator("[data-page=match] [role=tab]");
+    expect(await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab")))).toEqual([
+      "markets",
+      "statistics",
+      "chat",
+    ]);
+    await page.locator("[data-page=match] [role=tab][data-tab=chat]").click();
+    const chat = page.locator("[data-page=match] [data-panel=chat] iframe");
+    await chat.waitFor({ state: "visible" });
+    expect(await chat.getAttribute("src")).toBe(
+      `/errors/not-found.svg?room=demo-room&region=eu&lang=en&match=${m.id}`,
+    );
+    // Arrow keys move between tabs (WAI-ARIA tabs).
+    await page.keyboard.press("ArrowLeft");
+    expect(
+      await page.locator("[data-page=match] [role=tab][aria-selected=true]").getAttribute("data-tab"),
+    ).toBe("statistics");
+    await page.close();
+  });
+
+  it("the modal block opens its dialog and closes it", async () => {
+    const page = await browser.newPage({ viewport: MOBILE });
+    await page.goto(`${base}/`);
+    await page.locator("main [data-block=modal] [data-action=open-modal]").click();
+    const dialog = page.locator("main [data-block=modal] dialog");
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.innerText()).toContain("Bets are accepted at the price shown");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("a prediction is sent to /vote and shown again as the player's earlier answer", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    // A visitor is sent to sign in.
+    await page.locator("main [data-block=prediction] [data-choice=home]").click();
+    await page.locator("dialog[data-modal=sign_in]").waitFor();
+
+    await signedInPlayer(base, context);
+    await page.goto(`${base}/`);
+    const widget = page.locator("main [data-block=prediction] [data-prediction]");
+    await page.locator("main [data-block=profile] [data-auth=logged_in]").waitFor();
+    await widget.locator("[data-choice=away]").click();
+    await expect.poll(() => widget.getAttribute("data-chosen")).toBe("away");
+    const votes = (await (await context.request.get(`${base}/api/vote`)).json()) as {
+      data: { prediction_id: string; data: { choice: string } }[];
+    };
+    const id = await widget.getAttribute("data-prediction");
+    expect(votes.data.find((v) => v.prediction_id === id)?.data.choice).toBe("away");
+
+    await page.reload();
+    await expect.poll(() => widget.getAttribute("data-chosen")).toBe("away");
+    expect(await widget.locator("[data-choice=away]").getAttribute("aria-pressed")).toBe("true");
+    await context.close();
+  });
+
+  it("the selection bar counts the slip's picks and opens it", async () => {
+    const page = await browser.newPage({ viewport: MOBILE, isMobile: true });
+    await homeWithLiveData(page);
+    const bar = page.locator("main [data-block=mobile-selection-bar] .selection-bar");
+    expect(await bar.getAttribute("data-count")).toBe("0");
+    await page.locator("main [data-block=event-markets] [data-outcome]:not([disabled])").first().click();
+    await expect.poll(() => bar.getAttribute("data-count")).toBe("1");
+    // The first pick opened the slip; closed, the bar opens it again.
+    const sheet = page.locator("[data-ticket-panel=sheet]");
+    await sheet.locator("[data-selection]").waitFor();
+    await sheet.locator("[data-action=toggle-slip]").click();
+    expect(await sheet.locator("[data-selection]").count()).toBe(0);
+    await bar.locator("[data-action=bet-slip]").click();
+    await expect.poll(() => sheet.locator("[data-selection]").count()).toBe(1);
+    await page.close();
+  });
+});
