@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     fileParallelism: false,
     testTimeout: 60_000,
+    // What a poll waits for crosses a browser, the page server and often the feed: on a busy 2-core
+    // machine a lazily loaded part can take seconds, which the 1 s default reads as a failure.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 240_000,
   },
 });
