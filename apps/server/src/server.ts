@@ -7,10 +7,11 @@ import {
   createSandboxCheckout,
   ensureDemoPlayer,
   mailDispatcher,
+  sandboxBroadcastPages,
 } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
-import { createFeed, type Feed } from "@sportsbook/feed";
+import { createFeed, type Feed, SANDBOX_CHANNEL } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
@@ -19,6 +20,9 @@ import { apiRpcHandlers } from "./rpc.js";
 import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { registerSecurityHeaders } from "./security-headers.js";
 import { mountWeb, type Web } from "./web.js";
+
+/** Where the simulated provider's broadcast pages are served. */
+const SANDBOX_TV_PATH = "/sandbox-tv";
 
 export interface Server {
   app: FastifyInstance;
@@ -156,8 +160,14 @@ export async function createServer(
 
   // Odds feed: the simulator speaks the providers' formats into the ingest (over RabbitMQ with
   // AMQP_URL), which writes the catalogue and odds, settles bets and publishes realtime events.
-  const feed: Feed | undefined = ["on", "true", "1"].includes(config.FEED_ENABLED)
+  // A third of its matches are "broadcast" on its channel, a page under /sandbox-tv that the match
+  // page's stream tab frames as it would an outside stream.
+  const feedEnabled = ["on", "true", "1"].includes(config.FEED_ENABLED);
+  if (feedEnabled)
+    await app.register(sandboxBroadcastPages(api.ctx, SANDBOX_CHANNEL), { prefix: SANDBOX_TV_PATH });
+  const feed: Feed | undefined = feedEnabled
     ? createFeed({
+        streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
         db: database.db,
         publisher,
         log: app.log.child({ part: "feed" }),

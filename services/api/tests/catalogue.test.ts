@@ -1,5 +1,7 @@
 import { databaseTargets } from "@sportsbook/db/testing";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sandboxBroadcastPages } from "../src/catalogue/sandbox-broadcast.js";
 import { type ErrorJson, type Harness, json, startHarness } from "./support/harness.js";
 
 type MatchJson = {
@@ -235,6 +237,28 @@ for (const target of databaseTargets()) {
       const streams = json<{ data: { link: string }[] }>(await get(`/api/matches/${id}/streams`));
       expect(streams.data[0]?.link).toContain("1002");
       expect((await get(`/api/matches/${id}/video`)).statusCode).toBe(401);
+    });
+
+    it("the sandbox broadcast shows a match by its URN, framed only by this site", async () => {
+      const tv = Fastify();
+      await tv.register(sandboxBroadcastPages(h.api.ctx, "Sandbox TV"), { prefix: "/tv" });
+      const on = await tv.inject({ method: "GET", url: `/tv/${encodeURIComponent("sr:match:1002")}` });
+      expect(on.statusCode).toBe(200);
+      expect(on.headers["content-type"]).toMatch(/^text\/html/);
+      expect(on.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+      expect(on.body).toContain("Sandbox TV");
+      expect(on.body).toMatch(/data-teams>[^<]+ – [^<]+</);
+      expect(on.body).toContain("1 : 0");
+      expect(on.body).toContain("Live · 34:12");
+      expect(on.body).toContain('http-equiv="refresh"');
+      // Finished: no refresh; unknown or malformed: off air.
+      expect((await tv.inject({ method: "GET", url: "/tv/sr:match:1003" })).body).not.toContain("refresh");
+      for (const url of ["/tv/sr:match:999999", "/tv/%3Cscript%3E"]) {
+        const off = await tv.inject({ method: "GET", url });
+        expect(off.statusCode, url).toBe(404);
+        expect(off.body).toContain("not on air");
+      }
+      await tv.close();
     });
   });
 }

@@ -38,6 +38,8 @@ export interface FeedConfig {
   matches: number;
   /** Bookmaker margin (0.05 = 5 %). */
   margin?: number;
+  /** The simulator's broadcast page of a match (see `MatchScheduleOptions.streamUrl`). */
+  streamUrl?: (urn: string) => string;
   /** Carry frames over RabbitMQ instead of in process. */
   amqpUrl?: string;
   /** Write every frame to this file (a recording replayable with `replay`). */
@@ -256,6 +258,7 @@ export function createFeed(config: FeedConfig) {
       matches: state.matches,
       startTime: state.simStart,
       ...(config.margin !== undefined ? { margin: config.margin } : {}),
+      ...(config.streamUrl ? { streamUrl: config.streamUrl } : {}),
       idBase: (state.session - 1) * SESSION_IDS,
     });
     await tick();

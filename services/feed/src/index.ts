@@ -12,6 +12,7 @@ export {
 export { MARKETS, marketName, outcomeName } from "./markets.js";
 export * from "./model.js";
 export { createRecorder, type RecordedFrame, readRecording, replay } from "./record.js";
+export { SANDBOX_CHANNEL } from "./sim/matches.js";
 export {
   createSimulator,
   PRODUCERS,

@@ -133,6 +133,17 @@ export interface FixtureInfo {
   competitors: CompetitorInfo[];
   venue?: { name: string; city?: string };
   liveOdds: boolean;
+  /**
+   * Channels streaming the match (Sports API `tv_channels`); absent when the message says nothing
+   * about them, empty when it says there are none.
+   */
+  tvChannels?: TvChannel[];
+}
+
+export interface TvChannel {
+  name: string;
+  streamUrl: string;
+  language?: string;
 }
 
 interface Envelope {

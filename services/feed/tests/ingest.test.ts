@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
-import { feedCheckpoints, markets, matches, outcomes, sports, tournaments } from "@sportsbook/db";
+import { feedCheckpoints, markets, matches, matchMedia, outcomes, sports, tournaments } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
 import { Registry } from "prom-client";
@@ -186,6 +186,42 @@ for (const target of databaseTargets()) {
       expect(await statusByGroup()).toEqual({ goals: new Set([-1]), others: new Set([1]) });
       expect((await stop("all", far + 1)).rejected).toBeUndefined();
       expect(await statusByGroup()).toEqual({ goals: new Set([-1]), others: new Set([-1]) });
+    });
+
+    it("keeps a fixture's streamed channels as the match's stream links, replaced by the next fixture", async () => {
+      const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher });
+      const xml = readFileSync(join(import.meta.dirname, "../fixtures/fixture.xml"), "utf8");
+      const frame = (body: string) => ({
+        provider: "betradar" as const,
+        routingKey: "hi.pre.live.fixture.1.sr:match.9536715.-",
+        body,
+      });
+      const links = async () =>
+        handle.db
+          .select({
+            kind: matchMedia.kind,
+            provider: matchMedia.provider,
+            link: matchMedia.link,
+            lang: matchMedia.languageCode,
+          })
+          .from(matchMedia)
+          .innerJoin(matches, eq(matches.id, matchMedia.matchId))
+          .where(eq(matches.urnId, "sr:match:9536715"));
+      expect((await ingest.handle(frame(xml))).rejected).toBeUndefined();
+      const first = [
+        { kind: "stream", provider: "Northbridge TV", link: "https://stream.example/nbu-emc", lang: "en" },
+      ];
+      expect(await links()).toEqual(first);
+      // Read twice, still one link; a fixture that says nothing of channels leaves them.
+      await ingest.handle(frame(xml));
+      await ingest.handle(frame(xml.replace(/<tv_channels>[\s\S]*<\/tv_channels>/, "")));
+      expect(await links()).toEqual(first);
+      await ingest.handle(
+        frame(xml.replace("https://stream.example/nbu-emc", "https://stream.example/moved")),
+      );
+      expect((await links()).map((l) => l.link)).toEqual(["https://stream.example/moved"]);
+      await ingest.handle(frame(xml.replace(/<tv_channels>[\s\S]*<\/tv_channels>/, "<tv_channels/>")));
+      expect(await links()).toEqual([]);
     });
 
     it("rejects a malformed message with a reason and applies nothing of it", async () => {

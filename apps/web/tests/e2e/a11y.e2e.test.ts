@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 
 const base = inject("baseUrl");
@@ -26,24 +26,15 @@ async function catalogPages(): Promise<[string, Viewport][]> {
   throw new Error("no live match within 60 s");
 }
 
-async function seriousViolations(browser: Browser, path: string, viewport: Viewport): Promise<string[]> {
+async function pageViolations(browser: Browser, path: string, viewport: Viewport): Promise<string[]> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const res = await page.goto(`${base}${path}`);
   expect(res?.status(), path).toBeLessThan(500);
   await page.waitForLoadState("networkidle");
-  // biome-ignore lint/suspicious/noExplicitAny: the axe wrapper is typed against @playwright/test's Page, which playwright-core's is.
-  const result = await new AxeBuilder({ page: page as any }).analyze();
+  const violations = await seriousViolations(page);
   await context.close();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
+  return violations;
 }
 
 describe("accessibility (axe): no serious or critical violations on the main pages", () => {
@@ -80,14 +71,14 @@ describe("accessibility (axe): no serious or critical violations on the main pag
       PAGES.map((path, i) => [`${prefix}${path}`, (i + l) % 2 === 0 ? "desktop" : "mobile"] as const),
     ),
   )("%s (%s)", async (path, size) => {
-    expect(await seriousViolations(browser, path, size === "mobile" ? MOBILE : DESKTOP)).toEqual([]);
+    expect(await pageViolations(browser, path, size === "mobile" ? MOBILE : DESKTOP)).toEqual([]);
   });
 
   it("sport and match pages of the live catalogue, in English and Arabic", async () => {
     for (const [path, viewport] of await catalogPages())
       for (const prefix of ["", "/ar"]) {
         const at = `${prefix}${path}`;
-        expect(await seriousViolations(browser, at, viewport), `${at} at ${viewport.width} px`).toEqual([]);
+        expect(await pageViolations(browser, at, viewport), `${at} at ${viewport.width} px`).toEqual([]);
       }
   });
 });

@@ -170,16 +170,50 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     const response = await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
     expect(response?.status()).toBe(200);
     expect(await page.locator("[data-page=match] .market").count()).toBeGreaterThan(0);
-    // No chat is configured: the tabs are markets and, for a match under way, statistics.
+    // No chat is configured: markets and, for a match under way, statistics (a stream if broadcast).
     const tabs = page.locator("[data-page=match] [role=tab]");
-    expect(await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab")))).toEqual([
-      "markets",
-      "statistics",
-    ]);
+    const names = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab")));
+    expect(names.filter((n) => n !== "stream")).toEqual(["markets", "statistics"]);
     expect(await page.locator(".scoreboard table").isVisible()).toBe(false);
     await page.locator("[data-page=match] [role=tab][data-tab=statistics]").click();
     await page.locator(".scoreboard table").waitFor({ state: "visible" });
     expect(await page.locator("[data-page=match] .market").first().isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("a broadcast match's stream tab frames its broadcast, which shows the match", async () => {
+    type Listed = {
+      id: number;
+      slug: string;
+      sport: { key: string };
+      competitors: { home: { name: string } | null };
+    };
+    const listed = (await fetch(`${base}/api/matches?match_status=0,1&type=match&limit=100`).then((r) =>
+      r.json(),
+    )) as {
+      data: Listed[];
+    };
+    let found: { match: Listed; link: string } | undefined;
+    for (const match of listed.data) {
+      const streams = (await fetch(`${base}/api/matches/${match.id}/streams`).then((r) => r.json())) as {
+        data: { link: string; provider: string }[];
+      };
+      const link = streams.data[0]?.link;
+      if (link) {
+        found = { match, link };
+        break;
+      }
+    }
+    if (!found) throw new Error("no broadcast match among the open ones");
+    const { match: m, link } = found;
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
+    await page.locator("[data-page=match] [role=tab][data-tab=stream]").click();
+    const frame = page.locator("[data-page=match] [data-panel=stream] iframe");
+    await frame.waitFor({ state: "visible" });
+    expect(await frame.getAttribute("src")).toBe(link);
+    const teams = page.frameLocator("[data-page=match] [data-panel=stream] iframe").locator("[data-teams]");
+    await expect.poll(() => teams.innerText()).toContain(m.competitors.home?.name ?? "");
     await page.close();
   });
 

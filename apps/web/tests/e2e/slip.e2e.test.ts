@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 import { fund, signedInPlayer } from "./players";
 
@@ -259,12 +259,9 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
       const slip = page.locator("[data-ticket-panel=docked]");
       await expect.poll(() => slip.locator("[data-selection]").count()).toBe(3);
       await slip.locator("button[data-bet-type=system]").click();
-      // biome-ignore lint/suspicious/noExplicitAny: the axe wrapper is typed against @playwright/test's Page, which playwright-core's is.
-      const result = await new AxeBuilder({ page: page as any }).include("[data-ticket-panel]").analyze();
-      const serious = result.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious, signed ? "signed in" : "visitor").toEqual([]);
+      expect(await seriousViolations(page, "[data-ticket-panel]"), signed ? "signed in" : "visitor").toEqual(
+        [],
+      );
       await context.close();
     }
   });

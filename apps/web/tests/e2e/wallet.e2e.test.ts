@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 import { csrfOf, signedInPlayer } from "./players";
 
@@ -162,14 +162,11 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     for (const [path, loaded] of pages) {
       await page.goto(`${base}${path}`);
       await page.locator(loaded).waitFor();
-      const result = await new AxeBuilder({ page }).analyze();
-      const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${path}: ${v.id}`)).toEqual([]);
+      expect(await seriousViolations(page), path).toEqual([]);
     }
     await page.locator("[data-action=header-deposit]").click();
     await page.locator("dialog[data-modal=deposit] input[name=amount]").waitFor();
-    const modal = await new AxeBuilder({ page }).include("dialog[data-modal=deposit]").analyze();
-    expect(modal.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+    expect(await seriousViolations(page, "dialog[data-modal=deposit]")).toEqual([]);
     await context.close();
   });
 });

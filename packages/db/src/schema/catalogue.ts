@@ -217,6 +217,10 @@ export const outcomes = pgTable(
   (t) => [uniqueIndex("outcomes_identity_key").on(t.marketRowId, t.outcomeId)],
 );
 
+/** Kinds of match media: the signed-in players' video and the public stream links. */
+export const MATCH_MEDIA_KIND = { video: "video", stream: "stream" } as const;
+export type MatchMediaKind = (typeof MATCH_MEDIA_KIND)[keyof typeof MATCH_MEDIA_KIND];
+
 /** Video and stream links of a match (SPEC §7 `/matches/{id}/video`, `/matches/{id}/streams`). */
 export const matchMedia = pgTable(
   "match_media",
@@ -225,8 +229,7 @@ export const matchMedia = pgTable(
     matchId: bigint("match_id", { mode: "number" })
       .notNull()
       .references(() => matches.id, { onDelete: "cascade" }),
-    /** `video` or `stream`. */
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<MatchMediaKind>().notNull(),
     provider: text("provider").notNull(),
     link: text("link").notNull(),
     languageCode: text("language_code"),

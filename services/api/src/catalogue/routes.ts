@@ -21,7 +21,16 @@ import {
   tournamentsResponseSchema,
   videoResponseSchema,
 } from "@sportsbook/contracts";
-import { categories, markets, matches, matchMedia, sports, tournaments } from "@sportsbook/db";
+import {
+  categories,
+  MATCH_MEDIA_KIND,
+  type MatchMediaKind,
+  markets,
+  matches,
+  matchMedia,
+  sports,
+  tournaments,
+} from "@sportsbook/db";
 import { MARKET_STATUS, MATCH_STATUS } from "@sportsbook/domain";
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -259,7 +268,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     },
   );
 
-  const mediaOf = async (matchId: number, kind: "video" | "stream") => {
+  const mediaOf = async (matchId: number, kind: MatchMediaKind) => {
     const [match] = await ctx.db.select({ id: matches.id }).from(matches).where(eq(matches.id, matchId));
     if (!match) throw notFound("match");
     return ctx.db
@@ -281,7 +290,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       await requirePlayer(ctx, request);
-      const [video] = await mediaOf(request.params.id, "video");
+      const [video] = await mediaOf(request.params.id, MATCH_MEDIA_KIND.video);
       if (!video)
         throw new ApiError("notFound", {
           details: [{ field: "params.id", message: "the match has no video" }],
@@ -302,7 +311,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       await optionalPlayer(ctx, request);
-      const rows = await mediaOf(request.params.id, "stream");
+      const rows = await mediaOf(request.params.id, MATCH_MEDIA_KIND.stream);
       return {
         data: rows.map((s) => ({ link: s.link, provider: s.provider, language_code: s.languageCode })),
       };

@@ -1,5 +1,4 @@
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+import { escapeHtml } from "../http/html.js";
 
 export interface OpenApiDocument {
   info: { title: string; description?: string };

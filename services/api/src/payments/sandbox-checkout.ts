@@ -3,6 +3,7 @@ import type { PaymentWebhook } from "@sportsbook/contracts";
 import { formatAmount, money } from "@sportsbook/domain";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { escapeHtml } from "../http/html.js";
 import type { CheckoutProvider } from "./provider.js";
 import { signCallback } from "./signature.js";
 
@@ -191,8 +192,4 @@ ${button("pay", "Pay now", "pay")}${button("decline", "Decline (test)")}${button
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>${STYLE}</style></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -3,8 +3,10 @@ import {
   categories,
   competitors,
   type Executor,
+  MATCH_MEDIA_KIND,
   markets,
   matches,
+  matchMedia,
   outcomes,
   rowsOf,
   sports,
@@ -136,6 +138,31 @@ export async function upsertFixture(
         away_competitor_id = excluded.away_competitor_id
       returning id, status, producer, updated_at, statistics)`,
   ];
+  if (f.tvChannels) {
+    // The fixture's channels replace the match's stream links (both steps see the same snapshot,
+    // so the delete leaves the new rows alone).
+    const channels = f.tvChannels;
+    steps.push(
+      sql`streams_gone as (delete from ${matchMedia} where match_id = (select id from match_row)
+        and kind = ${MATCH_MEDIA_KIND.stream})`,
+      sql`streams as (insert into ${matchMedia} (match_id, kind, provider, link, language_code)
+        select match_row.id, ${MATCH_MEDIA_KIND.stream}, c.name, c.link, c.language
+        from match_row, unnest(
+          ${arrayParam(
+            channels.map((c) => c.name),
+            "text",
+          )},
+          ${arrayParam(
+            channels.map((c) => c.streamUrl),
+            "text",
+          )},
+          ${arrayParam(
+            channels.map((c) => c.language ?? null),
+            "text",
+          )}
+        ) as c(name, link, language))`,
+    );
+  }
   if (checkpoint) steps.push(sql`checkpoint as (${checkpointUpsert(checkpoint)})`);
   const [row] = rowsOf<{
     id: string | number;

@@ -43,7 +43,16 @@ export interface MatchScheduleOptions {
   rollbackRate?: number;
   /** Latest kick-off of a newly scheduled prematch match, ms after it is scheduled. */
   maxLeadMs?: number;
+  /**
+   * Where a simulated match can be watched (the embedded broadcast page); without it no match has
+   * a stream. Every third match scheduled is broadcast, counted so the random stream is untouched.
+   */
+  streamUrl?: (urn: string) => string;
 }
+
+/** The simulated provider's channel; one match in `BROADCAST_EVERY` is on it. */
+export const SANDBOX_CHANNEL = "Sandbox TV";
+const BROADCAST_EVERY = 3;
 
 /**
  * The life of each simulated match: scheduled with its fixture and prices, repriced before
@@ -54,6 +63,8 @@ export interface MatchScheduleOptions {
 export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptions) {
   const { rng, queue } = ctx;
   const matches = new Map<string, SimMatch>();
+  // matches scheduled so far, which picks the broadcast ones
+  let scheduled = 0;
 
   function emitMatch(m: SimMatch, event: FeedEvent): void {
     ctx.push({ event, sportId: sportId(m.sport), live: m.live });
@@ -125,6 +136,7 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
       startTime -= startTime % 60_000;
     }
     matches.set(urn, m);
+    scheduled += 1;
     const fixture: FixtureInfo = {
       type: "match",
       startTime,
@@ -136,6 +148,9 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
         { ...away, abbreviation: abbreviation(away.name), qualifier: "away" },
       ],
       liveOdds: true,
+      ...(options.streamUrl && scheduled % BROADCAST_EVERY === 0
+        ? { tvChannels: [{ name: SANDBOX_CHANNEL, streamUrl: options.streamUrl(urn) }] }
+        : {}),
     };
     // fixtures come from the provider's REST API, not from a producer
     emitMatch(m, { kind: "fixture", ...envelope(m), producer: PRODUCER.none, fixture });

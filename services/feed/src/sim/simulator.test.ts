@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFrameEncoder, decodeFrame } from "../adapters.js";
 import type { FeedEvent } from "../model.js";
+import { SANDBOX_CHANNEL } from "./matches.js";
 import { createSimulator, type SimMessage } from "./simulator.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -18,6 +19,35 @@ describe("simulator", () => {
     const b = run(7, 60, 7_000);
     expect(a.length).toBeGreaterThan(500);
     expect(JSON.stringify(b.slice(0, a.length))).toBe(JSON.stringify(a.slice(0, b.length)));
+  });
+
+  it("broadcasts every third match when given a stream address, and the same feed otherwise", () => {
+    const streamUrl = (urn: string) => `/tv/${urn}`;
+    const sim = createSimulator({ seed: 5, matches: 30, startTime: T0, streamUrl });
+    const fixtures = sim
+      .advanceTo(T0)
+      .map((m) => m.event)
+      .filter(
+        (e): e is Extract<FeedEvent, { kind: "fixture" }> =>
+          e.kind === "fixture" && e.fixture.type === "match",
+      );
+    const broadcast = fixtures.filter((f) => f.fixture.tvChannels);
+    expect(broadcast.length).toBe(Math.floor(fixtures.length / 3));
+    for (const f of broadcast)
+      expect(f.fixture.tvChannels).toEqual([{ name: SANDBOX_CHANNEL, streamUrl: `/tv/${f.eventUrn}` }]);
+    // The random stream is untouched: prices and times are those of the feed without streams.
+    const strip = (msgs: SimMessage[]) =>
+      JSON.stringify(
+        msgs.map((m) =>
+          m.event.kind === "fixture"
+            ? { ...m.event, fixture: { ...m.event.fixture, tvChannels: undefined } }
+            : m.event,
+        ),
+      );
+    const plain = createSimulator({ seed: 5, matches: 30, startTime: T0 });
+    const withStreams = createSimulator({ seed: 5, matches: 30, startTime: T0, streamUrl });
+    const until = T0 + 20 * 60_000;
+    expect(strip(withStreams.advanceTo(until))).toBe(strip(plain.advanceTo(until)));
   });
 
   it("gives a different feed for a different seed", () => {

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeFrame } from "../adapters.js";
 import type { FeedEvent } from "../model.js";
+import { encodeUof } from "./encode.js";
+import { identityMapping } from "./mapping.js";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../../fixtures", name), "utf8");
 
@@ -140,6 +142,22 @@ describe("UOF adapter (betradar)", () => {
       ["home", "Northbridge United"],
       ["away", "Eastmoor City"],
     ]);
+    // A channel without a stream address only says where the match is on television.
+    expect(e.fixture.tvChannels).toEqual([
+      { name: "Northbridge TV", streamUrl: "https://stream.example/nbu-emc", language: "en" },
+    ]);
+  });
+
+  it("tells a fixture without tv_channels from one with none, and writes them back as it read them", () => {
+    const xml = fixture("fixture.xml");
+    const without = one("betradar", xml.replace(/<tv_channels>[\s\S]*<\/tv_channels>/, ""));
+    if (without.kind !== "fixture") throw new Error(without.kind);
+    expect(without.fixture.tvChannels).toBeUndefined();
+    const none = one("betradar", xml.replace(/<tv_channels>[\s\S]*<\/tv_channels>/, "<tv_channels/>"));
+    if (none.kind !== "fixture") throw new Error(none.kind);
+    expect(none.fixture.tvChannels).toEqual([]);
+    const read = one("betradar", xml);
+    expect(one("betradar", encodeUof(read, identityMapping))).toEqual(read);
   });
 });
 

@@ -15,7 +15,7 @@ import {
 import type { MarketMapping } from "./mapping.js";
 import * as s from "./schema.js";
 
-const ARRAYS = new Set(["market", "outcome", "period_score", "competitor"]);
+const ARRAYS = new Set(["market", "outcome", "period_score", "competitor", "tv_channel"]);
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -214,12 +214,24 @@ export function decodeUof(provider: Provider, mapping: MarketMapping, xml: strin
             ? { venue: { name: f.venue.name, ...(f.venue.city_name ? { city: f.venue.city_name } : {}) } }
             : {}),
           liveOdds: f.liveodds === "booked",
+          ...(f.tv_channels ? { tvChannels: tvChannelsOf(f.tv_channels.tv_channel) } : {}),
         },
       });
     }
     default:
       return { ok: false, code: "feed.unknown_message", reason: `unknown message type <${root}>` };
   }
+}
+
+/** The channels of a fixture that carry a stream address (a channel named alone cannot be watched here). */
+function tvChannelsOf(
+  channels: readonly { name: string; stream_url?: string | undefined; language?: string | undefined }[],
+) {
+  return channels.flatMap((c) =>
+    c.stream_url
+      ? [{ name: c.name, streamUrl: c.stream_url, ...(c.language ? { language: c.language } : {}) }]
+      : [],
+  );
 }
 
 /** The warning for a market the mapping does not know, named by id and variant (not by line, so it repeats exactly). */

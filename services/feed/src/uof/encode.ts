@@ -161,6 +161,13 @@ export function encodeUof(event: FeedEvent, mapping: MarketMapping): string {
         )
         .join("");
       const venue = f.venue ? `<venue${attrs({ name: f.venue.name, city_name: f.venue.city })}/>` : "";
+      const tv = f.tvChannels
+        ? `<tv_channels>${f.tvChannels
+            .map(
+              (c) => `<tv_channel${attrs({ name: c.name, stream_url: c.streamUrl, language: c.language })}/>`,
+            )
+            .join("")}</tv_channels>`
+        : "";
       return `<fixtures_fixture${attrs({ generated_at: new Date(event.timestamp).toISOString() })}><fixture${attrs(
         {
           id: event.eventUrn,
@@ -175,7 +182,7 @@ export function encodeUof(event: FeedEvent, mapping: MarketMapping): string {
           name: f.category.name,
           country_code: f.category.countryCode,
         },
-      )}/></tournament><competitors>${competitors}</competitors>${venue}</fixture></fixtures_fixture>`;
+      )}/></tournament><competitors>${competitors}</competitors>${venue}${tv}</fixture></fixtures_fixture>`;
     }
   }
 }

@@ -194,5 +194,20 @@ export const fixtureSchema = z.object({
       }),
     ).optional(),
     venue: z.object({ name: z.string(), city_name: z.string().optional() }).optional(),
+    // Sports API fixture: where the match is broadcast; `stream_url` when it can be watched online.
+    tv_channels: el(
+      z.object({
+        tv_channel: z
+          .array(
+            z.object({
+              name: z.string(),
+              stream_url: z.string().optional(),
+              language: z.string().optional(),
+              start_time: isoTime.optional(),
+            }),
+          )
+          .default([]),
+      }),
+    ).optional(),
   }),
 });

@@ -5,8 +5,13 @@ import { VideoLink } from "./VideoLink";
 
 type Stream = z.infer<typeof streamsResponseSchema>["data"][number];
 
+/** A link the page may frame: a secure one, or one of this site's own pages (the sandbox broadcast). */
+export function isPlayable(link: string): boolean {
+  return link.startsWith("https://") || /^\/(?!\/)/.test(link);
+}
+
 /**
- * The stream tab: the first secure stream link played in a frame, every link listed by provider and
+ * The stream tab: the first playable stream link shown in a frame, every link listed by provider and
  * language, and the signed-in players' video (GET /matches/{id}/video) when the match has one.
  */
 export async function StreamPanel({
@@ -21,7 +26,7 @@ export async function StreamPanel({
   locale: string;
 }) {
   const t = await getTranslations({ locale, namespace: "match" });
-  const playable = streams.find((s) => s.link.startsWith("https://"));
+  const playable = streams.find((s) => isPlayable(s.link));
   return (
     <section className="match-stream" aria-label={t("stream")}>
       {playable ? (
