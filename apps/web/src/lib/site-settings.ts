@@ -90,7 +90,6 @@ export const BLOCKS_AWAITING: Partial<Record<BlockKind, string>> = {
   "jackpot-banner": "jackpots",
   "jackpot-card": "jackpots",
   "jackpot-leaderboard": "jackpots",
-  "match-preview": "a match preview provider",
   "platform-switcher": "a host platform to switch to",
 };
 

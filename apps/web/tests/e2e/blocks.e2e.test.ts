@@ -137,6 +137,20 @@ describe("every layout block of the example settings document (SPEC §2 layout b
     await page.close();
   });
 
+  it("a closed match preview stays closed for the session and opens again", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await homeWithLiveData(page);
+    const block = page.locator("main [data-block=match-preview]");
+    await block.locator("[data-preview] .market [data-outcome]").first().waitFor();
+    await block.locator("[data-action=close-preview]").click();
+    await page.reload();
+    await block.locator("[data-action=show-preview]").waitFor();
+    expect(await block.locator("[data-preview]").count()).toBe(0);
+    await block.locator("[data-action=show-preview]").click();
+    await block.locator("[data-preview]").waitFor();
+    await page.close();
+  });
+
   it("the modal block opens its dialog and closes it", async () => {
     const page = await browser.newPage({ viewport: MOBILE });
     await page.goto(`${base}/`);

@@ -16,7 +16,7 @@ import { SearchBox } from "../controls/SearchBox";
 import { BrandMark } from "./BrandMark";
 import { ChatToggle } from "./ChatToggle";
 import { EventsFilterBlock } from "./EventsFilterBlock";
-import { EventMarketsBlock, EventStatsBlock, PredictionBlock } from "./MatchBlocks";
+import { EventMarketsBlock, EventStatsBlock, MatchPreviewBlock, PredictionBlock } from "./MatchBlocks";
 import { ModalBlock } from "./ModalBlock";
 import { NotificationsBlock, ProfileBlock, SelectionBar } from "./PlayerBlocks";
 import { ResponsiveImage } from "./ResponsiveImage";
@@ -165,6 +165,8 @@ function BlockView({
       return <EventStatsBlock block={block} locale={locale} settings={settings} />;
     case "prediction":
       return <PredictionBlock block={block} locale={locale} settings={settings} />;
+    case "match-preview":
+      return <MatchPreviewBlock block={block} locale={locale} settings={settings} />;
     case "events-filter":
       return (
         <EventsFilterBlock

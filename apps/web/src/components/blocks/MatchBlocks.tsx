@@ -5,10 +5,11 @@ import type { Match } from "../../lib/catalog-schemas";
 import { fetchMarkets, fetchMatches } from "../../lib/matches.server";
 import type { Block, SiteSettings } from "../../lib/site-settings";
 import { LiveSubscription } from "../../live/LiveSubscription";
-import { matchHref } from "../catalog/MatchCard";
+import { EventTime, matchHref, Team } from "../catalog/MatchCard";
 import { MarketView } from "../match/MarketView";
 import { Scoreboard } from "../match/Scoreboard";
 import { PredictionWidget } from "./PredictionWidget";
+import { PreviewDismiss } from "./PreviewDismiss";
 
 interface MatchBlockProps {
   block: Block;
@@ -117,6 +118,43 @@ export async function PredictionBlock({ block, locale, settings }: MatchBlockPro
           { key: "away", label: away, odds: odds(threeWay ? 2 : 1) },
         ]}
       />
+    </section>
+  );
+}
+
+/**
+ * match-preview: the next top match before kick-off (or the named one): league, teams, start, venue,
+ * its main market bettable in place and the way to all its markets; closable for the session.
+ */
+export async function MatchPreviewBlock({ block, locale, settings }: MatchBlockProps) {
+  const t = await getTranslations({ locale, namespace: "blocks" });
+  const tc = await getTranslations({ locale, namespace: "catalog" });
+  const match = await featuredMatch(block, locale, String(MATCH_STATUS.prematch));
+  if (!match) return <p className="empty">{t("no-match")}</p>;
+  const id = String(match.id);
+  return (
+    <section className="match-preview" data-match={id}>
+      <PreviewDismiss matchId={id}>
+        <p className="league">
+          {match.sport.name} · {match.category.name} · {match.tournament.name}
+        </p>
+        <p className="teams">
+          <Team name={match.competitors.home?.name ?? match.name} logo={match.competitors.home?.logo} />
+          <Team name={match.competitors.away?.name ?? ""} logo={match.competitors.away?.logo} />
+        </p>
+        <EventTime match={match} locale={locale} />
+        {match.stadium ? (
+          <p className="venue">
+            {match.stadium}
+            {match.city ? `, ${match.city}` : ""}
+          </p>
+        ) : null}
+        {match.main_market ? <MarketView match={match} market={match.main_market} /> : null}
+        <Link href={matchHref(match, locale, settings)} prefetch={false}>
+          {tc("markets-count", { count: match.available_markets })}
+        </Link>
+      </PreviewDismiss>
+      <LiveSubscription matchIds={[id]} />
     </section>
   );
 }

@@ -104,7 +104,7 @@ export function columnLabels(outcomeCount: number): readonly string[] | undefine
   return undefined;
 }
 
-function Team({ name, logo }: { name: string; logo?: string | null | undefined }) {
+export function Team({ name, logo }: { name: string; logo?: string | null | undefined }) {
   return (
     <span className="team">
       {logo ? (

@@ -1,0 +1,34 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useEffect, useState } from "react";
+
+/** SPEC §3 session storage "match preview": the match whose preview the player closed. */
+const STORAGE_KEY = "matchPreview";
+
+/** A match preview the player can close for the rest of the session, and open again. */
+export function PreviewDismiss({ matchId, children }: { matchId: string; children: ReactNode }) {
+  const t = useTranslations("blocks");
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    setClosed(sessionStorage.getItem(STORAGE_KEY) === matchId);
+  }, [matchId]);
+  const toggle = (close: boolean) => {
+    setClosed(close);
+    if (close) sessionStorage.setItem(STORAGE_KEY, matchId);
+    else sessionStorage.removeItem(STORAGE_KEY);
+  };
+  if (closed)
+    return (
+      <button type="button" className="btn" data-action="show-preview" onClick={() => toggle(false)}>
+        {t("show-preview")}
+      </button>
+    );
+  return (
+    <div className="match-preview-card" data-preview={matchId}>
+      {children}
+      <button type="button" className="btn" data-action="close-preview" onClick={() => toggle(true)}>
+        {t("close")}
+      </button>
+    </div>
+  );
+}
