@@ -4,6 +4,7 @@ import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
 import { LOCALE_HEADER, SEARCH_HEADER } from "./lib/page-headers";
 import { loadSiteSettings } from "./lib/settings.server";
+import { platformOrigins, type SiteSettings } from "./lib/site-settings";
 
 const ERROR_ROUTES = new Set(["/404", "/500", "/blocked", "/locked"]);
 
@@ -14,14 +15,22 @@ const ERROR_ROUTES = new Set(["/404", "/500", "/blocked", "/locked"]);
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = btoa(crypto.randomUUID());
-  const policy = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
-  const response = await route(request, nonce, policy);
+  const settings = await loadSiteSettings();
+  const policy = contentSecurityPolicy(nonce, {
+    dev: process.env.NODE_ENV === "development",
+    frameAncestors: platformOrigins(settings),
+  });
+  const response = await route(request, settings, nonce, policy);
   response.headers.set("content-security-policy", policy);
   return response;
 }
 
-async function route(request: NextRequest, nonce: string, policy: string): Promise<NextResponse> {
-  const settings = await loadSiteSettings();
+async function route(
+  request: NextRequest,
+  settings: SiteSettings,
+  nonce: string,
+  policy: string,
+): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const split = splitLocale(pathname, settings);
   if (split.locale) return withLocale(request, split.locale, nonce, policy);

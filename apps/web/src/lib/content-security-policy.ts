@@ -7,7 +7,11 @@ export const NONCE_HEADER = "x-nonce";
  * no plugins, no <base> tricks, forms posting only here, connections to this origin (API and
  * realtime socket) only. Styles allow inline attributes, which React's style props produce.
  */
-export function contentSecurityPolicy(nonce: string, dev = false): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev?: boolean; frameAncestors?: readonly string[] } = {},
+): string {
+  const dev = options.dev ?? false;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -19,5 +23,7 @@ export function contentSecurityPolicy(nonce: string, dev = false): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    // Only this site and the host platform's origins may frame it (no clickjacking elsewhere).
+    `frame-ancestors ${["'self'", ...(options.frameAncestors ?? [])].join(" ")}`,
   ].join("; ");
 }

@@ -148,6 +148,19 @@ const customPageSchema = z.object({
 });
 export type CustomPage = z.infer<typeof customPageSchema>;
 
+/** A web origin exactly as a browser writes it (scheme, host, port): nothing that could widen a policy. */
+const webOrigin = z
+  .string()
+  .max(200)
+  .refine((o) => {
+    try {
+      const url = new URL(o);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.origin === o;
+    } catch {
+      return false;
+    }
+  }, "an origin such as https://casino.example (scheme, host and port only)");
+
 const localeCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a BCP 47 locale code");
 
 /** The operator's site settings document: locales, head, theme, layout blocks, custom pages. */
@@ -217,6 +230,16 @@ export const siteSettingsSchema = z
         url: safeHref,
       })
       .optional(),
+    /**
+     * SPEC §5: the host platform this site is embedded in. Its `origins` (and the first-party one)
+     * may frame the site; every other origin is refused by the pages' frame-ancestors policy.
+     */
+    platform: z
+      .object({
+        origins: z.array(webOrigin).max(20).default([]),
+        firstPartyOrigin: webOrigin.optional(),
+      })
+      .default({ origins: [] }),
     isMobileApp: z.boolean().default(false),
     isLighthouse: z.boolean().default(false),
     layout: z
@@ -256,6 +279,14 @@ export const siteSettingsSchema = z
   });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type ChatSettings = NonNullable<SiteSettings["chat"]>;
+
+/** The origins allowed to frame this site: the platform's, and its first-party one. */
+export function platformOrigins(settings: SiteSettings): string[] {
+  const { origins, firstPartyOrigin } = settings.platform;
+  return firstPartyOrigin && !origins.includes(firstPartyOrigin)
+    ? [...origins, firstPartyOrigin]
+    : [...origins];
+}
 
 /** The chat frame's address with its placeholders filled in; `matchId` is empty outside a match. */
 export function chatUrl(chat: ChatSettings, locale: string, matchId = ""): string {

@@ -1,8 +1,11 @@
+import { createServer } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
+import { removeSettings, writeSettings } from "./settings";
 
 const base = inject("baseUrl");
+const dataDir = inject("dataDir");
 
 describe("pages under their Content-Security-Policy", () => {
   let browser: Browser;
@@ -52,5 +55,48 @@ describe("pages under their Content-Security-Policy", () => {
     await expect.poll(() => price.getAttribute("aria-pressed")).toBe("true");
     expect(violations).toEqual([]);
     await page.close();
+  });
+
+  it("a page on another origin cannot frame the site until the settings name that origin", async () => {
+    // A host page on its own origin (another port) that frames the sportsbook's /about page.
+    const host = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(
+        `<!doctype html><title>host</title><iframe src="${base}/about" width="800" height="600"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+    const address = host.address();
+    const hostOrigin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const framedPage = async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      const blocked: string[] = [];
+      page.on("console", (m) => {
+        if (/frame-ancestors/.test(m.text())) blocked.push(m.text());
+      });
+      await page.goto(hostOrigin);
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      if (!frame) throw new Error("no frame");
+      await frame.waitForLoadState();
+      const shown = await frame.locator("[data-page]").count();
+      await page.close();
+      return { shown, blocked };
+    };
+    try {
+      const refused = await framedPage();
+      expect(refused.shown).toBe(0);
+      expect(refused.blocked.join(" ")).toContain("frame-ancestors");
+
+      writeSettings(dataDir, { platform: { origins: [hostOrigin] } });
+      await expect
+        .poll(async () => (await fetch(`${base}/about`)).headers.get("content-security-policy"))
+        .toContain(`frame-ancestors 'self' ${hostOrigin}`);
+      const allowed = await framedPage();
+      expect(allowed.blocked).toEqual([]);
+      expect(allowed.shown).toBe(1);
+    } finally {
+      removeSettings(dataDir);
+      await new Promise((resolve) => host.close(resolve));
+    }
   });
 });
