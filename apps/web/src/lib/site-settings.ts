@@ -153,12 +153,8 @@ const webOrigin = z
   .string()
   .max(200)
   .refine((o) => {
-    try {
-      const url = new URL(o);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.origin === o;
-    } catch {
-      return false;
-    }
+    const url = URL.canParse(o) ? new URL(o) : undefined;
+    return (url?.protocol === "https:" || url?.protocol === "http:") && url.origin === o;
   }, "an origin such as https://casino.example (scheme, host and port only)");
 
 const localeCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "a BCP 47 locale code");

@@ -1,7 +1,7 @@
-import { createServer } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
+import { serveHostPage } from "./host";
 import { removeSettings, writeSettings } from "./settings";
 
 const base = inject("baseUrl");
@@ -59,15 +59,10 @@ describe("pages under their Content-Security-Policy", () => {
 
   it("a page on another origin cannot frame the site until the settings name that origin", async () => {
     // A host page on its own origin (another port) that frames the sportsbook's /about page.
-    const host = createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "text/html" });
-      res.end(
-        `<!doctype html><title>host</title><iframe src="${base}/about" width="800" height="600"></iframe>`,
-      );
-    });
-    await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
-    const address = host.address();
-    const hostOrigin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    const host = await serveHostPage(
+      `<!doctype html><title>host</title><iframe src="${base}/about" width="800" height="600"></iframe>`,
+    );
+    const hostOrigin = host.origin;
     const framedPage = async () => {
       const page = await browser.newPage({ viewport: DESKTOP });
       const blocked: string[] = [];
@@ -96,7 +91,7 @@ describe("pages under their Content-Security-Policy", () => {
       expect(allowed.shown).toBe(1);
     } finally {
       removeSettings(dataDir);
-      await new Promise((resolve) => host.close(resolve));
+      await host.close();
     }
   });
 });

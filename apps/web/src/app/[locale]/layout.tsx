@@ -17,6 +17,7 @@ import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consen
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
 import { DepositDialogLazy } from "../../components/wallet/WalletPages";
+import { FrameBridgeLazy } from "../../embed/FrameBridgeLazy";
 import { loadMessages } from "../../i18n/messages";
 import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { directionOf } from "../../lib/locales";
@@ -77,6 +78,7 @@ export default async function LocaleLayout({
       remindAfterSeconds: settings.depositReminder.remindAfter,
     },
     signUpReminderSeconds: settings.signUpReminderSeconds,
+    platform: settings.platform,
     signedIn: jar.has(SESSION_COOKIE),
   };
   return (
@@ -116,6 +118,7 @@ export default async function LocaleLayout({
                               <RequiredDialogsLazy />
                               <RemindersLazy />
                             </AreaBoundary>
+                            <FrameBridgeLazy />
                           </TicketProvider>
                         </FavoritesProvider>
                       </AuthModalHost>

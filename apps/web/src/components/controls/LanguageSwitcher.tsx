@@ -1,7 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { apiFetch, jsonBody } from "../../lib/client-api";
-import { switchLocaleUrl } from "../../lib/locale-url";
+import { switchLocale } from "../../lib/switch-locale";
 import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 
@@ -31,20 +30,7 @@ export function LanguageSwitcher() {
       <select
         name="language"
         value={config.locale}
-        onChange={(e) => {
-          const to = e.target.value;
-          // biome-ignore lint/suspicious/noDocumentCookie: the locale preference is a cookie (SPEC §3 storage).
-          document.cookie = `locale=${to}; Max-Age=31536000; Path=/; SameSite=Lax`;
-          window.localStorage.setItem("locale", to);
-          // The player's own preference (SPEC §3), which e-mails follow; kept alive across the navigation.
-          if (signedIn) {
-            apiFetch("/player/locale", { method: "PUT", keepalive: true, ...jsonBody({ locale: to }) }).catch(
-              (err: unknown) => console.error("saving the locale preference failed", err),
-            );
-          }
-          // A full navigation: lang, dir and every server-rendered text change with the locale.
-          window.location.assign(switchLocaleUrl(window.location, to, config));
-        }}
+        onChange={(e) => switchLocale(e.target.value, config, signedIn)}
       >
         {config.locales.map((l) => (
           <option key={l} value={l} lang={l}>

@@ -13,6 +13,8 @@ export interface ClientConfig extends LocaleUrlConfig {
   activityTracking: boolean;
   depositReminder: { show: boolean; playerGroupId: string | null; remindAfterSeconds: number };
   signUpReminderSeconds: number;
+  /** SPEC §5: the host platform's origins, the only ones that may frame and message the site. */
+  platform: { origins: string[]; firstPartyOrigin?: string | undefined };
   /** The visitor holds a session cookie (a player); the API still decides whether it is valid. */
   signedIn: boolean;
 }

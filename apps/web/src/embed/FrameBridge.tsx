@@ -1,0 +1,144 @@
+"use client";
+import {
+  type FrameMessagePayloads,
+  type FrameMessageType,
+  frameMessage,
+  type HostMessage,
+} from "@sportsbook/contracts/window-messages";
+import type { ParentOrigins } from "@sportsbook/domain";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef } from "react";
+import { useClientConfig } from "../components/shell/ClientConfig";
+import { useSelectionCount } from "../components/ticket/TicketContext";
+import { SHARE_PARAM } from "../components/ticket/ticket-keys";
+import { localizeHref, splitLocale } from "../lib/locale-url";
+import { switchLocale } from "../lib/switch-locale";
+import { useOddsFormat } from "../odds/OddsFormatContext";
+import { usePlayer, usePlayerStore } from "../player/player-context";
+import { currentAccount } from "../player/player-store";
+import { hostOrigin, readHostMessage } from "./host-messages";
+
+type Post = <T extends FrameMessageType>(type: T, payload: FrameMessagePayloads[T]) => void;
+
+/** SPEC §9: the frame reports its size at most every 100 ms while it changes. */
+export const PAGE_SIZE_DEBOUNCE_MS = 100;
+
+/**
+ * The sportsbook's side of the window-message protocol with its host platform (SPEC §7): tells the
+ * host it is ready, which page it shows, its size, the balance and the slip; follows the host's
+ * locale, page, odds format, currency, slip and shared-bet messages. Only allowed platform origins
+ * are heard or written to.
+ */
+export function FrameBridge() {
+  const config = useClientConfig();
+  const router = useRouter();
+  const pathname = usePathname();
+  const player = usePlayer();
+  const store = usePlayerStore();
+  const { setFormat } = useOddsFormat();
+  const selections = useSelectionCount();
+  const allowed: ParentOrigins = useMemo(
+    () => ({
+      whitelist: config.platform.origins,
+      hasSessionOrToken: false,
+      ...(config.platform.firstPartyOrigin ? { firstPartyOrigin: config.platform.firstPartyOrigin } : {}),
+    }),
+    [config.platform],
+  );
+  const target = useMemo(
+    () => hostOrigin([...(window.location.ancestorOrigins ?? [])], document.referrer, allowed),
+    [allowed],
+  );
+  // one sender for every effect, always writing to the current target
+  const post = useRef<Post>(() => undefined);
+  post.current = (type, payload) => {
+    if (target) window.parent.postMessage(frameMessage(type, payload), target);
+  };
+
+  useEffect(() => {
+    if (!target)
+      console.warn("framed by a page whose origin is not an allowed platform origin: not talking to it");
+    else post.current("initialized", { locale: config.locale });
+  }, [target, config.locale]);
+
+  useEffect(() => {
+    post.current("page-loaded", { path: splitLocale(pathname, config).rest });
+  }, [pathname, config]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => post.current("page-size-changed", { width: root.scrollWidth, height: root.scrollHeight }),
+        PAGE_SIZE_DEBOUNCE_MS,
+      );
+    });
+    observer.observe(document.body);
+    return () => {
+      clearTimeout(timer);
+      observer.disconnect();
+    };
+  }, []);
+
+  const account = currentAccount(player);
+  useEffect(() => {
+    if (account) post.current("balance-changed", { currency: account.code, balance: account.balance });
+  }, [account?.code, account?.balance, account]);
+
+  useEffect(() => {
+    post.current("bet-slip-state-changed", { selections });
+  }, [selections]);
+
+  useEffect(() => {
+    const apply = (message: HostMessage) => {
+      switch (message.type) {
+        case "change_locale":
+          if (message.payload.locale !== config.locale && config.locales.includes(message.payload.locale))
+            switchLocale(message.payload.locale, config, player.status === "logged_in");
+          return;
+        case "page_changed":
+          router.push(localizeHref(message.payload.path, config.locale, config));
+          return;
+        case "open_bet_slip":
+          window.dispatchEvent(new CustomEvent("sb:ticket", { detail: message.payload.tab }));
+          return;
+        case "odds_changed":
+          setFormat(message.payload.format);
+          return;
+        case "apply_bet_code": {
+          const url = new URL(window.location.href);
+          url.searchParams.set(SHARE_PARAM, message.payload.code);
+          window.location.assign(url.toString());
+          return;
+        }
+        case "change_currency":
+          store
+            .switchCurrency(message.payload.currency)
+            .then((switched) => switched && post.current("notify-currency-changed", message.payload))
+            .catch((err: unknown) => console.error("switching currency for the host failed", err));
+          return;
+        case "search_modal": {
+          const search = document.querySelector<HTMLInputElement>("header input[type=search]");
+          if (message.payload.open) search?.focus();
+          else search?.blur();
+          return;
+        }
+        default:
+          // viewport and iframe_integration are read and valid; this page has nothing to change for them
+          return;
+      }
+    };
+    const onMessage = (event: MessageEvent) => {
+      const read = readHostMessage(event, allowed);
+      if (read.ok) apply(read.message);
+      else if (read.reason !== "not-for-us")
+        console.warn(`window message ignored (${read.reason}) from ${event.origin}`);
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [allowed, config, player.status, router, setFormat, store]);
+
+  return null;
+}

@@ -1,0 +1,112 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium } from "./browser";
+import { type HostPage, serveHostPage } from "./host";
+import { fund, signedInPlayer } from "./players";
+import { removeSettings, writeSettings } from "./settings";
+
+const base = inject("baseUrl");
+const dataDir = inject("dataDir");
+
+type Received = { origin: string; type: string; payload: Record<string, unknown> };
+
+/** What the host page heard from the sportsbook, in order. */
+const received = (page: Page) =>
+  page.evaluate(() => (window as unknown as { received: Received[] }).received);
+
+describe("embedded in a host platform on another origin (SPEC §7 window messages)", () => {
+  let browser: Browser;
+  let host: HostPage;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    // The host keeps the frame as tall as the sportsbook says its page is.
+    host = await serveHostPage(`<!doctype html><title>host</title>
+<iframe id="sb" src="${base}/about" width="900" height="300"></iframe>
+<script>
+window.received = [];
+addEventListener("message", (e) => {
+  if (!e.data || e.data.source !== "sportsbook") return;
+  window.received.push({ origin: e.origin, type: e.data.type, payload: e.data.payload });
+  if (e.data.type === "page-size-changed") document.getElementById("sb").height = String(e.data.payload.height);
+});
+</script>`);
+    writeSettings(dataDir, { platform: { origins: [host.origin] } });
+    // the page server reads the document on its next request
+    for (let i = 0; i < 50; i++) {
+      const policy = (await fetch(`${base}/about`)).headers.get("content-security-policy") ?? "";
+      if (policy.includes(host.origin)) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error("the settings naming the host were not taken up");
+  });
+  afterAll(async () => {
+    removeSettings(dataDir);
+    await host?.close();
+    await browser?.close();
+  });
+
+  it("says it is ready, which page it shows and how tall it is, and the host sizes the frame", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(host.origin);
+    await expect
+      .poll(async () => (await received(page)).map((m) => m.type))
+      .toEqual(expect.arrayContaining(["initialized", "page-loaded", "page-size-changed"]));
+    const messages = await received(page);
+    expect(new Set(messages.map((m) => m.origin))).toEqual(new Set([new URL(base).origin]));
+    expect(messages.find((m) => m.type === "initialized")?.payload).toEqual({ locale: "en" });
+    expect(messages.find((m) => m.type === "page-loaded")?.payload).toEqual({ path: "/about" });
+    const size = messages.filter((m) => m.type === "page-size-changed").at(-1)?.payload as { height: number };
+    expect(size.height).toBeGreaterThan(300);
+    await expect.poll(() => page.locator("#sb").getAttribute("height")).toBe(String(size.height));
+    await page.close();
+  });
+
+  it("follows the host's locale, page and bet-slip messages, and ignores malformed ones", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(host.origin);
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toContain("initialized");
+    const send = (message: unknown) =>
+      page.evaluate(
+        ([m, to]) =>
+          (document.getElementById("sb") as HTMLIFrameElement).contentWindow?.postMessage(m, to as string),
+        [message, base] as const,
+      );
+    const frame = page.frameLocator("#sb");
+
+    await send({ type: "change_locale", payload: { locale: "de" } });
+    await expect.poll(() => frame.locator("html").getAttribute("lang")).toBe("de");
+    await expect
+      .poll(async () =>
+        (await received(page)).filter((m) => m.type === "initialized").map((m) => m.payload.locale),
+      )
+      .toEqual(["en", "de"]);
+
+    await send({ type: "page_changed", payload: { path: "/general-rules" } });
+    await expect
+      .poll(async () => (await received(page)).filter((m) => m.type === "page-loaded").at(-1)?.payload.path)
+      .toBe("/general-rules");
+    expect(await frame.locator("[data-page]").count()).toBeGreaterThan(0);
+
+    // A malformed message changes nothing.
+    await send({ type: "change_locale", payload: { locale: "../../etc" } });
+    await send({ type: "page_changed", payload: { path: "//evil.example/" } });
+    await expect.poll(() => frame.locator("html").getAttribute("lang")).toBe("de");
+
+    // The frame is narrower than the docked slip's breakpoint: the host opens the slip's sheet.
+    await send({ type: "open_bet_slip", payload: { tab: "BET_SLIP" } });
+    await frame.locator("[data-ticket-panel=sheet][data-open]").waitFor();
+    await page.close();
+  });
+
+  it("tells the host a signed-in player's balance", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 12_34);
+    const page = await context.newPage();
+    await page.goto(host.origin);
+    await expect
+      .poll(async () => (await received(page)).filter((m) => m.type === "balance-changed").at(-1)?.payload)
+      .toEqual({ currency: "EUR", balance: 12_34 });
+    await context.close();
+  });
+});
