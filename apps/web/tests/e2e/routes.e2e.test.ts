@@ -168,8 +168,16 @@ describe("routes (SPEC §2)", () => {
       expect(answered.includes('class="consent"'), "no banner once answered").toBe(false);
       await context.close();
 
+      // Framed by a page of this site (only this site and the platform's origins may frame it).
       const framed = await browser.newPage({ viewport: DESKTOP });
-      await framed.setContent(`<iframe src="${base}/about" width="800" height="600"></iframe>`);
+      await framed.goto(`${base}/general-rules`);
+      await framed.evaluate(() => {
+        const iframe = document.createElement("iframe");
+        iframe.src = "/about";
+        iframe.width = "800";
+        iframe.height = "600";
+        document.body.append(iframe);
+      });
       const frame = await (await framed.waitForSelector("iframe")).contentFrame();
       await frame?.waitForSelector("h1");
       expect(await frame?.locator(".consent").isVisible()).toBe(false);
