@@ -108,7 +108,7 @@ describe("every layout block of the example settings document (SPEC §2 layout b
     await toggle.click();
     const frame = page.locator("main [data-block=chat-toggle] iframe");
     expect(await frame.getAttribute("src")).toBe(
-      "/errors/not-found.svg?room=demo-room&region=eu&lang=de&match=",
+      "/examples/chat.html?room=demo-room&region=eu&lang=de&match=",
     );
     await toggle.click();
     expect(await frame.count()).toBe(0);
@@ -127,7 +127,7 @@ describe("every layout block of the example settings document (SPEC §2 layout b
     const chat = page.locator("[data-page=match] [data-panel=chat] iframe");
     await chat.waitFor({ state: "visible" });
     expect(await chat.getAttribute("src")).toBe(
-      `/errors/not-found.svg?room=demo-room&region=eu&lang=en&match=${m.id}`,
+      `/examples/chat.html?room=demo-room&region=eu&lang=en&match=${m.id}`,
     );
     // Arrow keys move between tabs (WAI-ARIA tabs); right from the last is the first.
     await page.keyboard.press("ArrowRight");

@@ -94,7 +94,7 @@ export function PredictionWidget({
             onClick={() => void vote(c.key)}
           >
             <span>{c.label}</span>
-            {c.odds === null ? null : <span className="odds">{displayOdds(c.odds, format)}</span>}
+            {c.odds === null ? null : <strong>{displayOdds(c.odds, format)}</strong>}
           </button>
         ))}
       </div>
