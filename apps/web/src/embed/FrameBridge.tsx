@@ -85,7 +85,7 @@ export function FrameBridge() {
   const account = currentAccount(player);
   useEffect(() => {
     if (account) post.current("balance-changed", { currency: account.code, balance: account.balance });
-  }, [account?.code, account?.balance, account]);
+  }, [account]);
 
   useEffect(() => {
     post.current("bet-slip-state-changed", { selections });

@@ -68,14 +68,22 @@ export function toMatchQuery(p: ListParams, now: Date, pageSize = 30): MatchQuer
   if (p.tab === "favorites") q.favourite = true;
   if (p.tab === "outrights") q.type = "outright";
   if (p.tab === "betbuilder") q.custom_bet = true;
-  const hours = HOURS[p.time];
-  if (hours !== undefined) {
-    q.start_from = now.toISOString();
-    q.start_to = new Date(now.getTime() + hours * 3_600_000).toISOString();
-  } else if (p.time === "today" || p.date) {
-    const day = p.date ?? now.toISOString().slice(0, 10);
-    q.start_from = `${day}T00:00:00.000Z`;
-    q.start_to = `${day}T23:59:59.999Z`;
-  }
-  return q;
+  return { ...q, ...startWindow(p.time, now, p.date) };
+}
+
+/** The start-time bounds of a time filter (or a date), none for "all" without a date. */
+export function startWindow(
+  time: TimeFilter,
+  now: Date,
+  date?: string,
+): Pick<MatchQuery, "start_from" | "start_to"> {
+  const hours = HOURS[time];
+  if (hours !== undefined)
+    return {
+      start_from: now.toISOString(),
+      start_to: new Date(now.getTime() + hours * 3_600_000).toISOString(),
+    };
+  if (time !== "today" && !date) return {};
+  const day = date ?? now.toISOString().slice(0, 10);
+  return { start_from: `${day}T00:00:00.000Z`, start_to: `${day}T23:59:59.999Z` };
 }

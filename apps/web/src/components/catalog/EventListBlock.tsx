@@ -1,7 +1,7 @@
 import { MATCH_STATUS } from "@sportsbook/domain";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { type ListParams, toMatchQuery } from "../../lib/list-query";
+import { type ListParams, startWindow } from "../../lib/list-query";
 import { fetchMatches, type MatchQuery } from "../../lib/matches.server";
 import type { Block, SiteSettings } from "../../lib/site-settings";
 import { MatchList } from "./MatchList";
@@ -43,15 +43,7 @@ function filtered(query: MatchQuery, filter: EventsFilter | undefined, now: Date
   if (!filter) return query;
   const q = { ...query };
   if (filter.sports.length > 0) q.sport_key = filter.sports.join(",");
-  if (query.match_status === MATCH_STATUS.prematch && filter.time !== "all") {
-    const window = toMatchQuery(
-      { tab: "all", sortBy: "start_time", sports: [], page: 1, isBettable: false, time: filter.time },
-      now,
-    );
-    q.start_from = window.start_from;
-    q.start_to = window.start_to;
-  }
-  return q;
+  return query.match_status === MATCH_STATUS.prematch ? { ...q, ...startWindow(filter.time, now) } : q;
 }
 
 /** The kinds EventListBlock renders. */
