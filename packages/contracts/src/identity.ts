@@ -73,6 +73,29 @@ export const signUpBodySchema = trackedTagsSchema.extend({
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
+/**
+ * `POST /operator/sessions`: a host platform vouches for its signed-in player. The account with this
+ * address is used, or opened (confirmed, without a password) when the platform's player is new here.
+ */
+export const sessionHandoverBodySchema = z.object({
+  email: emailSchema,
+  currency: z
+    .string()
+    .regex(/^[A-Z0-9]{3,5}$/)
+    .optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+    .optional(),
+  nickname: text().trim().min(1).max(50).optional(),
+});
+export type SessionHandoverBody = z.infer<typeof sessionHandoverBodySchema>;
+
+/** The one-time token the platform passes to the frame (`/init-sportsbook?token=`), short-lived. */
+export const sessionHandoverResponseSchema = z.object({
+  data: z.object({ token: text(), player_id: z.number().int(), expires_at: text() }),
+});
+
 /** `POST /player/sign-in`. The password is not checked for strength here, only bounded. */
 export const signInBodySchema = z.object({
   email: emailSchema,

@@ -28,6 +28,8 @@ export interface ApiConfig {
   demoEmail?: string;
   /** Standalone app only: trust `X-Forwarded-*` from a TLS-terminating proxy (Secure cookies behind it). */
   trustProxy?: boolean;
+  /** Session cookies that work inside a host platform's frame on another site (`SameSite=None; Secure; Partitioned`). */
+  frameCookies?: boolean;
   /** Logger for a standalone app; ignored when the routes are registered into another app. */
   logger?: FastifyBaseLogger | false;
   /** Metrics registry; a fresh one when absent. */

@@ -26,6 +26,7 @@ export interface AppContext {
     builderMargin: number;
     demo: boolean;
     demoEmail: string;
+    frameCookies: boolean;
   };
   /** Ids of house accounts by `kind:currency`, filled on first use. */
   houseAccounts: Map<string, number>;
@@ -69,6 +70,7 @@ export function createContext(config: ApiConfig): AppContext {
       builderMargin: config.builderMargin ?? 0.05,
       demo: config.demo ?? false,
       demoEmail: (config.demoEmail ?? DEMO_EMAIL).toLowerCase(),
+      frameCookies: config.frameCookies ?? false,
     },
     houseAccounts: new Map(),
     statements: new Map(),

@@ -17,7 +17,7 @@ export const playerTokens = pgTable(
   {
     id: id(),
     playerId: playerRef(),
-    /** `confirm_email`, `unlock`, `reset_password` or `phone_code`. */
+    /** `confirm_email`, `unlock`, `reset_password`, `phone_code` or `session_handover`. */
     purpose: text("purpose").notNull(),
     tokenHash: text("token_hash").notNull(),
     /** Where the secret was sent (the phone number of an SMS code). */

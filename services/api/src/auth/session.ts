@@ -44,21 +44,34 @@ export async function createSession(
   return { token, csrfToken, expiresAt };
 }
 
-/** Sets the session and CSRF cookies; `Secure` whenever the request came over TLS. */
+/**
+ * Where the session cookies may travel. First-party by default (`SameSite=Lax`, `Secure` over TLS).
+ * With frame cookies on, the operator lets the site run inside a host platform on another site: the
+ * cookies are `SameSite=None; Secure; Partitioned`, so a browser that blocks third-party cookies still
+ * keeps them, partitioned under the host's site.
+ */
+function cookieOptions(ctx: AppContext, request: FastifyRequest) {
+  if (ctx.settings.frameCookies)
+    return { path: "/", sameSite: "none" as const, secure: true, partitioned: true };
+  return { path: "/", sameSite: "lax" as const, secure: request.protocol === "https" };
+}
+
+/** Sets the session and CSRF cookies. */
 export function setSessionCookies(
+  ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   session: { token: string; csrfToken: string; expiresAt: Date },
 ): void {
-  const secure = request.protocol === "https";
-  const common = { path: "/", sameSite: "lax" as const, secure, expires: session.expiresAt };
+  const common = { ...cookieOptions(ctx, request), expires: session.expiresAt };
   reply.setCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
   reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
 }
 
-export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: "/" });
-  reply.clearCookie(CSRF_COOKIE, { path: "/" });
+export function clearSessionCookies(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
+  const options = cookieOptions(ctx, request);
+  reply.clearCookie(SESSION_COOKIE, options);
+  reply.clearCookie(CSRF_COOKIE, options);
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionState>>();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { statisticsSchema } from "@sportsbook/contracts";
+import { escapeHtml } from "@sportsbook/contracts/html";
 import { competitors, matches } from "@sportsbook/db";
 import { MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
@@ -7,7 +8,6 @@ import { alias } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { escapeHtml } from "../http/html.js";
 
 /** How often the broadcast page draws the match again, in seconds. */
 export const BROADCAST_REFRESH_S = 5;

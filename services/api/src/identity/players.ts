@@ -11,6 +11,12 @@ export async function playerByEmail(ex: Executor, email: string): Promise<Player
   return row;
 }
 
+/** The player with this id, if any. */
+export async function playerById(ex: Executor, id: number): Promise<PlayerRow | undefined> {
+  const [row] = await ex.select().from(players).where(eq(players.id, id));
+  return row;
+}
+
 /** The credential security row of a player, created on first use. */
 export async function securityOf(ex: Executor, playerId: number) {
   await ex.insert(playerSecurity).values({ playerId }).onConflictDoNothing();

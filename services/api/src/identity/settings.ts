@@ -72,7 +72,13 @@ export interface IdentitySettings {
   limitIncreaseDelaySeconds: number;
   defaultCurrency: string;
   answerFloorMs: number;
-  tokenTtlSeconds: { confirm_email: number; unlock: number; reset_password: number; phone_code: number };
+  tokenTtlSeconds: {
+    confirm_email: number;
+    unlock: number;
+    reset_password: number;
+    phone_code: number;
+    session_handover: number;
+  };
 }
 
 /** Fills the defaults of the identity options and opens the SMTP transport when one is configured. */
@@ -108,6 +114,8 @@ export function identitySettings(options: IdentityOptions = {}): IdentitySetting
       unlock: 24 * 3600,
       reset_password: 2 * 3600,
       phone_code: 10 * 60,
+      // long enough for the frame to load, short enough that a leaked frame URL is soon worthless
+      session_handover: 120,
     },
   };
 }

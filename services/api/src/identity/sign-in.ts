@@ -114,6 +114,6 @@ export async function startSession(
     .update(sessions)
     .set({ createdAt: ctx.now(), lastSeenAt: ctx.now() })
     .where(eq(sessions.tokenHash, sha256(session.token)));
-  setSessionCookies(request, reply, session);
+  setSessionCookies(ctx, request, reply, session);
   return { csrfToken: session.csrfToken };
 }

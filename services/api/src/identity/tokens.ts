@@ -3,7 +3,7 @@ import { type Executor, playerTokens } from "@sportsbook/db";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 
-export type TokenPurpose = "confirm_email" | "unlock" | "reset_password" | "phone_code";
+export type TokenPurpose = "confirm_email" | "unlock" | "reset_password" | "phone_code" | "session_handover";
 
 export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");
@@ -11,7 +11,7 @@ export function sha256(value: string): string {
 
 /**
  * Issues a one-time secret for a player and retires the earlier unused ones of the same purpose, so
- * only the newest link or code works. Returns the secret; only its hash is stored.
+ * only the newest link or code works (handover tokens excepted). Returns the secret; only its hash is stored.
  */
 export async function issueToken(
   ctx: AppContext,
@@ -25,16 +25,18 @@ export async function issueToken(
     purpose === "phone_code"
       ? String(randomInt(0, 1_000_000)).padStart(6, "0")
       : randomBytes(32).toString("base64url");
-  await ex
-    .update(playerTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(playerTokens.playerId, playerId),
-        eq(playerTokens.purpose, purpose),
-        isNull(playerTokens.usedAt),
-      ),
-    );
+  // Handover tokens are one per page a platform renders: two tabs opened at once both sign in.
+  if (purpose !== "session_handover")
+    await ex
+      .update(playerTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(playerTokens.playerId, playerId),
+          eq(playerTokens.purpose, purpose),
+          isNull(playerTokens.usedAt),
+        ),
+      );
   await ex.insert(playerTokens).values({
     playerId,
     purpose,

@@ -61,7 +61,7 @@ export function registerLimitRoutes(app: FastifyInstance, ctx: AppContext): void
       const player = await requirePlayer(ctx, request);
       const limit = await setLimit(ctx, player, request.body);
       // An exclusion has just signed every session out, this one included.
-      if (limit.endsAt) clearSessionCookies(reply);
+      if (limit.endsAt) clearSessionCookies(ctx, request, reply);
       return { data: await presentLimit(ctx, limit) };
     },
   );

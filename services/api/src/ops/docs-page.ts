@@ -1,4 +1,4 @@
-import { escapeHtml } from "../http/html.js";
+import { escapeHtml } from "@sportsbook/contracts/html";
 
 export interface OpenApiDocument {
   info: { title: string; description?: string };

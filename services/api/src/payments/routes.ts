@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import {
   checkoutBodySchema,
   checkoutResponseSchema,
@@ -22,6 +21,7 @@ import { z } from "zod";
 import { requirePlayer } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
+import { assertOperator } from "../http/operator-key.js";
 import { errorResponses, pagination, typed } from "../http/route-kit.js";
 import { currencyTable, moneyView } from "../wallet/currencies.js";
 import { applyDepositCallback, openDeposit } from "./deposits.js";
@@ -277,21 +277,10 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
   registerOperatorRoutes(app, ctx);
 }
 
-function operatorAllowed(ctx: AppContext, request: FastifyRequest): boolean {
-  const key = ctx.payments.operatorKey;
-  const shown = request.headers["x-operator-key"];
-  if (!key || typeof shown !== "string") return false;
-  const a = Buffer.from(key);
-  const b = Buffer.from(shown);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** The operator's withdrawal review, with `X-Operator-Key`; answers 404 without the right key. */
 function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
-  const guard = (request: FastifyRequest) => {
-    if (!operatorAllowed(ctx, request)) throw new ApiError("notFound");
-  };
+  const guard = (request: FastifyRequest) => assertOperator(ctx, request);
 
   r.get(
     "/operator/withdrawals",

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PaymentWebhook } from "@sportsbook/contracts";
+import { escapeHtml } from "@sportsbook/contracts/html";
 import { formatAmount, money } from "@sportsbook/domain";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { escapeHtml } from "../http/html.js";
 import type { CheckoutProvider } from "./provider.js";
 import { signCallback } from "./signature.js";
 

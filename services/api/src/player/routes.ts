@@ -131,7 +131,7 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): voi
     async (request, reply) => {
       await optionalPlayer(ctx, request);
       await revokeSession(ctx, request);
-      clearSessionCookies(reply);
+      clearSessionCookies(ctx, request, reply);
       return { ok: true as const };
     },
   );
