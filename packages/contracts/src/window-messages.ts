@@ -4,18 +4,19 @@ import { z } from "zod";
 // SPEC §7 window messages between the sportsbook (in a frame) and its host platform. Each is an
 // object `{ type, payload }`; SPEC names the types and leaves the payloads open, which are these.
 
+/** A path inside the app (no origin, no scheme): where a host may send its frame. */
+export const appPathSchema = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])/, "an app path starting with /");
+
 /** Messages the host platform sends into the sportsbook's frame. */
 export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("odds_changed"), payload: z.object({ format: z.enum(ODDS_FORMATS) }) }),
   /** Navigate inside the frame to an app path (no origin, no scheme). */
   z.object({
     type: z.literal("page_changed"),
-    payload: z.object({
-      path: z
-        .string()
-        .max(2000)
-        .regex(/^\/(?!\/)/, "an app path starting with /"),
-    }),
+    payload: z.object({ path: appPathSchema }),
   }),
   z.object({ type: z.literal("search_modal"), payload: z.object({ open: z.boolean() }) }),
   z.object({
@@ -24,11 +25,13 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
       .object({ tab: z.enum(["BET_SLIP", "MY_BETS"]).default("BET_SLIP") })
       .default({ tab: "BET_SLIP" }),
   }),
+  /** The part of the frame the host's window shows: its size, and how far the frame is scrolled past. */
   z.object({
     type: z.literal("viewport"),
     payload: z.object({
       width: z.number().int().min(0).max(100_000),
       height: z.number().int().min(0).max(100_000),
+      top: z.number().int().min(0).max(1_000_000).default(0),
     }),
   }),
   /** The host listens for sign-in, sign-up and deposit and handles them itself. */

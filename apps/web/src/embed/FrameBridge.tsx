@@ -16,6 +16,7 @@ import { switchLocale } from "../lib/switch-locale";
 import { useOddsFormat } from "../odds/OddsFormatContext";
 import { usePlayer, usePlayerStore } from "../player/player-context";
 import { currentAccount } from "../player/player-store";
+import { setHostLink } from "./host-link";
 import { hostOrigin, readHostMessage } from "./host-messages";
 
 type Post = <T extends FrameMessageType>(type: T, payload: FrameMessagePayloads[T]) => void;
@@ -56,9 +57,13 @@ export function FrameBridge() {
   };
 
   useEffect(() => {
-    if (!target)
+    if (!target) {
       console.warn("framed by a page whose origin is not an allowed platform origin: not talking to it");
-    else post.current("initialized", { locale: config.locale });
+      return;
+    }
+    setHostLink({ post: (type, payload) => post.current(type, payload) });
+    post.current("initialized", { locale: config.locale });
+    return () => setHostLink({ post: undefined });
   }, [target, config.locale]);
 
   useEffect(() => {
@@ -80,6 +85,20 @@ export function FrameBridge() {
       clearTimeout(timer);
       observer.disconnect();
     };
+  }, []);
+
+  useEffect(() => {
+    // SPEC §7 top-event-clicked: the host may track or answer a choice in the top events list.
+    const onClick = (event: MouseEvent) => {
+      const card =
+        event.target instanceof Element
+          ? event.target.closest<HTMLElement>('[data-list="top-events"] [data-match]')
+          : null;
+      const matchId = Number(card?.dataset.match);
+      if (Number.isSafeInteger(matchId) && matchId > 0) post.current("top-event-clicked", { matchId });
+    };
+    document.addEventListener("click", onClick, { capture: true });
+    return () => document.removeEventListener("click", onClick, { capture: true });
   }, []);
 
   const account = currentAccount(player);
@@ -125,9 +144,18 @@ export function FrameBridge() {
           else search?.blur();
           return;
         }
-        default:
-          // viewport and iframe_integration are read and valid; this page has nothing to change for them
+        case "iframe_integration":
+          setHostLink({ listeners: new Set(message.payload.listeners) });
           return;
+        case "viewport": {
+          // The frame is as tall as its page, so fixed modals would centre in the whole frame; the
+          // host says which part of the frame its window shows, and modals are placed there.
+          const root = document.documentElement;
+          root.style.setProperty("--host-viewport-height", `${message.payload.height}px`);
+          root.style.setProperty("--host-viewport-top", `${message.payload.top}px`);
+          root.dataset.hostViewport = "";
+          return;
+        }
       }
     };
     const onMessage = (event: MessageEvent) => {

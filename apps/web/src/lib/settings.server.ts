@@ -9,6 +9,22 @@ export function siteSettingsPath(env: NodeJS.ProcessEnv = process.env): string {
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = siteSettingsSchema.parse({});
 
+/**
+ * Origins the server process allows to frame the site besides the document's (`PLATFORM_ORIGINS`,
+ * comma separated): the host demo that `npm start` runs beside the sportsbook names itself here.
+ */
+function withProcessOrigins(settings: SiteSettings, env: NodeJS.ProcessEnv = process.env): SiteSettings {
+  const extra = (env.PLATFORM_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter((o) => URL.canParse(o) && new URL(o).origin === o && !settings.platform.origins.includes(o));
+  if (extra.length === 0) return settings;
+  return {
+    ...settings,
+    platform: { ...settings.platform, origins: [...settings.platform.origins, ...extra] },
+  };
+}
+
 interface Cached {
   path: string;
   mtimeMs: number;
@@ -21,6 +37,10 @@ let cached: Cached | undefined;
  * reported with the wrong fields and the last valid document (or the defaults) stays in force.
  */
 export async function loadSiteSettings(path = siteSettingsPath()): Promise<SiteSettings> {
+  return withProcessOrigins(await loadDocument(path));
+}
+
+async function loadDocument(path: string): Promise<SiteSettings> {
   let mtimeMs: number;
   try {
     mtimeMs = (await stat(/*turbopackIgnore: true*/ path)).mtimeMs;

@@ -234,8 +234,13 @@ export const siteSettingsSchema = z
       .object({
         origins: z.array(webOrigin).max(20).default([]),
         firstPartyOrigin: webOrigin.optional(),
+        /**
+         * Who signs players in, up and takes deposits: the sportsbook's own modals, or only the host
+         * platform (SPEC §5: disabled unless a host that listens for them frames the site).
+         */
+        accounts: z.enum(["sportsbook", "host"]).default("sportsbook"),
       })
-      .default({ origins: [] }),
+      .default({ origins: [], accounts: "sportsbook" }),
     isMobileApp: z.boolean().default(false),
     isLighthouse: z.boolean().default(false),
     layout: z

@@ -109,4 +109,80 @@ addEventListener("message", (e) => {
       .toEqual({ currency: "EUR", balance: 12_34 });
     await context.close();
   });
+
+  const sendTo = (page: Page) => (message: unknown) =>
+    page.evaluate(
+      ([m, to]) =>
+        (document.getElementById("sb") as HTMLIFrameElement).contentWindow?.postMessage(m, to as string),
+      [message, base] as const,
+    );
+
+  it("hands sign-in to a host that listens, and tells it of top-event clicks", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(host.origin);
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toContain("initialized");
+    const send = sendTo(page);
+    const frame = page.frameLocator("#sb");
+    await send({ type: "page_changed", payload: { path: "/" } });
+    await frame.locator('[data-list="top-events"] [data-match]').first().waitFor();
+    await send({ type: "iframe_integration", payload: { listeners: ["sign-in", "deposit"] } });
+    await frame.locator("header [data-action=sign-in]").click();
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toContain("sign-in");
+    expect(await frame.locator("dialog[open]").count()).toBe(0);
+
+    const card = frame.locator('[data-list="top-events"] [data-match]').first();
+    const matchId = Number(await card.getAttribute("data-match"));
+    await card.locator("a").first().click();
+    await expect
+      .poll(async () => (await received(page)).find((m) => m.type === "top-event-clicked")?.payload)
+      .toEqual({ matchId });
+    await page.close();
+  });
+
+  it("opens its own modal where the host does not listen, says so, and places it where the host shows the frame", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(host.origin);
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toContain("initialized");
+    const frame = page.frameLocator("#sb");
+    await sendTo(page)({ type: "viewport", payload: { width: 900, height: 400, top: 500 } });
+    await frame.locator("html[data-host-viewport]").waitFor();
+    await frame.locator("header [data-action=sign-in]").click();
+    const dialog = frame.locator("dialog[open][data-modal]");
+    await dialog.waitFor();
+    await expect
+      .poll(async () => (await received(page)).find((m) => m.type === "notify-modal-triggered")?.payload)
+      .toEqual({ modal: "sign_in" });
+    const box = await dialog.evaluate((d) => d.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.top).toBe(516);
+    expect(box.height).toBeLessThanOrEqual(368);
+    await page.close();
+  });
+
+  it("with accounts kept by the host, offers sign-in only through a host that listens", async () => {
+    writeSettings(dataDir, { platform: { origins: [host.origin], accounts: "host" } });
+    const alone = await browser.newPage({ viewport: DESKTOP });
+    await expect
+      .poll(async () => {
+        await alone.goto(`${base}/about`);
+        return alone.locator("header [data-action=sign-in]").isDisabled();
+      })
+      .toBe(true);
+    // the hash that would open the modal opens nothing
+    await alone.goto(`${base}/about#sign-in`);
+    await alone.locator("header [data-action=sign-in][disabled]").waitFor();
+    expect(await alone.locator("dialog[open]").count()).toBe(0);
+    await alone.close();
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(host.origin);
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toContain("initialized");
+    const button = page.frameLocator("#sb").locator("header [data-action=sign-in]");
+    expect(await button.isDisabled()).toBe(true);
+    await sendTo(page)({ type: "iframe_integration", payload: { listeners: ["sign-in"] } });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await expect.poll(async () => (await received(page)).map((m) => m.type)).toContain("sign-in");
+    await page.close();
+    writeSettings(dataDir, { platform: { origins: [host.origin] } });
+  });
 });

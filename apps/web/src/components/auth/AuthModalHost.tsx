@@ -2,6 +2,7 @@
 import { trackedTags } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { currentAccountActionRoute, delegateToHost, postToHost } from "../../embed/host-link";
 import { useClientConfig } from "../shell/ClientConfig";
 import { type AuthOutcome, redeemLinkToken, submitAuth } from "./auth-api";
 import { type AuthFormId, cleanedUrl, formFromUrl } from "./auth-forms";
@@ -21,9 +22,23 @@ interface LinkState {
  * unlock, password reset): their tokens are read, removed from the URL, then used once.
  */
 export function AuthModalHost({ children }: { children: ReactNode }) {
-  const [form, setForm] = useState<AuthFormId | null>(null);
+  const [form, setShownForm] = useState<AuthFormId | null>(null);
   const [link, setLink] = useState<LinkState>({});
-  const { locale } = useClientConfig();
+  const { locale, platform } = useClientConfig();
+  // Sign-in and sign-up go to a host platform that handles them (SPEC §5), or nowhere when accounts
+  // belong to the host and none that listens frames the page.
+  const setForm = useCallback(
+    (f: AuthFormId | null) => {
+      const action = f === "sign_in" ? "sign-in" : f === "sign_up" ? "sign-up" : undefined;
+      const route = action ? currentAccountActionRoute(action, platform.accounts) : "modal";
+      if (route === "host" && action) delegateToHost(action);
+      else if (route === "modal") setShownForm(f);
+    },
+    [platform.accounts],
+  );
+  useEffect(() => {
+    if (form) postToHost("notify-modal-triggered", { modal: form });
+  }, [form]);
   const t = useTranslations();
   const fallback = useRef(t("global-error.default.description"));
   useEffect(() => {
@@ -54,10 +69,9 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
     read();
     window.addEventListener("hashchange", read);
     return () => window.removeEventListener("hashchange", read);
-  }, [locale, t]);
-  const open = useCallback((f: AuthFormId | null) => setForm(f), []);
+  }, [locale, t, setForm]);
   return (
-    <Ctx.Provider value={open}>
+    <Ctx.Provider value={setForm}>
       {children}
       {form ? (
         <AuthDialog

@@ -1,7 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { accountActionRoute, type HostAction, useHostHandles } from "../../embed/host-link";
 import { HeaderAccount } from "../../player/HeaderAccount";
 import { usePlayer } from "../../player/player-context";
+import { useClientConfig } from "../shell/ClientConfig";
 import { useShellUi } from "../shell/ShellUi";
 
 type Action = "sign-in" | "sign-up" | "deposit" | "sports-menu" | "my-bets" | "bet-slip";
@@ -11,6 +13,10 @@ export function ActionButton({ action, label }: { action: Action; label?: string
   const t = useTranslations("button");
   const { setSideMenuOpen } = useShellUi();
   const { status } = usePlayer();
+  const { platform } = useClientConfig();
+  const accountAction: HostAction | undefined =
+    action === "sign-in" || action === "sign-up" || action === "deposit" ? action : undefined;
+  const route = accountActionRoute(useHostHandles(accountAction), platform.accounts);
   // A player sees the balance and sign-out where a visitor sees sign-in, and no sign-up; while a
   // session cookie is being checked, the place is held so the header does not jump.
   if (status !== "not_logged_in" && (action === "sign-in" || action === "sign-up")) {
@@ -27,7 +33,14 @@ export function ActionButton({ action, label }: { action: Action; label?: string
       );
   };
   return (
-    <button type="button" className={`btn btn-${action}`} data-action={action} onClick={onClick}>
+    <button
+      type="button"
+      className={`btn btn-${action}`}
+      data-action={action}
+      onClick={onClick}
+      disabled={accountAction !== undefined && route === "disabled"}
+      title={accountAction !== undefined && route === "disabled" ? t("on-platform") : undefined}
+    >
       {label ?? t(action)}
     </button>
   );

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { currentAccountActionRoute, delegateToHost, postToHost } from "../../embed/host-link";
 import { localizeHref } from "../../lib/locale-url";
 import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
@@ -31,12 +32,15 @@ export function DepositDialog() {
         "",
         `${window.location.pathname}${window.location.search}`,
       );
-      setAsked(true);
+      // A host platform that takes deposits gets them (SPEC §5); accounts of the host, none listening: nothing.
+      const route = currentAccountActionRoute("deposit", config.platform.accounts);
+      if (route === "host") delegateToHost("deposit");
+      else if (route === "modal") setAsked(true);
     };
     read();
     window.addEventListener("hashchange", read);
     return () => window.removeEventListener("hashchange", read);
-  }, []);
+  }, [config.platform.accounts]);
   useEffect(() => {
     if (!asked || player.status === "unknown" || player.status === "pending") return;
     if (player.status === "not_logged_in") {
@@ -45,7 +49,10 @@ export function DepositDialog() {
       return;
     }
     const d = ref.current;
-    if (d && !d.open) d.showModal?.();
+    if (d && !d.open) {
+      d.showModal?.();
+      postToHost("notify-modal-triggered", { modal: "deposit" });
+    }
   }, [asked, player.status, openAuth]);
   if (!asked || player.status !== "logged_in") return null;
   const wallet = localizeHref("/profile/wallet/deposit", config.locale, config);

@@ -1,0 +1,46 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { apiFetch, jsonBody } from "../../../lib/client-api";
+
+interface Props {
+  to: string;
+  token: string | undefined;
+  home: string;
+  texts: { starting: string; failed: string; home: string };
+}
+
+/**
+ * Trades the host's one-time token for a session, then opens the page the host asked for. The token
+ * leaves the address bar first, so it is in no history entry or referrer. After a session change the
+ * whole app loads again, as after any sign-in.
+ */
+export function InitSession({ to, token, home, texts }: Props) {
+  const router = useRouter();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!token) {
+      router.replace(to);
+      return;
+    }
+    window.history.replaceState(null, "", window.location.pathname);
+    apiFetch("/player/handover", { method: "POST", ...jsonBody({ token }) })
+      .then((res) => {
+        if (res.ok) window.location.replace(to);
+        else setFailed(true);
+      })
+      .catch((err: unknown) => {
+        console.error("the session handover failed", err);
+        setFailed(true);
+      });
+  }, [router, to, token]);
+  if (!failed) return <p role="status">{texts.starting}</p>;
+  return (
+    <div role="alert" data-init-failed>
+      <p>{texts.failed}</p>
+      <a className="btn" href={home}>
+        {texts.home}
+      </a>
+    </div>
+  );
+}
