@@ -7,6 +7,8 @@ export interface StartupInfo {
   pages: boolean;
   devMailbox: boolean;
   demoPlayer?: { email: string; password: string };
+  /** The host demo's address, when it runs. */
+  hostDemo?: string | undefined;
 }
 
 /** What start-up prints: the address to open, the API docs, the mailbox and the demo sign-in. */
@@ -18,6 +20,11 @@ export function startupBanner(info: StartupInfo): string {
   if (info.pages) rows.push(["Site", `${base}/`]);
   rows.push(["API docs", `${base}/api/docs`]);
   if (info.devMailbox) rows.push(["Dev mailbox", `${base}/api/dev/mailbox`]);
+  if (info.hostDemo)
+    rows.push([
+      "Host demo",
+      `${info.hostDemo}/   (the sportsbook in a casino's frame; HOST_DEMO=off turns it off)`,
+    ]);
   if (info.demoPlayer) {
     rows.push(["Demo e-mail", info.demoPlayer.email]);
     rows.push(["Demo password", `${info.demoPlayer.password}   (DEMO_PLAYER=off turns the demo player off)`]);

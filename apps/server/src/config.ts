@@ -43,6 +43,18 @@ const envSchema = z.object({
    * default with the embedded database outside production, off otherwise.
    */
   SANDBOX_PAYMENTS: z.enum(["on", "off"]).optional(),
+  /**
+   * The host demo: a small casino platform on its own port that embeds the sportsbook in a frame.
+   * On by default with the embedded database outside production, off otherwise.
+   */
+  HOST_DEMO: z.enum(["on", "off"]).optional(),
+  /** The host demo's port; default PORT + 1. */
+  HOST_DEMO_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Session cookies for a host platform on another site: `SameSite=None; Secure; Partitioned`, so the
+   * frame keeps its player signed in where browsers block third-party cookies. Needs HTTPS (or localhost).
+   */
+  FRAME_COOKIES: z.enum(["on", "off"]).default("off"),
   /** HMAC secret of payment provider callbacks; default: generated once into DATA_DIR. */
   PAYMENT_CALLBACK_SECRET: z.string().min(32).optional(),
   /** Minutes a deposit's checkout stays open before the deposit expires. */
@@ -168,6 +180,8 @@ export interface DevConveniences {
   demoPlayer: boolean;
   /** The sandbox checkout: deposits completed on a test page that charges nothing. */
   sandboxPayments: boolean;
+  /** The host demo platform on its own port. */
+  hostDemo: boolean;
 }
 
 /**
@@ -183,6 +197,7 @@ export function devConveniences(config: ServerConfig): DevConveniences {
     demoMode: on(config.DEMO_MODE),
     demoPlayer: on(config.DEMO_PLAYER),
     sandboxPayments: on(config.SANDBOX_PAYMENTS),
+    hostDemo: on(config.HOST_DEMO),
   };
 }
 
@@ -194,6 +209,7 @@ export function productionWarnings(config: ServerConfig): string[] {
     ["DEMO_MODE", config.DEMO_MODE],
     ["DEMO_PLAYER", config.DEMO_PLAYER],
     ["SANDBOX_PAYMENTS", config.SANDBOX_PAYMENTS],
+    ["HOST_DEMO", config.HOST_DEMO],
   ];
   return named
     .filter(([, value]) => value === "on")

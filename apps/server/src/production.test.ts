@@ -5,19 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devConveniences, productionWarnings, readConfig } from "./config.js";
 import { createServer, type Server } from "./server.js";
 
-describe("development conveniences (dev mailbox, demo sign-in, demo payments, demo player)", () => {
+describe("development conveniences (dev mailbox, demo sign-in, demo payments, demo player, host demo)", () => {
   it("are on by default only with the embedded database outside production; named on, they win", () => {
     expect(devConveniences(readConfig({}))).toEqual({
       devMailbox: true,
       demoMode: true,
       demoPlayer: true,
       sandboxPayments: true,
+      hostDemo: true,
     });
     expect(devConveniences(readConfig({ NODE_ENV: "production" }))).toEqual({
       devMailbox: false,
       demoMode: false,
       demoPlayer: false,
       sandboxPayments: false,
+      hostDemo: false,
     });
     expect(devConveniences(readConfig({ DATABASE_URL: "postgres://db.example/book" })).devMailbox).toBe(
       false,
@@ -28,6 +30,7 @@ describe("development conveniences (dev mailbox, demo sign-in, demo payments, de
       demoMode: false,
       demoPlayer: false,
       sandboxPayments: false,
+      hostDemo: false,
     });
     expect(productionWarnings(named)).toEqual([expect.stringContaining("DEV_MAILBOX=on")]);
     expect(productionWarnings(readConfig({ DEV_MAILBOX: "on" }))).toEqual([]);

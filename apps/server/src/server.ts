@@ -15,6 +15,7 @@ import { createFeed, type Feed, SANDBOX_CHANNEL } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
+import { hostDemoRunner } from "./host-demo.js";
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
@@ -32,6 +33,8 @@ export interface Server {
   demoPlayer?: { email: string; password: string };
   /** Whether the development mailbox page is served. */
   devMailbox: boolean;
+  /** The host demo's address once started, when it runs. */
+  hostDemoUrl(): string | undefined;
   start(): Promise<string>;
   stop(): Promise<void>;
 }
@@ -119,6 +122,10 @@ export async function createServer(
     : undefined;
   if (sandbox) await app.register(sandbox.pages, { prefix: "/psp" });
 
+  const hostDemo = conveniences.hostDemo ? hostDemoRunner(config) : undefined;
+  const operatorKey = hostDemo?.operatorKey ?? config.OPERATOR_API_KEY;
+  let hostDemoUrl: string | undefined;
+
   // Sportsbook and Platform API under /api.
   const api = await createApi({
     database,
@@ -132,7 +139,8 @@ export async function createServer(
       ...(sandbox ? { provider: sandbox.provider } : {}),
       checkoutTtlSeconds: config.CHECKOUT_TTL_MINUTES * 60,
     },
-    ...(config.OPERATOR_API_KEY ? { operatorKey: config.OPERATOR_API_KEY } : {}),
+    ...(operatorKey ? { operatorKey } : {}),
+    frameCookies: config.FRAME_COOKIES === "on",
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,
     onPublishFailure: ({ channel, event, error }) =>
@@ -201,6 +209,7 @@ export async function createServer(
     publisher,
     demoPlayer,
     devMailbox: api.ctx.identity.devMailbox,
+    hostDemoUrl: () => hostDemoUrl,
     async start() {
       if (web && !(await web.prepare()))
         app.log.warn("web app build missing: pages answer 503 until it is built");
@@ -214,6 +223,8 @@ export async function createServer(
       const address = await app.listen({ port: config.PORT, host: config.HOST });
       const port = app.server.address();
       if (web && port && typeof port === "object") web.setApiUrl(`http://127.0.0.1:${port.port}/api`);
+      if (hostDemo && port && typeof port === "object")
+        hostDemoUrl = await hostDemo.start(port.port, `http://127.0.0.1:${port.port}`);
       if (feed) {
         app.log.info("starting the odds feed");
         await feed.start();
@@ -221,6 +232,7 @@ export async function createServer(
       return address;
     },
     async stop() {
+      await hostDemo?.stop();
       await feed?.stop();
       await gateway.stop();
       await mail.stop();

@@ -46,6 +46,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       FEED_SPEED: "5",
       // Every suite signs up players of its own, all from this machine's address.
       SIGN_UPS_PER_IP_PER_HOUR: "1000",
+      // The host demo's suite starts an app with it; the others need no second port.
+      HOST_DEMO: "off",
       ...env,
     },
   });

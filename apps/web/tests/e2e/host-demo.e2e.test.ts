@@ -1,0 +1,154 @@
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, type RunningApp, startApp } from "./app";
+import { DESKTOP, launchChromium } from "./browser";
+
+const OPERATOR_KEY = "host-demo-e2e-operator-key-0123456789abcdef";
+
+/**
+ * The host demo `npm start` runs beside the sportsbook, opened on another site (localhost against
+ * 127.0.0.1), so the frame lives on third-party (partitioned) cookies as in a real casino.
+ */
+describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", () => {
+  let app: RunningApp;
+  let host: string;
+  let browser: Browser;
+  beforeAll(async () => {
+    const hostPort = await freePort();
+    app = await startApp({
+      HOST_DEMO: "on",
+      HOST_DEMO_PORT: String(hostPort),
+      FRAME_COOKIES: "on",
+      OPERATOR_API_KEY: OPERATOR_KEY,
+    });
+    host = `http://localhost:${hostPort}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const hostBalance = (page: Page) => page.locator("[data-host-balance]").getAttribute("data-minor");
+  const frameOf = (page: Page): FrameLocator => page.frameLocator("#sportsbook");
+
+  /** Credits the platform's player through a session of its own, as a deposit elsewhere would. */
+  async function fund(email: string, amount: number) {
+    const issued = await fetch(`${app.baseUrl}/api/operator/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-operator-key": OPERATOR_KEY },
+      body: JSON.stringify({ email }),
+    });
+    const { token } = ((await issued.json()) as { data: { token: string } }).data;
+    const context = await browser.newContext();
+    const signedIn = await context.request.post(`${app.baseUrl}/api/player/handover`, { data: { token } });
+    expect(signedIn.status()).toBe(200);
+    const csrf = ((await signedIn.json()) as { data: { csrf_token: string } }).data.csrf_token;
+    const deposit = await context.request.post(`${app.baseUrl}/api/player/deposits`, {
+      headers: { "x-csrf-token": csrf, "idempotency-key": `host-fund-${Date.now()}` },
+      data: { amount, currency: "EUR" },
+    });
+    expect(deposit.status()).toBe(200);
+    await context.close();
+  }
+
+  it("takes the frame's sign-in to the casino, hands its player over, and keeps the header balance", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(host);
+    const frame = frameOf(page);
+    // the host listens for sign-in: the frame's button leads to the casino's own page
+    await frame.locator("header [data-action=sign-in]").click();
+    await page.waitForURL(/\/sign-in\?return=/);
+    await page.locator("a", { hasText: "Open an account" }).click();
+    const email = `casino${Date.now()}@example.test`;
+    await page.locator("input[name=email]").fill(email);
+    await page.locator("input[name=password]").fill("casino password 1");
+    await page.locator("button[type=submit]").click();
+    await page.waitForURL(`${host}/`);
+
+    // signed in inside the frame on the casino's word, with the balance in the casino's header
+    await frame.locator("header .balance[data-balance='0']").waitFor();
+    await expect.poll(() => hostBalance(page)).toBe("0");
+    expect(await page.locator("[data-host-balance]").textContent()).toBe("0.00 EUR");
+    // the frame's token is spent and gone from its address
+    expect(page.frames().find((f) => f.url().includes("token="))).toBeUndefined();
+
+    await fund(email, 10_00);
+    await expect.poll(() => hostBalance(page)).toBe("1000");
+
+    // a bet inside the frame moves the casino's header balance
+    await page.goto(`${host}/?path=${encodeURIComponent("/schedule?sport=soccer")}`);
+    await frame.locator("header .balance[data-balance='1000']").waitFor();
+    const price = frame.locator(".match-card:not([data-unavailable]) button.odds:not([disabled])").first();
+    await price.click();
+    const slip = frame.locator("[data-ticket-panel=docked]");
+    await slip.locator("[data-stake-input='0']").fill("2");
+    const place = slip.locator("[data-action=place]");
+    await expect
+      .poll(async () => {
+        const accept = slip.locator("[data-action=accept-odds]");
+        if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
+        return place.isEnabled();
+      })
+      .toBe(true);
+    await place.click();
+    await expect.poll(() => hostBalance(page)).toBe("800");
+    await context.close();
+  });
+
+  it("follows the casino's language, keeps the frame as tall as its page, and restores a shared slip", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${host}/?path=${encodeURIComponent("/schedule?sport=soccer")}`);
+    const frame = frameOf(page);
+    await frame.locator(".match-card").first().waitFor();
+    await expect
+      .poll(async () =>
+        Number.parseInt(await page.locator("#sportsbook").evaluate((f) => f.style.height), 10),
+      )
+      .toBeGreaterThan(900);
+
+    // a shared slip, opened by its code from the host
+    const picks = frame.locator(".match-card:not([data-unavailable]) button.odds:not([disabled])");
+    await picks.first().click();
+    const slip = frame.locator("[data-ticket-panel=docked]");
+    const id = await slip.locator("[data-selection]").first().getAttribute("data-selection");
+    await slip.locator("[data-action=share]").click();
+    const code = new URL(await slip.locator("[data-share-link]").inputValue()).searchParams.get("betCode");
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    await slip.locator("[data-action=clear]").click();
+    await expect.poll(() => slip.locator("[data-selection]").count()).toBe(0);
+    const send = (message: unknown) =>
+      page.evaluate(
+        ([m, to]) =>
+          (document.getElementById("sportsbook") as HTMLIFrameElement).contentWindow?.postMessage(
+            m,
+            to as string,
+          ),
+        [message, app.baseUrl] as const,
+      );
+    await send({ type: "apply_bet_code", payload: { code } });
+    await expect.poll(() => slip.locator("[data-selection]").first().getAttribute("data-selection")).toBe(id);
+
+    await page.locator("[data-host-language]").selectOption("de");
+    await expect.poll(() => frame.locator("html").getAttribute("lang")).toBe("de");
+    await page.close();
+  });
+
+  it("lets a visitor sign up on the casino only with a real address and password", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${host}/sign-in?mode=sign-up`);
+    await page.locator("input[name=email]").fill("someone@example.test");
+    await page.locator("input[name=password]").fill("short");
+    // the browser's own check stops a short password; the server answers the same without it
+    const res = await page.request.post(`${host}/sign-in`, {
+      form: { mode: "sign-up", email: "someone@example.test", password: "short", return: "/" },
+    });
+    expect(res.status()).toBe(400);
+    const wrong = await page.request.post(`${host}/sign-in`, {
+      form: { mode: "sign-in", email: "nobody@example.test", password: "long enough 1", return: "/" },
+    });
+    expect(wrong.status()).toBe(401);
+    await page.close();
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHostDemo } from "./app.js";
+
+describe("the host demo's own accounts and pages", () => {
+  // No sportsbook is needed until a signed-in player opens the sports page.
+  const app = createHostDemo({ sportsbookUrl: "http://sportsbook.test:3000", operatorKey: "k".repeat(40) });
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+
+  const post = (form: Record<string, string>) =>
+    app.inject({
+      method: "POST",
+      url: "/sign-in",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  it("opens an account once, signs it in with its password only, and returns where the player was", async () => {
+    const opened = await post({
+      mode: "sign-up",
+      email: "Player@Casino.test",
+      password: "casino pass 1",
+      return: "/?path=%2Flive",
+    });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe("/?path=%2Flive");
+    expect(opened.cookies.find((c) => c.name === "casino_session")).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+    });
+    expect(
+      (await post({ mode: "sign-up", email: "player@casino.test", password: "other pass 22" })).statusCode,
+    ).toBe(409);
+    expect((await post({ email: "player@casino.test", password: "wrong pass 22" })).statusCode).toBe(401);
+    expect((await post({ email: "nobody@casino.test", password: "casino pass 1" })).statusCode).toBe(401);
+    const again = await post({
+      email: "player@casino.test",
+      password: "casino pass 1",
+      return: "//evil.test/",
+    });
+    expect(again.statusCode).toBe(303);
+    // a return address off the casino's own pages falls back to its home
+    expect(again.headers.location).toBe("/");
+  });
+
+  it("refuses malformed sign-ins with the form shown again, its input escaped", async () => {
+    const malformed: Record<string, string>[] = [
+      { email: "x", password: "casino pass 1" },
+      { email: "a@b.test", password: "short" },
+      {},
+    ];
+    for (const form of malformed) {
+      const res = await post(form);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toContain('role="alert"');
+    }
+    const shown = await app.inject({
+      method: "GET",
+      url: `/sign-in?return=${encodeURIComponent('/"><script>')}`,
+    });
+    expect(shown.body).not.toContain('"><script>');
+  });
+
+  it("frames only the sportsbook and cannot itself be framed", async () => {
+    const res = await app.inject({ method: "GET", url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('src="http://sportsbook.test:3000/"');
+    expect(res.headers["content-security-policy"]).toContain("frame-src http://sportsbook.test:3000;");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    const deep = await app.inject({ method: "GET", url: `/?path=${encodeURIComponent("//evil.test/x")}` });
+    expect(deep.body).toContain('src="http://sportsbook.test:3000/"');
+    expect((await app.inject({ method: "GET", url: "/host.js" })).headers["content-type"]).toContain(
+      "javascript",
+    );
+  });
+});

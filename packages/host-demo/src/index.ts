@@ -1,0 +1,1 @@
+export { createHostDemo, type HostDemoOptions } from "./app.js";
