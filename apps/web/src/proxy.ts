@@ -2,7 +2,8 @@ import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy, NONCE_HEADER } from "./lib/content-security-policy";
 import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
-import { LOCALE_HEADER, SEARCH_HEADER } from "./lib/page-headers";
+import { MOBILE_APP_COOKIE, MOBILE_APP_PARAM, mobileAppChoice } from "./lib/mobile-app";
+import { LOCALE_HEADER, MOBILE_APP_HEADER, SEARCH_HEADER } from "./lib/page-headers";
 import { loadSiteSettings } from "./lib/settings.server";
 import { platformOrigins, type SiteSettings } from "./lib/site-settings";
 
@@ -22,6 +23,16 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   });
   const response = await route(request, settings, nonce, policy);
   response.headers.set("content-security-policy", policy);
+  const mobileApp = mobileAppChoice(
+    request.nextUrl.searchParams.get(MOBILE_APP_PARAM),
+    request.cookies.get(MOBILE_APP_COOKIE)?.value,
+  );
+  if (mobileApp.remember)
+    response.cookies.set(MOBILE_APP_COOKIE, mobileApp.remember, {
+      path: "/",
+      sameSite: "lax",
+      httpOnly: true,
+    });
   return response;
 }
 
@@ -58,6 +69,11 @@ function pageHeaders(request: NextRequest, locale: string, nonce: string, policy
   const headers = new Headers(request.headers);
   headers.set(LOCALE_HEADER, locale);
   headers.set(SEARCH_HEADER, request.nextUrl.search);
+  const mobileApp = mobileAppChoice(
+    request.nextUrl.searchParams.get(MOBILE_APP_PARAM),
+    request.cookies.get(MOBILE_APP_COOKIE)?.value,
+  );
+  headers.set(MOBILE_APP_HEADER, mobileApp.on ? "1" : "0");
   headers.set(NONCE_HEADER, nonce);
   headers.set("content-security-policy", policy);
   return headers;

@@ -5,3 +5,5 @@
 export const LOCALE_HEADER = "x-sb-locale";
 /** The page URL's query string, with its leading "?" (empty when there is none). */
 export const SEARCH_HEADER = "x-sb-search";
+/** "1" when this request runs in mobile-app mode (chosen by URL or remembered in a cookie). */
+export const MOBILE_APP_HEADER = "x-sb-mobile-app";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import type { SearchParams } from "./list-query";
 import { localizeHref } from "./locale-url";
 import { hasErrorPage, hasMessages } from "./locales";
-import { SEARCH_HEADER } from "./page-headers";
+import { MOBILE_APP_HEADER, SEARCH_HEADER } from "./page-headers";
 import { loadSiteSettings } from "./settings.server";
 import type { SiteSettings } from "./site-settings";
 
@@ -14,9 +14,16 @@ export interface PageContext {
   href: (path: string) => string;
 }
 
+/** The settings as this request renders them: mobile-app mode also when the visitor's URL chose it. */
+export async function pageSettings(): Promise<SiteSettings> {
+  const settings = await loadSiteSettings();
+  if (settings.isMobileApp || (await headers()).get(MOBILE_APP_HEADER) !== "1") return settings;
+  return { ...settings, isMobileApp: true };
+}
+
 /** Loads the settings and checks that the URL's locale is configured (error pages accept every error locale). */
 export async function pageContext(locale: string, opts: { errorPage?: boolean } = {}): Promise<PageContext> {
-  const settings = await loadSiteSettings();
+  const settings = await pageSettings();
   const configured = settings.locales.includes(locale) && (hasMessages(locale) || hasErrorPage(locale));
   if (!configured && !(opts.errorPage && hasErrorPage(locale))) notFound();
   return { locale, settings, href: (path) => localizeHref(path, locale, settings) };

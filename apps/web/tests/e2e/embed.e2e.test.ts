@@ -185,4 +185,39 @@ addEventListener("message", (e) => {
     await page.close();
     writeSettings(dataDir, { platform: { origins: [host.origin] } });
   });
+
+  it("in mobile-app mode, chosen by a link and remembered, shows no consent banner and no floating widgets", async () => {
+    const widgets = [
+      { kind: "modal", text: "House rules", body: "Bets stand at the confirmed price." },
+      { kind: "speed-dial", text: "Shortcuts" },
+      { kind: "chat-toggle" },
+    ];
+    writeSettings(dataDir, {
+      platform: { origins: [host.origin] },
+      chat: { type: "frame", url: "/examples/chat.html?room={id}" },
+      layout: { footer: widgets },
+    });
+    const floating = (page: Page) =>
+      page.locator("footer .speed-dial, footer .chat-toggle, footer dialog.block-modal").count();
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await expect
+      .poll(async () => {
+        await page.goto(`${base}/about`);
+        return floating(page);
+      })
+      .toBe(3);
+    expect(await page.locator("section.consent").count()).toBe(1);
+
+    await page.goto(`${base}/about?mobileApp=1`);
+    expect(await floating(page)).toBe(0);
+    expect(await page.locator("section.consent").count()).toBe(0);
+    // remembered on the next page without the parameter, until a link leaves the mode
+    await page.goto(`${base}/general-rules`);
+    expect(await floating(page)).toBe(0);
+    await page.goto(`${base}/general-rules?mobileApp=0`);
+    expect(await floating(page)).toBe(3);
+    await context.close();
+    writeSettings(dataDir, { platform: { origins: [host.origin] } });
+  });
 });

@@ -22,7 +22,7 @@ import { loadMessages } from "../../i18n/messages";
 import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { directionOf } from "../../lib/locales";
 import { pageMetadata } from "../../lib/metadata.server";
-import { loadSiteSettings } from "../../lib/settings.server";
+import { pageSettings } from "../../lib/request.server";
 import { LiveProvider } from "../../live/LiveProvider";
 import { LiveStoreProvider } from "../../live/LiveStoreContext";
 import { OddsFormatProvider } from "../../odds/OddsFormatContext";
@@ -59,7 +59,7 @@ export default async function LocaleLayout({
   params: Promise<{ locale: string }>;
 }) {
   const { locale } = await params;
-  const settings = await loadSiteSettings();
+  const settings = await pageSettings();
   const messages = await loadMessages(locale);
   const jar = await cookies();
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
@@ -116,7 +116,8 @@ export default async function LocaleLayout({
                               <PlayerSettingsSync />
                               <SessionWatchLazy />
                               <RequiredDialogsLazy />
-                              <RemindersLazy />
+                              {/* a native app has its own prompts: no reminders over it */}
+                              {config.isMobileApp ? null : <RemindersLazy />}
                             </AreaBoundary>
                             <FrameBridgeLazy />
                           </TicketProvider>

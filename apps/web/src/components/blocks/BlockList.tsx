@@ -158,6 +158,8 @@ function BlockView({
     case "leagues":
       return <TopLeagues locale={locale} settings={settings} limit={block.limit ?? 10} />;
     case "modal":
+      // mobile-app mode skips the floating site widgets: the native app has its own (SPEC §6)
+      if (settings.isMobileApp) return null;
       return <ModalBlock label={text} title={text} body={pickText(block.body, locale)} />;
     case "event-markets":
       return <EventMarketsBlock block={block} locale={locale} settings={settings} />;
@@ -176,6 +178,7 @@ function BlockView({
         />
       );
     case "speed-dial":
+      if (settings.isMobileApp) return null;
       return <SpeedDial block={block} locale={locale} settings={settings} />;
     case "mobile-selection-bar":
       return <SelectionBar />;
@@ -185,7 +188,9 @@ function BlockView({
       return <ProfileBlock />;
     case "chat-toggle":
       // the settings refuse a chat-toggle block when the site has no chat
-      return settings.chat ? <ChatToggle url={chatUrl(settings.chat, locale)} /> : null;
+      return settings.chat && !settings.isMobileApp ? (
+        <ChatToggle url={chatUrl(settings.chat, locale)} />
+      ) : null;
     default:
       // Kinds whose part is not built are refused by the settings validation (BLOCKS_AWAITING).
       return null;
