@@ -94,7 +94,10 @@ describe("the player's account page (SPEC §3 user, §7 profile, phone, settings
 
     expect(await seriousViolations(page, "main")).toEqual([]);
 
+    // The header signs out at once; the cookies go only when the logout call answers.
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith("/api/player/logout"));
     await page.locator("header [data-action=sign-out]").click();
+    expect((await loggedOut).ok()).toBe(true);
     await page.locator("header [data-action=sign-in]").waitFor();
     expect((await settingsOf(context, base)).auto_accept_odds_change).not.toBe("any");
     const signIn = await context.request.post(`${base}/api/player/sign-in`, { data: player });
