@@ -115,6 +115,7 @@ for (const target of databaseTargets()) {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('data-amount="2500"');
       expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
+      expect(page.headers["content-security-policy"]).toContain("form-action 'self';");
 
       const back = await press(checkout_url, "pay");
       expect(back).toBe(`/profile/wallet/deposit?payment=${opened.id}`);
@@ -333,6 +334,72 @@ for (const target of databaseTargets()) {
         headers: { "content-type": "application/json" },
       });
       expect(body<ErrorJson>(demoSignIn).error).toBe("validationFailed");
+    });
+
+    it("a host platform opens its player's deposit, reads how it ended and the player's balances", async () => {
+      const s = await player();
+      const email = `pay${seq}@example.com`;
+      const asOperator = (method: "GET" | "POST", url: string, payload?: object, key = OPERATOR_KEY) =>
+        h.api.app.inject({
+          method,
+          url: `/api/operator${url}`,
+          headers: { "x-operator-key": key },
+          ...(payload ? { payload } : {}),
+        });
+      const open = (amount: number) =>
+        asOperator("POST", "/deposits", {
+          email,
+          currency: "EUR",
+          amount,
+          return_url: "https://casino.example/payments/return?from=sportsbook",
+        });
+      const opened = body<{ data: { payment: PaymentJson; checkout_url: string } }>(await open(12_00)).data;
+      expect(opened.payment).toMatchObject({ status: "pending", amount: { value: 12_00 } });
+      const page = await h.api.app.inject({ method: "GET", url: opened.checkout_url });
+      expect(page.headers["content-security-policy"]).toContain("form-action 'self' https://casino.example;");
+      // the provider returns the player to the platform, not to this site
+      expect(await press(opened.checkout_url, "pay")).toBe(
+        `https://casino.example/payments/return?from=sportsbook&payment=${opened.payment.id}`,
+      );
+      const read = await asOperator("GET", `/payments/${opened.payment.id}`);
+      expect(body<{ data: PaymentJson }>(read).data.status).toBe("succeeded");
+      const accounts = body<{ data: { currency: string; balance: number; is_current: boolean }[] }>(
+        await asOperator("GET", `/players/accounts?email=${encodeURIComponent(email)}`),
+      ).data;
+      expect(accounts).toEqual([
+        expect.objectContaining({ currency: "EUR", balance: 12_00, is_current: true }),
+      ]);
+      expect(await balance(s)).toBe(12_00);
+
+      const declined = body<{ data: { payment: PaymentJson; checkout_url: string } }>(await open(5_00)).data;
+      await press(declined.checkout_url, "decline");
+      expect(
+        body<{ data: PaymentJson }>(await asOperator("GET", `/payments/${declined.payment.id}`)).data.status,
+      ).toBe("failed");
+
+      // unknown players and payments, a wrong key and bad bodies
+      const stranger = await asOperator("POST", "/deposits", {
+        email: "nobody@example.com",
+        currency: "EUR",
+        amount: 100,
+        return_url: "https://casino.example/",
+      });
+      expect(stranger.statusCode).toBe(404);
+      expect((await asOperator("GET", "/payments/999999999")).statusCode).toBe(404);
+      expect((await asOperator("GET", "/players/accounts?email=nobody%40example.com")).statusCode).toBe(404);
+      expect(
+        (await asOperator("GET", `/payments/${opened.payment.id}`, undefined, "x".repeat(40))).statusCode,
+      ).toBe(404);
+      for (const bad of [
+        { email, currency: "EUR", amount: 100, return_url: "javascript:alert(1)" },
+        { email, currency: "EUR", amount: 100, return_url: "/relative" },
+        { email, currency: "EUR", amount: -1, return_url: "https://casino.example/" },
+        { email: "nope", currency: "EUR", amount: 100, return_url: "https://casino.example/" },
+      ]) {
+        const res = await asOperator("POST", "/deposits", bad);
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(body<ErrorJson>(res).error).toBe("validationFailed");
+      }
     });
   });
 }

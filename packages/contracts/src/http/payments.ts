@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "../identity.js";
 import { currencyCodeSchema, idSchema, listOf, moneySchema, pageQuery, text } from "./common.js";
 
 /**
@@ -54,6 +55,22 @@ export const checkoutBodySchema = z.object({
 export const checkoutResponseSchema = z.object({
   data: z.object({ payment: paymentSchema, checkout_url: text() }),
 });
+
+/**
+ * `POST /operator/deposits`: a host platform's payment page opens a deposit for its player, who pays
+ * on `checkout_url` and comes back to `return_url` on the platform (with `?payment=ID` added).
+ */
+export const operatorDepositBodySchema = z.object({
+  email: emailSchema,
+  currency: currencyCodeSchema,
+  amount: amountSchema,
+  return_url: text()
+    .max(2000)
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), "an http(s) URL"),
+});
+
+/** `GET /operator/players/accounts?email=`: a platform's player's balances, for its own pages. */
+export const operatorPlayerQuerySchema = z.object({ email: emailSchema });
 
 export const withdrawalBodySchema = z.object({ currency: currencyCodeSchema, amount: amountSchema });
 export const paymentResponseSchema = z.object({ data: paymentSchema });

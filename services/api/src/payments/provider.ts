@@ -17,7 +17,7 @@ export interface CheckoutProvider {
     currency: string;
     /** Decimals of the currency's minor unit. */
     subunits: number;
-    /** Where the provider sends the player back when they are done (absolute path of this site). */
+    /** Where the provider sends the player back: a path of this site, or a host platform's absolute URL. */
     returnPath: string;
     /** The provider gives up on the session at this time. */
     expiresAt: Date;

@@ -1,7 +1,10 @@
 import {
+  accountsResponseSchema,
   checkoutBodySchema,
   checkoutResponseSchema,
   okSchema,
+  operatorDepositBodySchema,
+  operatorPlayerQuerySchema,
   operatorWithdrawalsQuerySchema,
   operatorWithdrawalsResponseSchema,
   paymentParamsSchema,
@@ -23,6 +26,8 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { assertOperator } from "../http/operator-key.js";
 import { errorResponses, pagination, typed } from "../http/route-kit.js";
+import { playerByEmail } from "../identity/players.js";
+import { playerAccounts } from "../wallet/accounts.js";
 import { currencyTable, moneyView } from "../wallet/currencies.js";
 import { applyDepositCallback, openDeposit } from "./deposits.js";
 import { presentPayment } from "./present.js";
@@ -309,6 +314,71 @@ function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         data: rows.map((row) => ({ ...presentPayment(row, table), player_id: row.playerId })),
         pagination: pagination(Number(total?.n ?? 0), page, limit),
       };
+    },
+  );
+
+  r.post(
+    "/operator/deposits",
+    {
+      schema: {
+        tags: ["operator"],
+        summary: "Opens a deposit for a host platform's player; the player pays on `checkout_url`",
+        description:
+          "For a platform's own payment page: the player is named by address (404 when unknown here), the deposit counts against the player's deposit limits like any other, and the provider sends the player back to `return_url` with `?payment=ID`.",
+        body: operatorDepositBodySchema,
+        response: { 200: checkoutResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      guard(request);
+      const player = await playerByEmail(ctx.db, request.body.email);
+      if (!player) throw new ApiError("notFound");
+      const currency = await enabledCurrency(ctx, request.body.currency);
+      const { payment, checkoutUrl } = await openDeposit(ctx, request.log, player.id, {
+        amount: request.body.amount,
+        currency: currency.code,
+        subunits: currency.subunits,
+        returnPath: request.body.return_url,
+      });
+      return {
+        data: { payment: presentPayment(payment, await currencyTable(ctx)), checkout_url: checkoutUrl },
+      };
+    },
+  );
+
+  r.get(
+    "/operator/payments/:id",
+    {
+      schema: {
+        tags: ["operator"],
+        summary: "One payment, for a platform's return page to tell success, failure and pending apart",
+        params: paymentParamsSchema,
+        response: { 200: paymentResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      guard(request);
+      const [row] = await ctx.db.select().from(payments).where(eq(payments.id, request.params.id));
+      if (!row) throw new ApiError("notFound");
+      return { data: presentPayment(row, await currencyTable(ctx)) };
+    },
+  );
+
+  r.get(
+    "/operator/players/accounts",
+    {
+      schema: {
+        tags: ["operator"],
+        summary: "A platform's player's balances per currency (404 when unknown here)",
+        querystring: operatorPlayerQuerySchema,
+        response: { 200: accountsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      guard(request);
+      const player = await playerByEmail(ctx.db, request.query.email);
+      if (!player) throw new ApiError("notFound");
+      return { data: await playerAccounts(ctx, player) };
     },
   );
 

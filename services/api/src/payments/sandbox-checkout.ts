@@ -109,10 +109,12 @@ export function createSandboxCheckout(options: {
     return false;
   }
 
+  // A player's deposit returns to a path of this site; a platform's to its own absolute address.
   const returnUrl = (session: CheckoutSession) => {
+    const absolute = URL.canParse(session.returnPath);
     const url = new URL(session.returnPath, "http://site.invalid");
     url.searchParams.set("payment", String(session.paymentId));
-    return `${url.pathname}${url.search}`;
+    return absolute ? url.toString() : `${url.pathname}${url.search}`;
   };
 
   const pages: FastifyPluginAsync = async (scope) => {
@@ -121,10 +123,9 @@ export function createSandboxCheckout(options: {
       done(null, undefined),
     );
     scope.addHook("onSend", async (_request, reply) => {
-      reply.header(
-        "content-security-policy",
-        `default-src 'none'; style-src '${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
-      );
+      // the checkout page names the platform its pay buttons may redirect to (form-action covers redirects)
+      if (!reply.hasHeader("content-security-policy"))
+        reply.header("content-security-policy", policy("'self'"));
       reply.header("cache-control", "no-store");
     });
     const params = z.object({ session: z.string().regex(/^cs_[0-9a-f]{32}$/) });
@@ -152,6 +153,8 @@ export function createSandboxCheckout(options: {
         fiat: true,
       });
       const base = `${options.pathPrefix}/checkout/${session.id}`;
+      if (URL.canParse(session.returnPath))
+        reply.header("content-security-policy", policy(`'self' ${new URL(session.returnPath).origin}`));
       const button = (name: string, label: string, cls = "") =>
         `<form method="post" action="${base}/${name}"><button type="submit"${cls ? ` class="${cls}"` : ""}>${label}</button></form>`;
       return reply.send(
@@ -188,6 +191,10 @@ ${button("pay", "Pay now", "pay")}${button("decline", "Decline (test)")}${button
   };
 
   return { provider, pages };
+}
+
+function policy(formAction: string): string {
+  return `default-src 'none'; style-src '${STYLE_HASH}'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
 function page(title: string, body: string): string {

@@ -15,7 +15,7 @@ import {
 } from "@sportsbook/contracts";
 import { userChannel } from "@sportsbook/contracts/realtime";
 import { accounts, currencies, ensurePlayerAccount, players } from "@sportsbook/db";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { connectionToken, subscriptionToken } from "../auth/realtime-tokens.js";
 import {
@@ -35,6 +35,7 @@ import { assertCountryAllowed } from "../identity/country.js";
 import { authFieldsMissed, recordTrackedTags } from "../identity/profile.js";
 import { admitPlayer, startSession } from "../identity/sign-in.js";
 import { sha256 } from "../identity/tokens.js";
+import { playerAccounts } from "../wallet/accounts.js";
 import { demoDeposit } from "../wallet/deposit.js";
 import { registerFavouriteRoutes } from "./favourite-routes.js";
 import { registerNotificationRoutes } from "./notification-routes.js";
@@ -110,18 +111,7 @@ export function registerPlayerRoutes(app: FastifyInstance, ctx: AppContext): voi
     },
     async (request) => {
       const player = await requirePlayer(ctx, request);
-      const rows = await ctx.db
-        .select({
-          currency: accounts.currency,
-          balance: accounts.balance,
-          subunits: currencies.subunits,
-          fiat: currencies.fiat,
-        })
-        .from(accounts)
-        .innerJoin(currencies, eq(currencies.code, accounts.currency))
-        .where(eq(accounts.playerId, player.id))
-        .orderBy(asc(accounts.currency));
-      return { data: rows.map((a) => ({ ...a, is_current: a.currency === player.currency })) };
+      return { data: await playerAccounts(ctx, player) };
     },
   );
 
