@@ -73,4 +73,28 @@ describe("the host demo's own accounts and pages", () => {
       "javascript",
     );
   });
+
+  it("sends a signed-out visitor from the wallet pages to sign in, and shows the payment routes", async () => {
+    for (const url of ["/assets", "/profile/wallet/deposit?redirect=%2F"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`/sign-in?return=${encodeURIComponent(url)}`);
+    }
+    const support = await app.inject({ method: "GET", url: "/payments/support" });
+    expect(support.body).toContain('data-payment-result="support"');
+    // a Continue link leads only to the casino's or the sportsbook's pages
+    const away = await app.inject({
+      method: "GET",
+      url: "/payments/failure?payment=7&redirect=https%3A%2F%2Fevil.test%2F",
+    });
+    expect(away.body).toContain('href="/"');
+    expect(away.body).toContain("/payments/support");
+    const home = await app.inject({
+      method: "GET",
+      url: `/payments/success?redirect=${encodeURIComponent("http://sportsbook.test:3000/live")}`,
+    });
+    expect(home.body).toContain('href="http://sportsbook.test:3000/live"');
+    const bad = await app.inject({ method: "GET", url: "/payments/return?payment=abc" });
+    expect(bad.headers.location).toBe("/payments/failure?redirect=%2F");
+  });
 });

@@ -1,12 +1,22 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import cookie from "@fastify/cookie";
+import { quickDepositStatus } from "@sportsbook/contracts";
 import { appPathSchema } from "@sportsbook/contracts/window-messages";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HostAccounts } from "./accounts.js";
-import { signInPage, sportsPage } from "./pages.js";
-import { requestHandover } from "./sportsbook-link.js";
+import { minorUnits } from "./money.js";
+import {
+  type Balance,
+  PAYMENT_RESULTS,
+  type PaymentResult,
+  paymentResultPage,
+  signInPage,
+  sportsPage,
+  walletPage,
+} from "./pages.js";
+import { SportsbookLink } from "./sportsbook-link.js";
 
 export interface HostDemoOptions {
   /** Where the player's browser reaches the sportsbook (the frame's address). */
@@ -40,6 +50,8 @@ const returnQuery = z.object({
   mode: z.enum(["sign-in", "sign-up"]).catch("sign-in"),
 });
 const sportsQuery = z.object({ path: appPathSchema.catch("/") });
+const paymentQuery = z.object({ payment: z.coerce.number().int().positive().optional().catch(undefined) });
+const RESULT_OF = { success: "success", pending: "pending", error: "failure" } as const;
 
 /**
  * A small host platform: a casino with its own players that embeds the sportsbook in a frame, hands
@@ -49,7 +61,16 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
   const app = Fastify({ logger: options.logger ?? false });
   const accounts = new HostAccounts();
   const sportsbook = new URL(options.sportsbookUrl);
-  const apiUrl = (options.apiUrl ?? sportsbook.origin).replace(/\/+$/, "");
+  const link = new SportsbookLink(
+    (options.apiUrl ?? sportsbook.origin).replace(/\/+$/, ""),
+    options.operatorKey,
+  );
+  // Where a page may send the player back to: the casino's own pages, or the sportsbook's.
+  const backOf = (value: unknown): string => {
+    if (typeof value !== "string") return "/";
+    if (appPathSchema.safeParse(value).success) return value;
+    return URL.canParse(value) && new URL(value).origin === sportsbook.origin ? value : "/";
+  };
   const assets = Object.fromEntries(
     Object.entries(ASSETS).map(([path, a]) => [
       path,
@@ -66,7 +87,8 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
   app.addHook("onSend", async (_request, reply) => {
     reply.header(
       "content-security-policy",
-      `default-src 'self'; frame-src ${sportsbook.origin}; frame-ancestors 'none'; form-action 'self'; base-uri 'none'`,
+      // the deposit form's answer redirects to the sportsbook's payment provider (form-action covers it)
+      `default-src 'self'; frame-src ${sportsbook.origin}; frame-ancestors 'none'; form-action 'self' ${sportsbook.origin}; base-uri 'none'`,
     );
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
@@ -83,14 +105,14 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
     const player = accounts.playerOf(request.cookies[SESSION_COOKIE]);
     const plain = new URL(path, sportsbook).toString();
     if (!player) return html(reply, sportsPage({ player, frameUrl: plain }));
-    const handover = await requestHandover(apiUrl, options.operatorKey, { email: player, language: "en" });
+    const handover = await link.handover({ email: player, language: "en" });
     if (!handover.ok) {
       request.log.warn({ status: handover.status, message: handover.message }, "session handover refused");
       const notice = `The sportsbook did not accept your session: ${handover.message || handover.status}`;
       return html(reply, sportsPage({ player, frameUrl: plain, notice }));
     }
     const init = new URL("/init-sportsbook", sportsbook);
-    init.searchParams.set("token", handover.token);
+    init.searchParams.set("token", handover.value);
     init.searchParams.set("path", path);
     return html(reply, sportsPage({ player, frameUrl: init.toString() }));
   });
@@ -124,6 +146,62 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
     });
     return reply.redirect(back, 303);
   });
+
+  const balancesOf = async (email: string): Promise<Balance[]> => {
+    const answer = await link.accounts(email);
+    // a player the sportsbook has not met yet has no balance there
+    if (!answer.ok && answer.status === 404) return [];
+    if (!answer.ok)
+      throw new Error(`the sportsbook refused the balances: ${answer.status} ${answer.message}`);
+    return answer.value;
+  };
+
+  const wallet = (title: "Assets" | "Deposit") => async (request: FastifyRequest, reply: FastifyReply) => {
+    const player = accounts.playerOf(request.cookies[SESSION_COOKIE]);
+    const back = backOf((request.query as { redirect?: unknown }).redirect);
+    if (!player) return reply.redirect(`/sign-in?return=${encodeURIComponent(request.url)}`, 303);
+    return html(reply, walletPage({ player, balances: await balancesOf(player), back, title }));
+  };
+  app.get("/assets", wallet("Assets"));
+  app.get("/profile/wallet/deposit", wallet("Deposit"));
+
+  app.post("/profile/wallet/deposit", async (request, reply) => {
+    const player = accounts.playerOf(request.cookies[SESSION_COOKIE]);
+    if (!player) return reply.redirect("/sign-in?return=%2Fprofile%2Fwallet%2Fdeposit", 303);
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const back = backOf(form.redirect);
+    const balances = await balancesOf(player);
+    const currency = typeof form.currency === "string" ? form.currency : "";
+    const known = balances.find((b) => b.currency === currency);
+    const amount = typeof form.amount === "string" ? minorUnits(form.amount, known?.subunits ?? 2) : null;
+    const refuse = (error: string, status: number) =>
+      html(reply, walletPage({ player, balances, back, title: "Deposit", error }), status);
+    if (amount === null || !/^[A-Z0-9]{2,10}$/.test(currency))
+      return refuse("Enter an amount in the currency's decimals, e.g. 10.00.", 400);
+    const returnUrl = new URL("/payments/return", `${request.protocol}://${request.host}`);
+    returnUrl.searchParams.set("redirect", back);
+    const opened = await link.deposit({ email: player, amount, currency, returnUrl: returnUrl.toString() });
+    if (!opened.ok)
+      return refuse(opened.message || "The payment could not be opened.", opened.status === 404 ? 409 : 400);
+    return reply.redirect(new URL(opened.value, sportsbook).toString(), 303);
+  });
+
+  app.get("/payments/return", async (request, reply) => {
+    const { payment } = paymentQuery.parse(request.query);
+    const back = backOf((request.query as { redirect?: unknown }).redirect);
+    const status = payment ? await link.paymentStatus(payment) : undefined;
+    const result: PaymentResult = status?.ok ? RESULT_OF[quickDepositStatus(status.value)] : "failure";
+    const target = new URLSearchParams({ redirect: back, ...(payment ? { payment: String(payment) } : {}) });
+    return reply.redirect(`/payments/${result}?${target}`, 303);
+  });
+
+  for (const result of PAYMENT_RESULTS)
+    app.get(`/payments/${result}`, async (request, reply) => {
+      const { payment } = paymentQuery.parse(request.query);
+      const back = backOf((request.query as { redirect?: unknown }).redirect);
+      const player = accounts.playerOf(request.cookies[SESSION_COOKIE]);
+      return html(reply, paymentResultPage({ player, result, payment, back }));
+    });
 
   app.post("/sign-out", async (request, reply) => {
     accounts.endSession(request.cookies[SESSION_COOKIE]);

@@ -13,6 +13,7 @@ function page({ title, player, body }: Shell): string {
   const account = player
     ? `<span class="who">${escapeHtml(player)}</span>
 <span class="balance" data-host-balance aria-live="polite">–</span>
+<a class="button" href="/profile/wallet/deposit">Deposit</a>
 <form method="post" action="/sign-out"><button type="submit">Sign out</button></form>`
     : `<a class="button" href="/sign-in" data-host-sign-in>Sign in</a>`;
   const languages = HOST_LOCALES.map((l) => `<option value="${l}">${l}</option>`).join("");
@@ -20,7 +21,7 @@ function page({ title, player, body }: Shell): string {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)} · Demo Casino</title><link rel="stylesheet" href="/host.css"></head>
 <body><header class="host-header"><a class="brand" href="/">Demo Casino</a>
-<nav><a href="/">Sports</a></nav>
+<nav><a href="/">Sports</a> <a href="/assets">Assets</a></nav>
 <label class="language">Language <select data-host-language>${languages}</select></label>
 <div class="account">${account}</div></header>
 <main>${body}</main><script src="/host.js"></script></body></html>`;
@@ -58,5 +59,92 @@ export function signInPage(opts: {
 <label>E-mail <input name="email" type="email" required autocomplete="email" value="${escapeHtml(opts.email ?? "")}"></label>
 <label>Password <input name="password" type="password" required minlength="8" autocomplete="${signUp ? "new-password" : "current-password"}"></label>
 <button type="submit">${signUp ? "Open the account" : "Sign in"}</button></form>${other}</section>`,
+  });
+}
+
+export interface Balance {
+  currency: string;
+  balance: number;
+  subunits: number;
+}
+
+/** Minor units as the currency writes them (e.g. 1234 with 2 decimals is 12.34). */
+export function major(minor: number, subunits: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const digits = String(Math.abs(minor)).padStart(subunits + 1, "0");
+  return subunits === 0
+    ? `${sign}${digits}`
+    : `${sign}${digits.slice(0, -subunits)}.${digits.slice(-subunits)}`;
+}
+
+/**
+ * The casino's assets page (SPEC §2): the player's balances and, at the `#deposit` anchor, the payment
+ * widget. `back` is where the player returns once paid (the `redirect` the page was opened with).
+ */
+export function walletPage(opts: {
+  player: string;
+  balances: readonly Balance[];
+  back: string;
+  title: "Assets" | "Deposit";
+  error?: string;
+}): string {
+  const rows = opts.balances.length
+    ? opts.balances
+        .map(
+          (b) =>
+            `<tr data-currency="${escapeHtml(b.currency)}"><th scope="row">${escapeHtml(b.currency)}</th><td>${major(b.balance, b.subunits)}</td></tr>`,
+        )
+        .join("")
+    : `<tr><td colspan="2">No balance yet: your first deposit opens it.</td></tr>`;
+  const currencies = opts.balances.length ? opts.balances.map((b) => b.currency) : ["EUR"];
+  const options = currencies
+    .map((c) => `<option value="${escapeHtml(c)}">${escapeHtml(c)}</option>`)
+    .join("");
+  const error = opts.error ? `<p class="notice" role="alert">${escapeHtml(opts.error)}</p>` : "";
+  return page({
+    title: opts.title,
+    player: opts.player,
+    body: `<section class="card"><h1>${opts.title}</h1>
+<table class="balances" aria-label="Balances"><tbody>${rows}</tbody></table></section>
+<section class="card" id="deposit"><h2>Deposit</h2>${error}
+<form method="post" action="/profile/wallet/deposit" data-host-form="deposit">
+<input type="hidden" name="redirect" value="${escapeHtml(opts.back)}">
+<label>Amount <input name="amount" inputmode="decimal" required pattern="\\d{1,7}([.,]\\d{1,8})?" placeholder="10.00"></label>
+<label>Currency <select name="currency">${options}</select></label>
+<button type="submit">Pay</button></form>
+<p class="note">Payments go through the sportsbook's payment provider; the demo's sandbox charges no card.</p></section>`,
+  });
+}
+
+const RESULTS = {
+  success: { title: "Payment received", text: "Your deposit is on your balance." },
+  failure: { title: "Payment failed", text: "The payment did not go through and nothing was charged." },
+  pending: {
+    title: "Payment pending",
+    text: "The provider has not confirmed the payment yet; your balance follows when it does.",
+  },
+  support: {
+    title: "Payment support",
+    text: "Write to support@casino.example with the payment number, and we answer within a day.",
+  },
+} as const;
+export type PaymentResult = keyof typeof RESULTS;
+export const PAYMENT_RESULTS = Object.keys(RESULTS) as PaymentResult[];
+
+/** The payment widget's redirect routes (SPEC §7): where the provider's page leads after paying. */
+export function paymentResultPage(opts: {
+  player: string | undefined;
+  result: PaymentResult;
+  payment: number | undefined;
+  back: string;
+}): string {
+  const r = RESULTS[opts.result];
+  const reference = opts.payment ? `<p>Payment number <strong data-payment>${opts.payment}</strong></p>` : "";
+  const help = opts.result === "failure" ? ` <a href="/payments/support">Contact support</a>` : "";
+  return page({
+    title: r.title,
+    player: opts.player,
+    body: `<section class="card" data-payment-result="${opts.result}"><h1>${r.title}</h1><p>${r.text}</p>${reference}
+<p><a class="button" href="${escapeHtml(opts.back)}">Continue</a>${help}</p></section>`,
   });
 }

@@ -36,7 +36,7 @@
     const { type, payload } = event.data ?? {};
     switch (type) {
       case "initialized":
-        send("iframe_integration", { listeners: ["sign-in", "sign-up"] });
+        send("iframe_integration", { listeners: ["sign-in", "sign-up", "deposit"] });
         if (language) language.value = payload.locale;
         reportViewport();
         break;
@@ -54,6 +54,9 @@
         break;
       case "sign-up":
         location.assign(`/sign-in?mode=sign-up&return=${encodeURIComponent(here())}`);
+        break;
+      case "deposit":
+        location.assign(`/profile/wallet/deposit?redirect=${encodeURIComponent(here())}`);
         break;
       case "notify-modal-triggered":
         frame.scrollIntoView({ block: "start" });
