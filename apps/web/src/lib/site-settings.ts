@@ -241,6 +241,19 @@ export const siteSettingsSchema = z
         accounts: z.enum(["sportsbook", "host"]).default("sportsbook"),
       })
       .default({ origins: [], accounts: "sportsbook" }),
+    /**
+     * SPEC §6 user-group checker: the site is only for players holding one of these platform statuses;
+     * visitors and other players are sent to `redirectUrl`, the platform's front end.
+     */
+    userGroup: z
+      .object({
+        statuses: z.array(z.string().min(1).max(100)).min(1).max(50),
+        redirectUrl: z
+          .string()
+          .max(2000)
+          .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), "an http(s) URL"),
+      })
+      .optional(),
     isMobileApp: z.boolean().default(false),
     isLighthouse: z.boolean().default(false),
     layout: z

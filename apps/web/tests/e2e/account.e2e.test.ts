@@ -103,4 +103,21 @@ describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §
     await page.locator("header [data-action=sign-out]").waitFor();
     await context.close();
   });
+
+  it("a sign-in from a blocked country leads to the page that names the country", async () => {
+    // The app under test blocks XK (BLOCKED_COUNTRIES); the operator's proxy header says where the visitor is.
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      extraHTTPHeaders: { "x-country-code": "XK" },
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/users/sign-in`);
+    const signIn = page.locator("dialog[data-modal=sign_in]");
+    await signIn.locator("input[name=email]").fill("abroad@example.test");
+    await signIn.locator("input[name=password]").fill("correct horse 42");
+    await signIn.locator("button[type=submit]").click();
+    await page.waitForURL(/\/blocked\?country=XK$/);
+    await page.getByText("Sorry, we're not available in Kosovo right now.").waitFor();
+    await context.close();
+  });
 });

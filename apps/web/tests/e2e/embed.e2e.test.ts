@@ -220,4 +220,21 @@ addEventListener("message", (e) => {
     await context.close();
     writeSettings(dataDir, { platform: { origins: [host.origin] } });
   });
+
+  it("sends visitors outside the configured user group to the platform's front end", async () => {
+    writeSettings(dataDir, {
+      platform: { origins: [host.origin] },
+      userGroup: { statuses: ["beta"], redirectUrl: `${host.origin}/` },
+    });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await expect
+      .poll(async () => {
+        await page.goto(`${base}/about`);
+        await page.waitForURL(`${host.origin}/`, { timeout: 5_000 }).catch(() => undefined);
+        return new URL(page.url()).origin;
+      })
+      .toBe(host.origin);
+    await page.close();
+    writeSettings(dataDir, { platform: { origins: [host.origin] } });
+  });
 });

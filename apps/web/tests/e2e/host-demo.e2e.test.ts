@@ -32,26 +32,6 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
   const hostBalance = (page: Page) => page.locator("[data-host-balance]").getAttribute("data-minor");
   const frameOf = (page: Page): FrameLocator => page.frameLocator("#sportsbook");
 
-  /** Credits the platform's player through a session of its own, as a deposit elsewhere would. */
-  async function fund(email: string, amount: number) {
-    const issued = await fetch(`${app.baseUrl}/api/operator/sessions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-operator-key": OPERATOR_KEY },
-      body: JSON.stringify({ email }),
-    });
-    const { token } = ((await issued.json()) as { data: { token: string } }).data;
-    const context = await browser.newContext();
-    const signedIn = await context.request.post(`${app.baseUrl}/api/player/handover`, { data: { token } });
-    expect(signedIn.status()).toBe(200);
-    const csrf = ((await signedIn.json()) as { data: { csrf_token: string } }).data.csrf_token;
-    const deposit = await context.request.post(`${app.baseUrl}/api/player/deposits`, {
-      headers: { "x-csrf-token": csrf, "idempotency-key": `host-fund-${Date.now()}` },
-      data: { amount, currency: "EUR" },
-    });
-    expect(deposit.status()).toBe(200);
-    await context.close();
-  }
-
   it("takes the frame's sign-in to the casino, hands its player over, and keeps the header balance", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
@@ -74,8 +54,20 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
     // the frame's token is spent and gone from its address
     expect(page.frames().find((f) => f.url().includes("token="))).toBeUndefined();
 
-    await fund(email, 10_00);
+    // the frame's deposit goes to the casino's payment page, then to the provider and back
+    await frame.locator("header [data-action=header-deposit]").click();
+    await page.waitForURL(/\/profile\/wallet\/deposit\?redirect=/);
+    await page.locator("input[name=amount]").fill("10");
+    await page.locator("#deposit button[type=submit]").click();
+    await page.waitForURL(`${app.baseUrl}/psp/checkout/**`);
+    await page.locator("button.pay").click();
+    await page.waitForURL(/\/payments\/success\?/);
+    expect(await page.locator("[data-payment-result=success] [data-payment]").textContent()).toMatch(/^\d+$/);
+    await page.locator("a", { hasText: "Continue" }).click();
+    await page.waitForURL(`${host}/`);
     await expect.poll(() => hostBalance(page)).toBe("1000");
+    await page.goto(`${host}/assets`);
+    expect(await page.locator("tr[data-currency=EUR] td").textContent()).toBe("10.00");
 
     // a bet inside the frame moves the casino's header balance
     await page.goto(`${host}/?path=${encodeURIComponent("/schedule?sport=soccer")}`);

@@ -18,6 +18,7 @@ import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
 import { DepositDialogLazy } from "../../components/wallet/WalletPages";
 import { FrameBridgeLazy } from "../../embed/FrameBridgeLazy";
+import { UserGroupCheck } from "../../embed/UserGroupCheck";
 import { loadMessages } from "../../i18n/messages";
 import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { directionOf } from "../../lib/locales";
@@ -120,6 +121,7 @@ export default async function LocaleLayout({
                               {config.isMobileApp ? null : <RemindersLazy />}
                             </AreaBoundary>
                             <FrameBridgeLazy />
+                            {settings.userGroup ? <UserGroupCheck group={settings.userGroup} /> : null}
                           </TicketProvider>
                         </FavoritesProvider>
                       </AuthModalHost>

@@ -3,6 +3,7 @@ import { trackedTags } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { currentAccountActionRoute, delegateToHost, postToHost } from "../../embed/host-link";
+import { localizeHref } from "../../lib/locale-url";
 import { useClientConfig } from "../shell/ClientConfig";
 import { type AuthOutcome, redeemLinkToken, submitAuth } from "./auth-api";
 import { type AuthFormId, cleanedUrl, formFromUrl } from "./auth-forms";
@@ -101,7 +102,8 @@ function AuthDialog({ form, link, onClose }: { form: AuthFormId; link: LinkState
   const t = useTranslations("auth");
   const tn = useTranslations("nav");
   const tg = useTranslations("global-error.default");
-  const { locale } = useClientConfig();
+  const config = useClientConfig();
+  const { locale } = config;
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<AuthOutcome | null>(null);
@@ -140,6 +142,15 @@ function AuthDialog({ form, link, onClose }: { form: AuthFormId; link: LinkState
           setBusy(false);
           setResult(r);
           if (r.ok && r.next === "reload") window.location.reload();
+          // SPEC §6: a blocked country gets the page that says so, naming the country
+          else if (!r.ok && r.blockedCountry !== undefined)
+            window.location.assign(
+              localizeHref(
+                `/blocked${r.blockedCountry ? `?country=${r.blockedCountry}` : ""}`,
+                locale,
+                config,
+              ),
+            );
         }}
       >
         <h2 id="auth-title">{t(form)}</h2>

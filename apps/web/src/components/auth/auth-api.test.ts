@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authRequest, errorMessage } from "./auth-api";
+import { authRequest, blockedCountry, errorMessage } from "./auth-api";
 
 describe("auth forms → Platform API calls", () => {
   it("sign-in and sign-up send the fields, sign-up with the page language and tracked tags", () => {
@@ -33,5 +33,15 @@ describe("auth forms → Platform API calls", () => {
   it("shows the server's localized message, else the default", () => {
     expect(errorMessage({ data: { localized_message: "Falsches Passwort" } }, "x")).toBe("Falsches Passwort");
     expect(errorMessage({ message: "nope" }, "Something went wrong")).toBe("Something went wrong");
+  });
+
+  it("reads the country of a countryBlocked answer, and nothing from other errors", () => {
+    expect(blockedCountry({ error: "countryBlocked", data: { extra: { country: "FR" } } })).toBe("FR");
+    expect(blockedCountry({ error: "countryBlocked", data: { extra: { country: "<b>" } } })).toBe("");
+    expect(blockedCountry({ error: "countryBlocked" })).toBe("");
+    expect(
+      blockedCountry({ error: "invalidCredentials", data: { extra: { country: "FR" } } }),
+    ).toBeUndefined();
+    expect(blockedCountry(null)).toBeUndefined();
   });
 });

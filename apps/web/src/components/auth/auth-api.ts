@@ -3,7 +3,7 @@ import type { AuthFormId } from "./auth-forms";
 
 export type AuthOutcome =
   | { ok: true; next: "reload" | "sent" | "signed-up" | "password-changed" }
-  | { ok: false; message: string };
+  | { ok: false; message: string; blockedCountry?: string };
 
 export interface AuthFields {
   email?: string;
@@ -18,6 +18,17 @@ export function errorMessage(body: unknown, fallback: string): string {
   return typeof data?.localized_message === "string" && data.localized_message
     ? data.localized_message
     : fallback;
+}
+
+/**
+ * The visitor's country when the API refused sign-in or sign-up there (SPEC §6 country blocking):
+ * the answer's error is `countryBlocked` and its data names the country.
+ */
+export function blockedCountry(body: unknown): string | undefined {
+  const b = body as { error?: unknown; data?: { extra?: { country?: unknown } } } | null;
+  if (b?.error !== "countryBlocked") return undefined;
+  const country = b.data?.extra?.country;
+  return typeof country === "string" && /^[A-Z]{2}$/.test(country) ? country : "";
 }
 
 /** Which Platform API call each form makes, with which body. */
@@ -92,7 +103,13 @@ export async function submitAuth(
   }).catch(() => null);
   if (!res) return { ok: false, message: fallback };
   if (res.ok) return { ok: true, next: req.next };
-  return { ok: false, message: errorMessage(await res.json().catch(() => null), fallback) };
+  const body: unknown = await res.json().catch(() => null);
+  const country = blockedCountry(body);
+  return {
+    ok: false,
+    message: errorMessage(body, fallback),
+    ...(country === undefined ? {} : { blockedCountry: country }),
+  };
 }
 
 /** Follows a confirmation or unlock link: the token is sent once and the answer says whether it worked. */

@@ -1,12 +1,15 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { blockedCountry } from "../../../components/auth/auth-api";
 import { apiFetch, jsonBody } from "../../../lib/client-api";
 
 interface Props {
   to: string;
   token: string | undefined;
   home: string;
+  /** The blocked-country page, where a handover refused for the visitor's country leads. */
+  blocked: string;
   texts: { starting: string; failed: string; home: string };
 }
 
@@ -15,7 +18,7 @@ interface Props {
  * leaves the address bar first, so it is in no history entry or referrer. After a session change the
  * whole app loads again, as after any sign-in.
  */
-export function InitSession({ to, token, home, texts }: Props) {
+export function InitSession({ to, token, home, blocked, texts }: Props) {
   const router = useRouter();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -25,15 +28,17 @@ export function InitSession({ to, token, home, texts }: Props) {
     }
     window.history.replaceState(null, "", window.location.pathname);
     apiFetch("/player/handover", { method: "POST", ...jsonBody({ token }) })
-      .then((res) => {
-        if (res.ok) window.location.replace(to);
-        else setFailed(true);
+      .then(async (res) => {
+        if (res.ok) return window.location.replace(to);
+        const country = blockedCountry(await res.json().catch(() => null));
+        if (country === undefined) setFailed(true);
+        else window.location.replace(country ? `${blocked}?country=${country}` : blocked);
       })
       .catch((err: unknown) => {
         console.error("the session handover failed", err);
         setFailed(true);
       });
-  }, [router, to, token]);
+  }, [router, to, token, blocked]);
   if (!failed) return <p role="status">{texts.starting}</p>;
   return (
     <div role="alert" data-init-failed>

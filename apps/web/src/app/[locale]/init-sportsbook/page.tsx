@@ -28,6 +28,7 @@ export default async function Page({ params, searchParams }: Props) {
         to={href(path.success ? path.data : "/")}
         token={token.success ? token.data : undefined}
         home={href("/")}
+        blocked={href("/blocked")}
         texts={{ starting: t("init"), failed: t("init-failed"), home: t("go-home") }}
       />
     </div>
