@@ -237,4 +237,36 @@ addEventListener("message", (e) => {
     await page.close();
     writeSettings(dataDir, { platform: { origins: [host.origin] } });
   });
+
+  it("ignores, and logs, messages from an origin that is not an allowed platform", async () => {
+    // A foreign page inside the allowed host's page tries to drive the sportsbook's frame.
+    const foreign = await serveHostPage(`<!doctype html><script>
+setInterval(() => parent.frames[0].postMessage({ type: "change_locale", payload: { locale: "de" } }, "*"), 200);
+</script>`);
+    const both = await serveHostPage(`<!doctype html><iframe id="sb" src="${base}/about"></iframe>
+<iframe src="${foreign.origin}"></iframe>`);
+    writeSettings(dataDir, { platform: { origins: [host.origin, both.origin] } });
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const ignored: string[] = [];
+    page.on("console", (m) => {
+      if (m.text().includes("window message ignored")) ignored.push(m.text());
+    });
+    try {
+      await expect
+        .poll(async () => {
+          await page.goto(both.origin);
+          await page.frameLocator("#sb").locator("[data-page]").waitFor();
+          return page.frameLocator("#sb").locator("html").getAttribute("lang");
+        })
+        .toBe("en");
+      await expect.poll(() => ignored.length).toBeGreaterThan(2);
+      expect(ignored[0]).toContain(`(origin) from ${foreign.origin}`);
+      expect(await page.frameLocator("#sb").locator("html").getAttribute("lang")).toBe("en");
+    } finally {
+      await page.close();
+      await both.close();
+      await foreign.close();
+      writeSettings(dataDir, { platform: { origins: [host.origin] } });
+    }
+  });
 });
