@@ -51,7 +51,7 @@ export function MatchLive({
         {outright && statusKey(s) === "prematch" ? t("status.open") : t(`status.${statusKey(s)}`)}
       </span>
       {clock && s === 1 ? (
-        <span className="clock-time" data-clock>
+        <span className="clock-time" data-clock={stats.clock?.stopped ? "stopped" : "running"}>
           {clock}′
         </span>
       ) : null}

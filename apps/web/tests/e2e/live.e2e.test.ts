@@ -136,7 +136,8 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/live`);
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
-    const clock = page.locator(".match-card [data-clock]").first();
+    // a match in a break (half time, between periods) shows its clock stopped, as sent
+    const clock = page.locator(".match-card [data-clock=running]").first();
     const first = await clock.innerText();
     expect(first).toMatch(/^\d+:\d{2}′$/);
     // Updates for one match come every few seconds at most; the page's own tick moves it within one.
