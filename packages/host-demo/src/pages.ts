@@ -7,12 +7,17 @@ interface Shell {
   title: string;
   player: string | undefined;
   body: string;
+  /** The header's balance as this page knows it; on the sports page the frame reports it. */
+  balance?: Balance | undefined;
 }
 
-function page({ title, player, body }: Shell): string {
+function page({ title, player, body, balance }: Shell): string {
+  const shown = balance
+    ? `data-minor="${balance.balance}">${major(balance.balance, balance.subunits)} ${escapeHtml(balance.currency)}`
+    : ">–";
   const account = player
     ? `<span class="who">${escapeHtml(player)}</span>
-<span class="balance" data-host-balance aria-live="polite">–</span>
+<span class="balance" data-host-balance aria-live="polite" ${shown}</span>
 <a class="button" href="/profile/wallet/deposit">Deposit</a>
 <form method="post" action="/sign-out"><button type="submit">Sign out</button></form>`
     : `<a class="button" href="/sign-in" data-host-sign-in>Sign in</a>`;
@@ -66,6 +71,8 @@ export interface Balance {
   currency: string;
   balance: number;
   subunits: number;
+  /** The account the player plays in now. */
+  is_current?: boolean;
 }
 
 /** Minor units as the currency writes them (e.g. 1234 with 2 decimals is 12.34). */
@@ -104,6 +111,7 @@ export function walletPage(opts: {
   return page({
     title: opts.title,
     player: opts.player,
+    balance: opts.balances.find((b) => b.is_current) ?? opts.balances[0],
     body: `<section class="card"><h1>${opts.title}</h1>
 <table class="balances" aria-label="Balances"><tbody>${rows}</tbody></table></section>
 <section class="card" id="deposit"><h2>Deposit</h2>${error}

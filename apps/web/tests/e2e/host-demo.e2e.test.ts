@@ -68,6 +68,7 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
     await expect.poll(() => hostBalance(page)).toBe("1000");
     await page.goto(`${host}/assets`);
     expect(await page.locator("tr[data-currency=EUR] td").textContent()).toBe("10.00");
+    expect(await hostBalance(page)).toBe("1000");
 
     // a bet inside the frame moves the casino's header balance
     await page.goto(`${host}/?path=${encodeURIComponent("/schedule?sport=soccer")}`);
