@@ -77,17 +77,11 @@ export type SignUpBody = z.infer<typeof signUpBodySchema>;
  * `POST /operator/sessions`: a host platform vouches for its signed-in player. The account with this
  * address is used, or opened (confirmed, without a password) when the platform's player is new here.
  */
-export const sessionHandoverBodySchema = z.object({
-  email: emailSchema,
-  currency: z
-    .string()
-    .regex(/^[A-Z0-9]{3,5}$/)
-    .optional(),
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
-    .optional(),
-  nickname: text().trim().min(1).max(50).optional(),
+export const sessionHandoverBodySchema = signUpBodySchema.pick({
+  email: true,
+  currency: true,
+  language: true,
+  nickname: true,
 });
 export type SessionHandoverBody = z.infer<typeof sessionHandoverBodySchema>;
 

@@ -10,7 +10,7 @@ import { assertOperator } from "../http/operator-key.js";
 import { errorResponses, typed } from "../http/route-kit.js";
 import { assertCountryAllowed } from "./country.js";
 import { exchangeHandover, issueHandover } from "./handover.js";
-import { authFieldsMissed, phoneVerificationRequired } from "./profile.js";
+import { signedInAnswer } from "./sign-in.js";
 
 /**
  * The player-session handover from a host platform (SPEC §5 "auth token"): the platform's server asks
@@ -53,14 +53,7 @@ export function registerHandoverRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request, reply) => {
       assertCountryAllowed(ctx, request);
       const { player, csrfToken } = await exchangeHandover(ctx, request, reply, request.body.token);
-      return {
-        data: {
-          player_id: player.id,
-          csrf_token: csrfToken,
-          auth_fields_missed: authFieldsMissed(ctx, player),
-          phone_verification_required: phoneVerificationRequired(ctx, player),
-        },
-      };
+      return signedInAnswer(ctx, player, csrfToken);
     },
   );
 }

@@ -17,9 +17,8 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { kickDelivery } from "../mail/dispatcher.js";
 import { assertWithinBudget, recordAttempt } from "./attempts.js";
 import { assertCountryAllowed } from "./country.js";
-import { authFieldsMissed, phoneVerificationRequired } from "./profile.js";
 import { changePassword, forgotPassword, resendUnlock, resetPassword, unlock } from "./recovery.js";
-import { authenticate, startSession } from "./sign-in.js";
+import { authenticate, signedInAnswer, startSession } from "./sign-in.js";
 import { confirmEmail, resendConfirmation, SIGN_UP_ACCEPTED, signUp } from "./sign-up.js";
 import { sha256 } from "./tokens.js";
 
@@ -146,14 +145,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
         player,
         presented ? sha256(presented) : null,
       );
-      return {
-        data: {
-          player_id: player.id,
-          csrf_token: csrfToken,
-          auth_fields_missed: authFieldsMissed(ctx, player),
-          phone_verification_required: phoneVerificationRequired(ctx, player),
-        },
-      };
+      return signedInAnswer(ctx, player, csrfToken);
     },
   );
 

@@ -11,6 +11,7 @@ import { assertWithinBudget, recordAttempt } from "./attempts.js";
 import { audit } from "./audit.js";
 import { checkPassword } from "./passwords.js";
 import { playerByEmail, securityOf } from "./players.js";
+import { authFieldsMissed, phoneVerificationRequired } from "./profile.js";
 import { issueToken, sha256 } from "./tokens.js";
 
 /**
@@ -116,4 +117,16 @@ export async function startSession(
     .where(eq(sessions.tokenHash, sha256(session.token)));
   setSessionCookies(ctx, request, reply, session);
   return { csrfToken: session.csrfToken };
+}
+
+/** The answer of every call that signs a player in: who, the CSRF token, and what is still asked of them. */
+export function signedInAnswer(ctx: AppContext, player: PlayerRow, csrfToken: string) {
+  return {
+    data: {
+      player_id: player.id,
+      csrf_token: csrfToken,
+      auth_fields_missed: authFieldsMissed(ctx, player),
+      phone_verification_required: phoneVerificationRequired(ctx, player),
+    },
+  };
 }

@@ -19,7 +19,7 @@ import {
 } from "@sportsbook/contracts";
 import { accounts, currencies, ledgerEntries, ledgerTransactions, payments } from "@sportsbook/db";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requirePlayer } from "../auth/session.js";
 import type { AppContext } from "../context.js";
@@ -49,6 +49,24 @@ async function enabledCurrency(ctx: AppContext, code: string): Promise<{ code: s
   return row;
 }
 
+/** Opens a deposit at the provider and answers with it and the page the player pays on. */
+async function checkout(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  playerId: number,
+  body: { amount: number; currency: string },
+  returnPath: string,
+) {
+  const currency = await enabledCurrency(ctx, body.currency);
+  const { payment, checkoutUrl } = await openDeposit(ctx, log, playerId, {
+    amount: body.amount,
+    currency: currency.code,
+    subunits: currency.subunits,
+    returnPath,
+  });
+  return { data: { payment: presentPayment(payment, await currencyTable(ctx)), checkout_url: checkoutUrl } };
+}
+
 /** Deposits through the hosted checkout, withdrawals, the payment list and the ledger history. */
 export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
@@ -65,16 +83,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
     async (request) => {
       const player = await requirePlayer(ctx, request);
-      const currency = await enabledCurrency(ctx, request.body.currency);
-      const { payment, checkoutUrl } = await openDeposit(ctx, request.log, player.id, {
-        amount: request.body.amount,
-        currency: currency.code,
-        subunits: currency.subunits,
-        returnPath: request.body.return_path,
-      });
-      return {
-        data: { payment: presentPayment(payment, await currencyTable(ctx)), checkout_url: checkoutUrl },
-      };
+      return checkout(ctx, request.log, player.id, request.body, request.body.return_path);
     },
   );
 
@@ -333,16 +342,7 @@ function registerOperatorRoutes(app: FastifyInstance, ctx: AppContext): void {
       guard(request);
       const player = await playerByEmail(ctx.db, request.body.email);
       if (!player) throw new ApiError("notFound");
-      const currency = await enabledCurrency(ctx, request.body.currency);
-      const { payment, checkoutUrl } = await openDeposit(ctx, request.log, player.id, {
-        amount: request.body.amount,
-        currency: currency.code,
-        subunits: currency.subunits,
-        returnPath: request.body.return_url,
-      });
-      return {
-        data: { payment: presentPayment(payment, await currencyTable(ctx)), checkout_url: checkoutUrl },
-      };
+      return checkout(ctx, request.log, player.id, request.body, request.body.return_url);
     },
   );
 
