@@ -55,6 +55,8 @@ const envSchema = z.object({
    * frame keeps its player signed in where browsers block third-party cookies. Needs HTTPS (or localhost).
    */
   FRAME_COOKIES: z.enum(["on", "off"]).default("off"),
+  /** The operator's bonus definitions to write at start-up (format: docs/bonuses.md); default DATA_DIR/bonuses.json, else the demo set in demo mode. */
+  BONUSES_FILE: z.string().min(1).optional(),
   /** HMAC secret of payment provider callbacks; default: generated once into DATA_DIR. */
   PAYMENT_CALLBACK_SECRET: z.string().min(32).optional(),
   /** Minutes a deposit's checkout stays open before the deposit expires. */

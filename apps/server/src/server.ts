@@ -14,6 +14,7 @@ import { openDatabase } from "@sportsbook/db";
 import { createFeed, type Feed, SANDBOX_CHANNEL } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { bonusSeedFile, seedBonusFile } from "./bonus-seed.js";
 import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { loggerOptions } from "./logging.js";
@@ -147,6 +148,11 @@ export async function createServer(
       app.log.warn({ channel, event, err: error }, "realtime publication failed"),
   });
   await app.register(api.plugin, { prefix: "/api" });
+  const bonusFile = bonusSeedFile(config, conveniences.demoMode);
+  if (bonusFile) {
+    const count = await seedBonusFile(api.ctx, bonusFile);
+    app.log.info({ file: bonusFile, count }, "bonus definitions written");
+  }
   // The embedded default's demo player: credentials printed at start-up, balance funded once.
   let demoPlayer: Server["demoPlayer"];
   if (conveniences.demoPlayer) {

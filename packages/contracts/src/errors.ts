@@ -269,6 +269,30 @@ export const errorCatalogue = {
     key: "error.payments.state_conflict",
     message: "The payment cannot change from its current status.",
   },
+  bonusNotAvailable: {
+    code: 1116,
+    status: 400,
+    key: "error.bonus.not_available",
+    message: "This bonus cannot be activated now.",
+  },
+  freebetAlreadyActive: {
+    code: 1117,
+    status: 400,
+    key: "error.bonus.freebet_active",
+    message: "Another freebet is active: use it first.",
+  },
+  promoCodeInvalid: {
+    code: 1118,
+    status: 400,
+    key: "error.bonus.promo_code_invalid",
+    message: "This promo code is not valid.",
+  },
+  promoCodeUsed: {
+    code: 1119,
+    status: 400,
+    key: "error.bonus.promo_code_used",
+    message: "You have already used this promo code.",
+  },
   internal: {
     code: 1099,
     status: 500,

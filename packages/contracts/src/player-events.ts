@@ -4,6 +4,7 @@ import {
   balanceChangedSchema,
   betCashoutChangedSchema,
   betChangedSchema,
+  bonusIssuedSchema,
   notificationEventSchema,
   unreadCountersChangedSchema,
 } from "./realtime.js";
@@ -60,4 +61,14 @@ export function unreadCountersChanged(
   unread: z.input<typeof unreadCountersChangedSchema>["unread"],
 ): z.output<typeof unreadCountersChangedSchema> {
   return unreadCountersChangedSchema.parse({ type: "unread_counters_changed", unread });
+}
+
+/** `bonus_issued`: a bonus was issued to the player (every freebet kind is told as `freebet`). */
+export function bonusIssued(bonusId: number, kind: string, name: string): z.output<typeof bonusIssuedSchema> {
+  return bonusIssuedSchema.parse({
+    type: "bonus_issued",
+    bonus_id: bonusId,
+    bonus_type: kind.startsWith("freebet") ? "freebet" : kind,
+    name,
+  });
 }

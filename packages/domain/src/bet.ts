@@ -61,15 +61,17 @@ export interface SlipSelection {
 export type StakeSource = "stake" | "potentialWin" | "sharing";
 
 /** Bonus kinds a slip bet can carry (SPEC §1, §3). */
-export type BonusType =
-  | "comboboost"
-  | "freebet"
-  | "freebet_no_risk"
-  | "freebet_all_win"
-  | "freebet_only_win"
-  | "hunting"
-  | "tournament"
-  | "lootbox";
+export const BONUS_TYPES = [
+  "comboboost",
+  "freebet",
+  "freebet_no_risk",
+  "freebet_all_win",
+  "freebet_only_win",
+  "hunting",
+  "tournament",
+  "lootbox",
+] as const;
+export type BonusType = (typeof BONUS_TYPES)[number];
 
 /** A comboboost range: between minCount and maxCount selections the combo gets bonusOdds. */
 export interface ComboboostRange {

@@ -4,6 +4,7 @@ export * from "./bet-slip-panel.js";
 export * from "./bet-status.js";
 export * from "./bet-type.js";
 export * from "./bonus-rules.js";
+export * from "./bonus-status.js";
 export * from "./cashout.js";
 export * from "./combinability.js";
 export { divFloor, divRound, type ExactDecimal, formatRatio, readDecimal } from "./decimal.js";

@@ -1,4 +1,5 @@
 export * from "./bets.js";
+export * from "./bonuses.js";
 export * from "./catalogue.js";
 export * from "./common.js";
 export * from "./favourites.js";

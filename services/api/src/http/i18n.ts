@@ -51,6 +51,10 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     paymentSignatureInvalid: "Die Zahlungsmeldung ist nicht vom Anbieter signiert.",
     paymentMismatch: "Die Zahlungsmeldung passt nicht zur Zahlung.",
     paymentStateConflict: "Die Zahlung kann ihren Status nicht mehr ändern.",
+    bonusNotAvailable: "Dieser Bonus kann jetzt nicht aktiviert werden.",
+    freebetAlreadyActive: "Eine andere Gratiswette ist aktiv: Nutzen Sie zuerst diese.",
+    promoCodeInvalid: "Dieser Aktionscode ist nicht gültig.",
+    promoCodeUsed: "Sie haben diesen Aktionscode bereits verwendet.",
     internal: "Etwas ist schiefgelaufen. Bitte versuchen Sie es später noch einmal.",
   },
   es: {
@@ -98,6 +102,10 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     paymentSignatureInvalid: "El aviso de pago no está firmado por el proveedor.",
     paymentMismatch: "El aviso de pago no coincide con el pago.",
     paymentStateConflict: "El pago ya no puede cambiar de estado.",
+    bonusNotAvailable: "Este bono no se puede activar ahora.",
+    freebetAlreadyActive: "Hay otra apuesta gratis activa: úsala primero.",
+    promoCodeInvalid: "Este código promocional no es válido.",
+    promoCodeUsed: "Ya has usado este código promocional.",
     internal: "Algo salió mal. Vuelve a intentarlo más tarde.",
   },
 };

@@ -10,6 +10,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { registerBetRoutes } from "../bets/routes.js";
+import { registerBonusRoutes } from "../bonuses/routes.js";
 import { registerCatalogueRoutes } from "../catalogue/routes.js";
 import type { AppContext } from "../context.js";
 import { registerAccountRoutes } from "../identity/index.js";
@@ -128,5 +129,6 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerCatalogueRoutes(app, ctx);
     registerBetRoutes(app, ctx);
     registerPaymentRoutes(app, ctx);
+    registerBonusRoutes(app, ctx);
   };
 }

@@ -1,0 +1,171 @@
+import { BONUS_LIST_FILTERS, BONUS_STATUSES, BONUS_TYPES } from "@sportsbook/domain";
+import { z } from "zod";
+import {
+  commaList,
+  currencyCodeSchema,
+  idSchema,
+  instantSchema,
+  listOf,
+  oddsSchema,
+  pageQuery,
+  queryBoolean,
+  text,
+} from "./common.js";
+
+/**
+ * Bonuses (SPEC §3 bonus common, freebet, comboboost; §4 states; §7 calls). The operator defines them
+ * (`PUT /operator/bonuses/{key}` or the seed file); players list, read, activate and redeem them.
+ */
+
+/** The kinds the engine runs today; hunting, tournaments and lootboxes are refused until they do. */
+export const RUNNING_BONUS_KINDS = BONUS_TYPES.filter((k) => k.startsWith("freebet") || k === "comboboost");
+
+const localized = z
+  .record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/), text().min(1).max(4000))
+  .refine((texts) => typeof texts.en === "string", "an English text (en) at least");
+
+/** A freebet's stake per currency and the bets it may pay for (SPEC §3 freebet). */
+export const freebetTermsSchema = z.object({
+  /** The freebet's stake in minor units, per currency the player may hold. */
+  amounts: z
+    .record(currencyCodeSchema, z.number().int().positive().max(1e12))
+    .refine((a) => Object.keys(a).length > 0, "at least one currency"),
+  min_odds: oddsSchema.optional(),
+  max_odds: oddsSchema.optional(),
+  match_status: z.enum(["prematch", "live", "all"]).default("all"),
+  selection_count_from: z.number().int().min(1).max(40).default(1),
+  selection_count_to: z.number().int().min(1).max(40).optional(),
+});
+
+/** A comboboost's ranges of selection counts and their bonus odds (SPEC §3 comboboost). */
+export const comboboostTermsSchema = z.object({
+  min_odds: oddsSchema.optional(),
+  ranges: z
+    .array(
+      z.object({
+        min_count: z.number().int().min(2).max(40),
+        max_count: z.number().int().min(2).max(40),
+        bonus_odds: oddsSchema,
+      }),
+    )
+    .min(1)
+    .max(20),
+  only_verified: z.boolean().default(false),
+});
+
+/** How players get a bonus: every player, by promo code, or issued by the operator. */
+export const BONUS_ISSUERS = ["sign_up", "promo_code", "manual"] as const;
+
+const promoCodeSchema = z.string().regex(/^[A-Z0-9]{4,32}$/, "4 to 32 capital letters and digits");
+
+/** A bonus as the operator defines it: `PUT /operator/bonuses/{key}` and each entry of the seed file. */
+export const bonusDefinitionSchema = z
+  .object({
+    kind: z.enum(RUNNING_BONUS_KINDS as [string, ...string[]]),
+    status: z.enum(["enabled", "disabled"]).default("enabled"),
+    name: localized,
+    description: localized.optional(),
+    /** The terms and conditions, shown in the bonus detail. */
+    rules: localized.optional(),
+    issued_by: z.enum(BONUS_ISSUERS),
+    promo_code: promoCodeSchema.optional(),
+    /** Bets it pays for per player; absent for no limit. */
+    uses_count: z.number().int().min(1).max(1000).optional(),
+    /** Days a player has to use it once issued; absent for as long as the bonus runs. */
+    valid_days: z.number().int().min(1).max(3650).optional(),
+    country_codes: z
+      .array(z.string().regex(/^[A-Z]{2}$/))
+      .max(300)
+      .default([]),
+    valid_from: instantSchema.optional(),
+    valid_to: instantSchema.optional(),
+    terms: z.record(z.string(), z.unknown()),
+  })
+  .superRefine((d, ctx) => {
+    if ((d.issued_by === "promo_code") !== (d.promo_code !== undefined))
+      ctx.addIssue({
+        code: "custom",
+        path: ["promo_code"],
+        message: "a promo code exactly when issued_by is promo_code",
+      });
+    if (d.valid_from && d.valid_to && d.valid_from >= d.valid_to)
+      ctx.addIssue({ code: "custom", path: ["valid_to"], message: "after valid_from" });
+    const terms = (d.kind === "comboboost" ? comboboostTermsSchema : freebetTermsSchema).safeParse(d.terms);
+    if (!terms.success)
+      for (const issue of terms.error.issues)
+        ctx.addIssue({ code: "custom", path: ["terms", ...issue.path.map(String)], message: issue.message });
+  });
+export type BonusDefinition = z.infer<typeof bonusDefinitionSchema>;
+
+/** The seed file: operator keys to definitions. */
+export const bonusSeedSchema = z.object({
+  bonuses: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/), bonusDefinitionSchema),
+});
+export const bonusKeyParamsSchema = z.object({ key: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/) });
+
+/** A bonus as a player sees it (SPEC §3 bonus common and issued data). */
+export const bonusSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(BONUS_TYPES),
+  name: text(),
+  description: text(),
+  status: z.enum(BONUS_STATUSES),
+  country_codes: z.array(text()),
+  event_conditions: z.array(z.object({ type: text(), id: text(), name: text() })),
+  valid_from: text().nullable(),
+  valid_to: text().nullable(),
+  banners: z.array(z.record(z.string(), z.unknown())),
+  /** Freebets: the stake it pays and its conditions; comboboosts: the ranges. */
+  terms: z.record(z.string(), z.unknown()),
+  uses_count: z.number().int().nullable(),
+  /** Needs a promo code to be issued. */
+  promo_code_required: z.boolean(),
+  issued: z
+    .object({
+      seen: z.boolean(),
+      computed_status: z.enum(BONUS_STATUSES),
+      activated_at: text().nullable(),
+      expired_at: text().nullable(),
+      is_active: z.boolean(),
+      times_used: z.number().int(),
+      currency: text().nullable(),
+      amount: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export const bonusResponseSchema = z.object({ data: bonusSchema });
+export const bonusesResponseSchema = listOf(bonusSchema);
+
+/** `GET /bonuses`: every kind, filtered (SPEC §7 isUnseen, isAvailable, bonusType list; the promotions tabs). */
+export const bonusesQuerySchema = z.object({
+  ...pageQuery(20, 100),
+  filter: z.enum(BONUS_LIST_FILTERS).optional(),
+  is_unseen: queryBoolean.optional(),
+  is_available: queryBoolean.optional(),
+  bonus_type: commaList(z.enum(BONUS_TYPES)).optional(),
+});
+
+/** `GET /bonuses/{kind}`: one kind's list, 4 a page by default (SPEC §9). */
+export const BONUS_LIST_KINDS = { freebets: "freebet", comboboosts: "comboboost" } as const;
+export const bonusKindParamsSchema = z.object({
+  kind: z.enum(Object.keys(BONUS_LIST_KINDS) as ["freebets", "comboboosts"]),
+});
+export const bonusKindQuerySchema = z.object({
+  ...pageQuery(4, 100),
+  is_available: queryBoolean.optional(),
+  status: z.enum(BONUS_STATUSES).optional(),
+});
+export const bonusParamsSchema = bonusKindParamsSchema.extend({ id: idSchema });
+export const bonusIdParamsSchema = z.object({ id: idSchema });
+export const bonusTermsResponseSchema = z.object({ data: z.object({ rules: text() }) });
+
+/** `POST /bonuses/mark-as-seen`: the bonuses the player has now seen. */
+export const markBonusesSeenBodySchema = z.object({ ids: z.array(idSchema).min(1).max(100) });
+/** `POST /bonuses/promo-code`. */
+export const promoCodeBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .transform((c) => c.toUpperCase())
+    .pipe(promoCodeSchema),
+});

@@ -1,0 +1,43 @@
+import type { BonusDefinition, bonusSeedSchema } from "@sportsbook/contracts";
+import { bonuses } from "@sportsbook/db";
+import type { z } from "zod";
+import type { AppContext } from "../context.js";
+
+export type BonusRow = typeof bonuses.$inferSelect;
+type BonusSeed = z.output<typeof bonusSeedSchema>;
+
+/**
+ * Writes the operator's definition of a bonus under its key: a new bonus, or new terms for the
+ * existing one (players keep what was issued to them).
+ */
+export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefinition): Promise<BonusRow> {
+  const values = {
+    kind: d.kind,
+    status: d.status,
+    name: d.name,
+    description: d.description ?? {},
+    rules: d.rules ?? {},
+    terms: d.terms,
+    issuedBy: d.issued_by,
+    promoCode: d.promo_code ?? null,
+    usesCount: d.uses_count ?? null,
+    validDays: d.valid_days ?? null,
+    countryCodes: d.country_codes,
+    validFrom: d.valid_from ? new Date(d.valid_from) : null,
+    validTo: d.valid_to ? new Date(d.valid_to) : null,
+    updatedAt: ctx.now(),
+  };
+  const [row] = await ctx.db
+    .insert(bonuses)
+    .values({ key, ...values, createdAt: ctx.now() })
+    .onConflictDoUpdate({ target: bonuses.key, set: values })
+    .returning();
+  if (!row) throw new Error(`bonus ${key} was not written`);
+  return row;
+}
+
+/** Writes every definition of a seed document (`{ bonuses: { key: definition } }`), already validated. */
+export async function seedBonuses(ctx: AppContext, doc: BonusSeed): Promise<number> {
+  for (const [key, definition] of Object.entries(doc.bonuses)) await upsertBonus(ctx, key, definition);
+  return Object.keys(doc.bonuses).length;
+}

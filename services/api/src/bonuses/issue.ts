@@ -1,0 +1,136 @@
+import { bonusIssued } from "@sportsbook/contracts/player-events";
+import { bonuses, type Executor, playerBonuses } from "@sportsbook/db";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { PlayerRow } from "../auth/session.js";
+import type { AppContext } from "../context.js";
+import { ApiError } from "../http/errors.js";
+import { publishToPlayer } from "../realtime/to-player.js";
+import type { BonusRow } from "./definitions.js";
+import { type IssuedRow, localText, statusOf } from "./present.js";
+
+/** Whether the bonus may go to this player at all: its countries, and a stake in the player's currency. */
+function eligible(bonus: BonusRow, player: PlayerRow): boolean {
+  if (bonus.countryCodes.length > 0 && !bonus.countryCodes.includes(player.countryCode ?? "")) return false;
+  return !bonus.kind.startsWith("freebet") || freebetAmount(bonus, player.currency) !== null;
+}
+
+function freebetAmount(bonus: BonusRow, currency: string): number | null {
+  const amounts = (bonus.terms as { amounts?: Record<string, number> }).amounts ?? {};
+  return typeof amounts[currency] === "number" ? amounts[currency] : null;
+}
+
+/**
+ * Issues the bonus to the player once (a second call finds the first copy). Freebets carry their
+ * stake in the player's currency; the player has `valid_days` to use it, else the bonus's own end.
+ */
+async function issue(
+  ctx: AppContext,
+  ex: Executor,
+  bonus: BonusRow,
+  player: PlayerRow,
+): Promise<IssuedRow | null> {
+  const now = ctx.now();
+  const expiresAt = bonus.validDays ? new Date(now.getTime() + bonus.validDays * 86_400_000) : bonus.validTo;
+  const [row] = await ex
+    .insert(playerBonuses)
+    .values({
+      playerId: player.id,
+      bonusId: bonus.id,
+      amount: bonus.kind.startsWith("freebet") ? freebetAmount(bonus, player.currency) : null,
+      currency: bonus.kind.startsWith("freebet") ? player.currency : null,
+      issuedAt: now,
+      expiresAt,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+async function announce(ctx: AppContext, player: PlayerRow, bonus: BonusRow): Promise<void> {
+  await publishToPlayer(
+    ctx,
+    player.id,
+    bonusIssued(bonus.id, bonus.kind, localText(bonus.name, player.language)),
+  );
+}
+
+/**
+ * Every running bonus meant for all players (`issued_by: sign_up`) that this player may have and does
+ * not hold yet: issued on the player's first look after it starts, whenever the account was opened.
+ */
+export async function ensureSignUpBonuses(ctx: AppContext, player: PlayerRow): Promise<void> {
+  const offered = await ctx.db
+    .select()
+    .from(bonuses)
+    .where(and(eq(bonuses.issuedBy, "sign_up"), eq(bonuses.status, "enabled")));
+  const held = new Set(
+    (
+      await ctx.db
+        .select({ bonusId: playerBonuses.bonusId })
+        .from(playerBonuses)
+        .where(eq(playerBonuses.playerId, player.id))
+    ).map((r) => r.bonusId),
+  );
+  for (const bonus of offered) {
+    if (held.has(bonus.id) || !eligible(bonus, player)) continue;
+    if (statusOf(ctx, bonus, undefined) !== "not_available") continue;
+    if (await issue(ctx, ctx.db, bonus, player)) await announce(ctx, player, bonus);
+  }
+}
+
+/** SPEC §7 `POST /bonuses/promo-code`: the code's bonus, issued once to the player. */
+export async function redeemPromoCode(ctx: AppContext, player: PlayerRow, code: string): Promise<BonusRow> {
+  const [bonus] = await ctx.db
+    .select()
+    .from(bonuses)
+    .where(and(eq(sql`upper(${bonuses.promoCode})`, code), eq(bonuses.issuedBy, "promo_code")));
+  if (!bonus || statusOf(ctx, bonus, undefined) !== "not_available" || !eligible(bonus, player))
+    throw new ApiError("promoCodeInvalid");
+  if (!(await issue(ctx, ctx.db, bonus, player))) throw new ApiError("promoCodeUsed");
+  await announce(ctx, player, bonus);
+  return bonus;
+}
+
+/**
+ * Activates an issued bonus the player may use now. One freebet is active at a time, so a bet never
+ * has to choose between two the player meant to use.
+ */
+export async function activateBonus(ctx: AppContext, player: PlayerRow, bonusId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ bonus: bonuses, issued: playerBonuses })
+      .from(playerBonuses)
+      .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
+      .where(and(eq(playerBonuses.playerId, player.id), eq(playerBonuses.bonusId, bonusId)))
+      .for("update");
+    if (!row || statusOf(ctx, row.bonus, row.issued) !== "available") throw new ApiError("bonusNotAvailable");
+    if (row.bonus.kind.startsWith("freebet")) {
+      const active = await tx
+        .select({ bonus: bonuses, issued: playerBonuses })
+        .from(playerBonuses)
+        .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
+        .where(and(eq(playerBonuses.playerId, player.id), sql`${bonuses.kind} like 'freebet%'`));
+      if (active.some((a) => statusOf(ctx, a.bonus, a.issued) === "active"))
+        throw new ApiError("freebetAlreadyActive");
+    }
+    await tx.update(playerBonuses).set({ activatedAt: ctx.now() }).where(eq(playerBonuses.id, row.issued.id));
+  });
+}
+
+/** Marks the player's copies of these bonuses seen, once: a copy already seen keeps its first time. */
+export async function markSeen(
+  ctx: AppContext,
+  player: PlayerRow,
+  bonusIds: readonly number[],
+): Promise<void> {
+  await ctx.db
+    .update(playerBonuses)
+    .set({ seenAt: ctx.now() })
+    .where(
+      and(
+        eq(playerBonuses.playerId, player.id),
+        inArray(playerBonuses.bonusId, [...bonusIds]),
+        isNull(playerBonuses.seenAt),
+      ),
+    );
+}

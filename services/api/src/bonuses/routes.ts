@@ -1,0 +1,243 @@
+import {
+  BONUS_LIST_KINDS,
+  bonusDefinitionSchema,
+  bonusesQuerySchema,
+  bonusesResponseSchema,
+  bonusIdParamsSchema,
+  bonusKeyParamsSchema,
+  bonusKindParamsSchema,
+  bonusKindQuerySchema,
+  bonusParamsSchema,
+  bonusResponseSchema,
+  bonusTermsResponseSchema,
+  markBonusesSeenBodySchema,
+  okSchema,
+  promoCodeBodySchema,
+} from "@sportsbook/contracts";
+import { bonuses, playerBonuses } from "@sportsbook/db";
+import { type BonusStatus, bonusListFilter } from "@sportsbook/domain";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { optionalPlayer, type PlayerRow, requirePlayer } from "../auth/session.js";
+import type { AppContext } from "../context.js";
+import { ApiError } from "../http/errors.js";
+import { assertOperator } from "../http/operator-key.js";
+import { errorResponses, localeOf, pagination, typed } from "../http/route-kit.js";
+import { type BonusRow, upsertBonus } from "./definitions.js";
+import { activateBonus, ensureSignUpBonuses, markSeen, redeemPromoCode } from "./issue.js";
+import { type IssuedRow, localText, presentBonus, statusOf } from "./present.js";
+
+const tags = ["bonuses"];
+
+interface Listed {
+  bonus: BonusRow;
+  issued: IssuedRow | undefined;
+  status: BonusStatus;
+}
+
+/**
+ * The bonuses a visitor or player may see: every running definition, and for a player also the ones
+ * issued to them that have since ended. A player's sign-up bonuses are issued on this first look.
+ */
+async function visibleBonuses(ctx: AppContext, player: PlayerRow | null): Promise<Listed[]> {
+  if (player) await ensureSignUpBonuses(ctx, player);
+  const rows = await ctx.db
+    .select({ bonus: bonuses, issued: playerBonuses })
+    .from(bonuses)
+    .leftJoin(
+      playerBonuses,
+      and(eq(playerBonuses.bonusId, bonuses.id), eq(playerBonuses.playerId, player?.id ?? -1)),
+    )
+    .orderBy(asc(bonuses.id));
+  return rows
+    .map((r) => ({ bonus: r.bonus, issued: r.issued ?? undefined }))
+    .filter((r) => r.issued || r.bonus.status === "enabled")
+    .map((r) => ({ ...r, status: statusOf(ctx, r.bonus, r.issued) }))
+    .sort((a, b) => RANK.indexOf(a.status) - RANK.indexOf(b.status) || a.bonus.id - b.bonus.id);
+}
+
+/** What the player can use first, then what they could get, then what is coming, then what has ended. */
+const RANK: readonly BonusStatus[] = [
+  "active",
+  "available",
+  "not_available",
+  "upcoming",
+  "bonus_over",
+  "expired",
+  "overridden",
+  "deactivated",
+  "unknown",
+];
+
+const isAvailable = (s: BonusStatus) => s === "available" || s === "active";
+
+function page<T>(items: readonly T[], p: number, limit: number) {
+  return { slice: items.slice((p - 1) * limit, p * limit), pagination: pagination(items.length, p, limit) };
+}
+
+/** The player's bonuses (SPEC §7): lists, detail, terms, activation, seen marks, promo codes; and the operator's definitions. */
+export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const view = (request: FastifyRequest, l: Listed) =>
+    presentBonus(ctx, l.bonus, l.issued, localeOf(request));
+
+  r.get(
+    "/bonuses",
+    {
+      schema: {
+        tags,
+        summary: "Bonuses of every kind the visitor or player can see, with the player's state of each",
+        description:
+          "`filter` picks a promotions tab (past, valid, upcoming); `is_unseen` the player's unseen ones; `is_available` those the player can use now.",
+        querystring: bonusesQuerySchema,
+        response: { 200: bonusesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const listed = (await visibleBonuses(ctx, await optionalPlayer(ctx, request))).filter(
+        (l) =>
+          (!q.filter || bonusListFilter(l.status) === q.filter) &&
+          (!q.is_unseen || (l.issued !== undefined && l.issued.seenAt === null)) &&
+          (q.is_available === undefined || isAvailable(l.status) === q.is_available) &&
+          (!q.bonus_type || q.bonus_type.includes(l.bonus.kind as never)),
+      );
+      const { slice, pagination: p } = page(listed, q.page, q.limit);
+      return { data: slice.map((l) => view(request, l)), pagination: p };
+    },
+  );
+
+  r.get(
+    "/bonuses/:kind",
+    {
+      schema: {
+        tags,
+        summary: "One kind's bonuses (freebets of every type, or comboboosts), four a page by default",
+        params: bonusKindParamsSchema,
+        querystring: bonusKindQuerySchema,
+        response: { 200: bonusesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const kind = BONUS_LIST_KINDS[request.params.kind];
+      const q = request.query;
+      const listed = (await visibleBonuses(ctx, await optionalPlayer(ctx, request))).filter(
+        (l) =>
+          l.bonus.kind.startsWith(kind) &&
+          (!q.status || l.status === q.status) &&
+          (q.is_available === undefined || isAvailable(l.status) === q.is_available),
+      );
+      const { slice, pagination: p } = page(listed, q.page, q.limit);
+      return { data: slice.map((l) => view(request, l)), pagination: p };
+    },
+  );
+
+  const one = async (request: FastifyRequest, kind: keyof typeof BONUS_LIST_KINDS, id: number) => {
+    const found = (await visibleBonuses(ctx, await optionalPlayer(ctx, request))).find(
+      (l) => l.bonus.id === id && l.bonus.kind.startsWith(BONUS_LIST_KINDS[kind]),
+    );
+    if (!found) throw new ApiError("notFound");
+    return found;
+  };
+
+  r.get(
+    "/bonuses/:kind/:id",
+    {
+      schema: {
+        tags,
+        summary: "One bonus with the player's state of it",
+        params: bonusParamsSchema,
+        response: { 200: bonusResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: view(request, await one(request, request.params.kind, request.params.id)) }),
+  );
+
+  r.get(
+    "/bonuses/:kind/:id/terms",
+    {
+      schema: {
+        tags,
+        summary: "A bonus's terms and conditions, in the request's language",
+        params: bonusParamsSchema,
+        response: { 200: bonusTermsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await one(request, request.params.kind, request.params.id);
+      return { data: { rules: localText(found.bonus.rules, localeOf(request)) } };
+    },
+  );
+
+  r.post(
+    "/bonuses/:id/activate",
+    {
+      schema: {
+        tags,
+        summary: "Activates a bonus issued to the player; one freebet is active at a time",
+        params: bonusIdParamsSchema,
+        response: { 200: bonusResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      await activateBonus(ctx, player, request.params.id);
+      const found = (await visibleBonuses(ctx, player)).find((l) => l.bonus.id === request.params.id);
+      if (!found) throw new ApiError("notFound");
+      return { data: view(request, found) };
+    },
+  );
+
+  r.post(
+    "/bonuses/mark-as-seen",
+    {
+      schema: {
+        tags,
+        summary: "Marks bonuses seen; one already seen keeps its first time",
+        body: markBonusesSeenBodySchema,
+        response: { 200: okSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await markSeen(ctx, await requirePlayer(ctx, request), request.body.ids);
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    "/bonuses/promo-code",
+    {
+      schema: {
+        tags,
+        summary: "Redeems a promo code: its bonus is issued to the player, once",
+        body: promoCodeBodySchema,
+        response: { 200: bonusResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      const bonus = await redeemPromoCode(ctx, player, request.body.code);
+      const found = (await visibleBonuses(ctx, player)).find((l) => l.bonus.id === bonus.id);
+      if (!found) throw new ApiError("notFound");
+      return { data: view(request, found) };
+    },
+  );
+
+  r.put(
+    "/operator/bonuses/:key",
+    {
+      schema: {
+        tags: ["operator"],
+        summary: "Defines a bonus under the operator's key, or changes its terms",
+        params: bonusKeyParamsSchema,
+        body: bonusDefinitionSchema,
+        response: { 200: bonusResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      assertOperator(ctx, request);
+      const row = await upsertBonus(ctx, request.params.key, request.body);
+      return { data: presentBonus(ctx, row, undefined, "en") };
+    },
+  );
+}
