@@ -28,7 +28,9 @@ describe("site settings document", () => {
   it("refuses a block whose content needs a part not built yet, naming the block and the part", () => {
     const r = siteSettingsSchema.safeParse({
       layout: { rightSidebarDesktop: [{ kind: "clock" }, { kind: "jackpot-card" }] },
-      customPages: [{ slug: "promo", title: "Promo", blocks: [{ kind: "bonuses" }] }],
+      customPages: [
+        { slug: "promo", title: "Promo", blocks: [{ kind: "bonuses" }, { kind: "jackpot-banner" }] },
+      ],
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
@@ -37,8 +39,8 @@ describe("site settings document", () => {
         'a "jackpot-card" block needs jackpots, which this sportsbook does not have yet',
       ],
       [
-        "customPages.0.blocks.0.kind",
-        'a "bonuses" block needs the bonus engine, which this sportsbook does not have yet',
+        "customPages.0.blocks.1.kind",
+        'a "jackpot-banner" block needs jackpots, which this sportsbook does not have yet',
       ],
     ]);
     for (const kind of Object.keys(BLOCKS_AWAITING))

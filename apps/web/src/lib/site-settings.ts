@@ -85,8 +85,6 @@ const safeHref = z
  * The settings validation refuses them by name rather than leaving a hole in the page.
  */
 export const BLOCKS_AWAITING: Partial<Record<BlockKind, string>> = {
-  bonuses: "the bonus engine",
-  promocode: "the bonus engine (promo codes)",
   "jackpot-banner": "jackpots",
   "jackpot-card": "jackpots",
   "jackpot-leaderboard": "jackpots",

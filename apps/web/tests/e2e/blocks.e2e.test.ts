@@ -69,6 +69,12 @@ describe("every layout block of the example settings document (SPEC §2 layout b
         2,
       );
 
+      // The bonus blocks: the demo set's running promotions, and promo code entry.
+      expect(
+        await page.locator("main [data-block=bonuses] .bonus-card", { hasText: "Welcome freebet" }).count(),
+      ).toBe(1);
+      expect(await page.locator("main [data-block=promocode] input[name=code]").count()).toBe(1);
+
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     },

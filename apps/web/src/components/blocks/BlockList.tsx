@@ -5,6 +5,8 @@ import { readListParams, type SearchParams } from "../../lib/list-query";
 import { localizeHref } from "../../lib/locale-url";
 import { requestQuery } from "../../lib/request.server";
 import { type Block, chatUrl, DEFAULT_LOGO, pickText, type SiteSettings } from "../../lib/site-settings";
+import { BonusesBlock } from "../bonuses/BonusesBlock";
+import { PromoCodeForm } from "../bonuses/PromoCodeForm";
 import { EventListBlock, type EventsFilter, isEventListKind } from "../catalog/EventListBlock";
 import { SportList } from "../catalog/SportList";
 import { TopLeagues } from "../catalog/TopLeagues";
@@ -177,6 +179,10 @@ function BlockView({
           filter={filter?.filter ?? { sports: [], time: "all" }}
         />
       );
+    case "bonuses":
+      return <BonusesBlock block={block} locale={locale} settings={settings} />;
+    case "promocode":
+      return <PromoCodeForm />;
     case "speed-dial":
       if (settings.isMobileApp) return null;
       return <SpeedDial block={block} locale={locale} settings={settings} />;

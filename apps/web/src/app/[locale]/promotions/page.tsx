@@ -1,22 +1,16 @@
+import { bonusesResponseSchema } from "@sportsbook/contracts/http/bonuses";
+import { BONUS_LIST_FILTERS, type BonusListFilter } from "@sportsbook/domain";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { z } from "zod";
+import { PromoCodeForm } from "../../../components/bonuses/PromoCodeForm";
+import { PromotionsList } from "../../../components/bonuses/PromotionsList";
 import { apiGetOr } from "../../../lib/api.server";
 import { pageMetadata } from "../../../lib/metadata.server";
 import { pageContext } from "../../../lib/request.server";
 
-type Props = { params: Promise<{ locale: string }> };
-
-// The bonus API lists promotions as `data`; only the fields shown here are read.
-const bonusSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  name: z.string().max(300),
-  type: z.string().max(50).optional(),
-  status: z.string().max(50).optional(),
-  valid_to: z.string().max(50).nullish(),
-});
-
-const bonusesSchema = z.object({ data: z.array(bonusSchema) });
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
@@ -24,26 +18,45 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return pageMetadata({ locale, path: "/promotions", title: t("title") });
 }
 
-/** Promotions (page id `promotions`): what the bonus API lists. */
-export default async function Page({ params }: Props) {
+const isTab = (v: unknown): v is BonusListFilter => BONUS_LIST_FILTERS.includes(v as BonusListFilter);
+
+/**
+ * Promotions (page id `promotions`, SPEC §4 list filter Past / Valid / Upcoming): the operator's
+ * bonuses with the player's own state of each, and promo code entry.
+ */
+export default async function Page({ params, searchParams }: Props) {
   const { locale } = await params;
-  await pageContext(locale);
+  const { href } = await pageContext(locale);
+  const query = await searchParams;
+  const tab = isTab(query.tab) ? query.tab : "valid";
   const t = await getTranslations({ locale, namespace: "pages.promotions" });
-  const bonuses = await apiGetOr("/bonuses", bonusesSchema, { locale }, { data: [] });
+  const cookie = (await headers()).get("cookie") ?? undefined;
+  const bonuses = await apiGetOr(
+    "/bonuses",
+    bonusesResponseSchema,
+    { locale, query: { filter: tab, limit: 100 }, ...(cookie ? { cookie } : {}) },
+    { data: [], pagination: { total: 0, page: 1, limit: 100, last_page: 1 } },
+  );
   return (
     <div className="page" data-page="promotions">
       <h1>{t("title")}</h1>
+      <nav className="tabs" aria-label={t("tabs")}>
+        {BONUS_LIST_FILTERS.map((f) => (
+          <Link
+            key={f}
+            href={href(f === "valid" ? "/promotions" : `/promotions?tab=${f}`)}
+            aria-current={f === tab ? "page" : undefined}
+            data-tab={f}
+          >
+            {t(`tab.${f}`)}
+          </Link>
+        ))}
+      </nav>
+      <PromoCodeForm />
       {bonuses.data.length === 0 ? (
         <p className="empty">{t("empty")}</p>
       ) : (
-        <ul className="bonus-list">
-          {bonuses.data.map((b) => (
-            <li key={b.id} data-bonus-type={b.type}>
-              <strong>{b.name}</strong>
-              {b.valid_to ? <time dateTime={b.valid_to}> {b.valid_to.slice(0, 10)}</time> : null}
-            </li>
-          ))}
-        </ul>
+        <PromotionsList bonuses={bonuses.data} />
       )}
     </div>
   );

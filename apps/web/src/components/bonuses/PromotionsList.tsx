@@ -1,0 +1,140 @@
+"use client";
+import type { bonusSchema } from "@sportsbook/contracts/http/bonuses";
+import { formatMoney, money } from "@sportsbook/domain";
+import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import type { z } from "zod";
+import { usePlayer } from "../../player/player-context";
+import { useOpenAuthForm } from "../auth/AuthModalHost";
+import { useClientConfig } from "../shell/ClientConfig";
+import { activateBonus, bonusTerms, markBonusesSeen } from "./bonus-api";
+
+type Bonus = z.output<typeof bonusSchema>;
+
+/** The promotions of one tab: each card with its state, and the detail and activation a player needs. */
+export function PromotionsList({ bonuses }: { bonuses: Bonus[] }) {
+  const { locale } = useClientConfig();
+  const player = usePlayer();
+  // SPEC §5: a bonus is marked seen only if not yet seen, once the player has been shown it.
+  useEffect(() => {
+    if (player.status !== "logged_in") return;
+    const unseen = bonuses.filter((b) => b.issued && !b.issued.seen).map((b) => b.id);
+    if (unseen.length > 0)
+      markBonusesSeen(unseen, locale).catch((err: unknown) =>
+        console.error("marking bonuses seen failed", err),
+      );
+  }, [bonuses, locale, player.status]);
+  return (
+    <ul className="bonus-list">
+      {bonuses.map((b) => (
+        <BonusCard key={b.id} bonus={b} />
+      ))}
+    </ul>
+  );
+}
+
+function BonusCard({ bonus }: { bonus: Bonus }) {
+  const t = useTranslations("pages.promotions");
+  const format = useFormatter();
+  const { locale } = useClientConfig();
+  const player = usePlayer();
+  const openAuth = useOpenAuthForm();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const account = player.accounts.find((a) => a.code === bonus.issued?.currency);
+  const amount =
+    bonus.issued?.amount && account
+      ? formatMoney(money(bonus.issued.amount, account.code), account, locale)
+      : null;
+  const activate = async () => {
+    setBusy(true);
+    const r = await activateBonus(bonus.id, locale, t("refused"));
+    setBusy(false);
+    if (r.ok) router.refresh();
+    else setRefusal(r.message);
+  };
+  return (
+    <li className="bonus-card" data-bonus={bonus.id} data-bonus-type={bonus.type} data-status={bonus.status}>
+      <div className="bonus-head">
+        <span className="bonus-type">{t(`type.${bonus.type}`)}</span>
+        <span className={`bonus-status status-${bonus.status}`}>{t(`status.${bonus.status}`)}</span>
+      </div>
+      <h2 className="bonus-name">{bonus.name}</h2>
+      {bonus.description ? <p>{bonus.description}</p> : null}
+      {amount ? (
+        <p className="bonus-amount" data-amount={bonus.issued?.amount}>
+          {t("stake", { amount })}
+        </p>
+      ) : null}
+      {bonus.valid_to ? (
+        <p className="bonus-dates">
+          {t("valid-until", { date: format.dateTime(new Date(bonus.valid_to), { dateStyle: "medium" }) })}
+        </p>
+      ) : null}
+      {refusal ? <p role="alert">{refusal}</p> : null}
+      <div className="bonus-actions">
+        <BonusDetail bonus={bonus} />
+        {bonus.status === "available" && bonus.issued ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-action="activate"
+            disabled={busy}
+            onClick={activate}
+          >
+            {t("activate")}
+          </button>
+        ) : null}
+        {player.status === "not_logged_in" &&
+        !bonus.promo_code_required &&
+        bonus.status === "not_available" ? (
+          <button type="button" className="btn" data-action="sign-in" onClick={() => openAuth("sign_in")}>
+            {t("sign-in")}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The bonus detail modal (SPEC §2): its description and, read when opened, its terms. */
+function BonusDetail({ bonus }: { bonus: Bonus }) {
+  const t = useTranslations("pages.promotions");
+  const { locale } = useClientConfig();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [rules, setRules] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  const open = () => {
+    dialog.current?.showModal();
+    if (rules !== undefined) return;
+    bonusTerms(bonus.type === "comboboost" ? "comboboosts" : "freebets", bonus.id, locale)
+      .then(setRules)
+      .catch((err: unknown) => {
+        console.error("reading a bonus's terms failed", err);
+        setFailed(true);
+      });
+  };
+  const titleId = `bonus-${bonus.id}-title`;
+  return (
+    <>
+      <button type="button" className="btn" data-action="details" onClick={open}>
+        {t("details")}
+      </button>
+      <dialog ref={dialog} className="modal" data-modal="bonus-detail" aria-labelledby={titleId}>
+        <form method="dialog" className="modal-body">
+          <h2 id={titleId}>{bonus.name}</h2>
+          {bonus.description ? <p>{bonus.description}</p> : null}
+          <h3>{t("terms")}</h3>
+          <p data-terms>{failed ? t("terms-failed") : (rules ?? "…")}</p>
+          <div className="modal-actions">
+            <button type="submit" className="btn">
+              {t("close")}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

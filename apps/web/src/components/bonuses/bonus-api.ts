@@ -1,0 +1,32 @@
+import { bonusTermsResponseSchema } from "@sportsbook/contracts/http/bonuses";
+import { apiFetch, jsonBody } from "../../lib/client-api";
+import { errorMessage } from "../auth/auth-api";
+
+export type BonusCall = { ok: true } | { ok: false; message: string };
+
+/** Calls a bonus action; a refusal comes back with the API's localized message. */
+async function call(path: string, locale: string, body: unknown, fallback: string): Promise<BonusCall> {
+  const res = await apiFetch(path, { method: "POST", locale, ...jsonBody(body) }).catch(() => null);
+  if (res?.ok) return { ok: true };
+  return { ok: false, message: errorMessage(await res?.json().catch(() => null), fallback) };
+}
+
+export const activateBonus = (id: number, locale: string, fallback: string) =>
+  call(`/bonuses/${id}/activate`, locale, {}, fallback);
+
+export const redeemPromoCode = (code: string, locale: string, fallback: string) =>
+  call("/bonuses/promo-code", locale, { code }, fallback);
+
+export const markBonusesSeen = (ids: number[], locale: string) =>
+  call("/bonuses/mark-as-seen", locale, { ids }, "");
+
+/** The bonus's terms in the page's language. */
+export async function bonusTerms(
+  kind: "freebets" | "comboboosts",
+  id: number,
+  locale: string,
+): Promise<string> {
+  const res = await apiFetch(`/bonuses/${kind}/${id}/terms`, { locale });
+  if (!res.ok) throw new Error(`terms answered ${res.status}`);
+  return bonusTermsResponseSchema.parse(await res.json()).data.rules;
+}
