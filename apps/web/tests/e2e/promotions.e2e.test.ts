@@ -38,9 +38,13 @@ describe("promotions (SPEC §1 bonuses, §4 states and list filter, §7 bonus ca
     const context = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(base, context);
     const page = await context.newPage();
+    // any page announces a bonus the player has not seen, once
+    await page.goto(`${base}/about`);
+    await page.locator(".alerts .alert", { hasText: "Welcome freebet" }).waitFor();
     await page.goto(`${base}/promotions`);
     const welcome = page.locator(".bonus-card", { hasText: "Welcome freebet" });
     expect(await welcome.getAttribute("data-status")).toBe("available");
+    expect(await page.locator(".alerts .alert", { hasText: "Welcome freebet" }).count()).toBe(0);
     await expect.poll(() => welcome.locator(".bonus-amount").textContent()).toBe("Stake: €5.00");
 
     await welcome.locator("[data-action=details]").click();

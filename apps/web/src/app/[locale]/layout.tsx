@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 import { Suspense } from "react";
 import { AuthModalHost } from "../../components/auth/AuthModalHost";
+import { BonusAlertsLazy } from "../../components/bonuses/BonusAlertsLazy";
 import { FavoritesProvider } from "../../components/catalog/FavoritesContext";
 import { SessionWatchLazy } from "../../components/limits/LimitsPages";
 import { RequiredDialogsLazy } from "../../components/profile/ProfilePages";
@@ -116,6 +117,7 @@ export default async function LocaleLayout({
                               <DepositDialogLazy />
                               <PlayerSettingsSync />
                               <SessionWatchLazy />
+                              <BonusAlertsLazy />
                               <RequiredDialogsLazy />
                               {/* a native app has its own prompts: no reminders over it */}
                               {config.isMobileApp ? null : <RemindersLazy />}
