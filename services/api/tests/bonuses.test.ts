@@ -96,6 +96,8 @@ for (const target of databaseTargets()) {
           { ...welcome, terms: { amounts: { EUR: -1 } } },
           { ...boost, terms: { ranges: [] } },
           { ...welcome, kind: "hunting" },
+          { ...welcome, banners: [{ id: "x", desktop: { url: "javascript:alert(1)" } }] },
+          { ...welcome, banners: [{ id: "x", desktop: { url: "//evil.example/a.png" } }] },
           { ...welcome, valid_from: "2026-12-01T00:00:00Z", valid_to: "2026-11-01T00:00:00Z" },
         ]) {
           const res = await define("bad", bad);

@@ -22,6 +22,12 @@ describe("promotions (SPEC §1 bonuses, §4 states and list filter, §7 bonus ca
     await page.goto(`${base}/promotions`);
     const welcome = page.locator(".bonus-card", { hasText: "Welcome freebet" });
     expect(await welcome.getAttribute("data-status")).toBe("not_available");
+    expect(await welcome.locator(".bonus-banner img").getAttribute("src")).toBe(
+      "/promotions/welcome-freebet.svg",
+    );
+    await expect
+      .poll(() => welcome.locator(".bonus-banner img").evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBe(720);
     expect(await welcome.locator("[data-action=activate]").count()).toBe(0);
     await welcome.locator("[data-action=sign-in]").click();
     await page.locator("dialog[data-modal=sign_in]").waitFor();

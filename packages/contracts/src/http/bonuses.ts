@@ -53,6 +53,25 @@ export const comboboostTermsSchema = z.object({
   only_verified: z.boolean().default(false),
 });
 
+/** A banner image: a path of this site or an https address, with its text for screen readers. */
+const bannerImageSchema = z.object({
+  url: text()
+    .max(2000)
+    .refine(
+      (u) =>
+        (u.startsWith("/") && !u.startsWith("//")) || (URL.canParse(u) && new URL(u).protocol === "https:"),
+      "a path of this site or an https address",
+    ),
+  alt: text().max(300).default(""),
+});
+
+/** SPEC §3 bonus banners: a desktop image and, for narrow screens, a mobile one. */
+export const bonusBannerSchema = z.object({
+  id: z.string().regex(/^[a-z0-9_-]{1,64}$/),
+  desktop: bannerImageSchema,
+  mobile: bannerImageSchema.optional(),
+});
+
 /** How players get a bonus: every player, by promo code, or issued by the operator. */
 export const BONUS_ISSUERS = ["sign_up", "promo_code", "manual"] as const;
 
@@ -77,6 +96,7 @@ export const bonusDefinitionSchema = z
       .array(z.string().regex(/^[A-Z]{2}$/))
       .max(300)
       .default([]),
+    banners: z.array(bonusBannerSchema).max(10).default([]),
     valid_from: instantSchema.optional(),
     valid_to: instantSchema.optional(),
     terms: z.record(z.string(), z.unknown()),
@@ -114,7 +134,7 @@ export const bonusSchema = z.object({
   event_conditions: z.array(z.object({ type: text(), id: text(), name: text() })),
   valid_from: text().nullable(),
   valid_to: text().nullable(),
-  banners: z.array(z.record(z.string(), z.unknown())),
+  banners: z.array(bonusBannerSchema),
   /** Freebets: the stake it pays and its conditions; comboboosts: the ranges. */
   terms: z.record(z.string(), z.unknown()),
   uses_count: z.number().int().nullable(),

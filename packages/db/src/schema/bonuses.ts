@@ -30,7 +30,11 @@ export const bonuses = pgTable(
     /** Days a player has to use it once issued; null for as long as the bonus runs. */
     validDays: integer("valid_days"),
     countryCodes: text("country_codes").array().notNull().default(sql`'{}'::text[]`),
-    banners: jsonb("banners").$type<Record<string, unknown>[]>().notNull().default([]),
+    /** SPEC §3 banners: `[{ id, desktop: { url, alt }, mobile?: { url, alt } }]`. */
+    banners: jsonb("banners")
+      .$type<{ id: string; desktop: { url: string; alt: string }; mobile?: { url: string; alt: string } }[]>()
+      .notNull()
+      .default([]),
     validFrom: timestamp("valid_from", { withTimezone: true }),
     validTo: timestamp("valid_to", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,7 @@ export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefiniti
     usesCount: d.uses_count ?? null,
     validDays: d.valid_days ?? null,
     countryCodes: d.country_codes,
+    banners: d.banners,
     validFrom: d.valid_from ? new Date(d.valid_from) : null,
     validTo: d.valid_to ? new Date(d.valid_to) : null,
     updatedAt: ctx.now(),

@@ -31,7 +31,7 @@ export function presentBonus(
   bonus: BonusRow,
   issued: IssuedRow | undefined,
   locale: string,
-): z.input<typeof bonusSchema> {
+): z.output<typeof bonusSchema> {
   const status = statusOf(ctx, bonus, issued);
   return {
     id: bonus.id,

@@ -57,6 +57,7 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
   };
   return (
     <li className="bonus-card" data-bonus={bonus.id} data-bonus-type={bonus.type} data-status={bonus.status}>
+      <BonusBanner bonus={bonus} />
       <div className="bonus-head">
         <span className="bonus-type">{t(`type.${bonus.type}`)}</span>
         <span className={`bonus-status status-${bonus.status}`}>{t(`status.${bonus.status}`)}</span>
@@ -96,6 +97,18 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** The bonus's first banner (SPEC §3): its mobile image on narrow screens when it has one. */
+function BonusBanner({ bonus }: { bonus: Bonus }) {
+  const banner = bonus.banners[0];
+  if (!banner) return null;
+  return (
+    <picture className="bonus-banner" data-banner={banner.id}>
+      {banner.mobile ? <source media="(max-width: 779px)" srcSet={banner.mobile.url} /> : null}
+      <img src={banner.desktop.url} alt={banner.desktop.alt} width={720} height={240} loading="lazy" />
+    </picture>
   );
 }
 
