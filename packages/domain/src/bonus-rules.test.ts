@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { comboboostStanding, freebetMismatches } from "./bonus-rules.js";
 import { oddsFromThousandths } from "./odds.js";
@@ -35,5 +36,41 @@ describe("bonus conditions (SPEC §3)", () => {
     expect(comboboostStanding({ minOdds: o(1400), ranges }, legs)).toEqual({
       suitableSelections: ["c", "d"],
     });
+  });
+
+  it("a comboboost never boosts a combo with fewer counted legs than its range asks", () => {
+    const range = fc
+      .tuple(
+        fc.integer({ min: 2, max: 20 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 1001, max: 3000 }),
+      )
+      .map(([minCount, extra, bonusOdds]) => ({
+        minCount,
+        maxCount: minCount + extra,
+        bonusOdds: o(bonusOdds),
+      }));
+    fc.assert(
+      fc.property(
+        fc.array(range, { minLength: 1, maxLength: 4 }),
+        fc.option(fc.integer({ min: 1001, max: 5000 }), { nil: undefined }),
+        fc.array(fc.integer({ min: 1001, max: 5000 }), { maxLength: 25 }),
+        (ranges, minOdds, prices) => {
+          const legs = prices.map((p, i) => selection(`s${i}`, { odds: o(p) }));
+          const standing = comboboostStanding({ ...(minOdds ? { minOdds: o(minOdds) } : {}), ranges }, legs);
+          const counted = prices.filter((p) => p >= (minOdds ?? 0)).length;
+          expect(standing.suitableSelections).toHaveLength(counted);
+          if (standing.activeRangeIndex === undefined) {
+            expect(standing.bonusOdds).toBeUndefined();
+            expect(ranges.some((r) => counted >= r.minCount && counted <= r.maxCount)).toBe(false);
+            return;
+          }
+          const active = ranges[standing.activeRangeIndex];
+          expect(counted).toBeGreaterThanOrEqual(active?.minCount ?? Number.POSITIVE_INFINITY);
+          expect(counted).toBeLessThanOrEqual(active?.maxCount ?? -1);
+          expect(standing.bonusOdds).toBe(active?.bonusOdds);
+        },
+      ),
+    );
   });
 });
