@@ -21,41 +21,41 @@ export class SportsbookLink {
   ) {}
 
   /** A one-time session token for one of the platform's signed-in players. */
-  async handover(player: { email: string; language: string }): Promise<Answer<string>> {
-    const answer = await this.call("POST", "/sessions", sessionHandoverResponseSchema, player);
-    return answer.ok ? { ok: true, value: answer.value.data.token } : answer;
+  handover(player: { email: string; language: string }): Promise<Answer<string>> {
+    return this.call("POST", "/sessions", sessionHandoverResponseSchema, (b) => b.data.token, player);
   }
 
   /** Opens a deposit; the player pays on the returned checkout address and comes back to `returnUrl`. */
-  async deposit(input: { email: string; amount: number; currency: string; returnUrl: string }) {
+  deposit(input: {
+    email: string;
+    amount: number;
+    currency: string;
+    returnUrl: string;
+  }): Promise<Answer<string>> {
     const { returnUrl, ...rest } = input;
-    const answer = await this.call("POST", "/deposits", checkoutResponseSchema, {
+    return this.call("POST", "/deposits", checkoutResponseSchema, (b) => b.data.checkout_url, {
       ...rest,
       return_url: returnUrl,
     });
-    return answer.ok ? { ok: true as const, value: answer.value.data.checkout_url } : answer;
   }
 
-  async paymentStatus(id: number): Promise<Answer<PaymentStatus>> {
-    const answer = await this.call("GET", `/payments/${id}`, paymentResponseSchema);
-    return answer.ok ? { ok: true, value: answer.value.data.status } : answer;
+  paymentStatus(id: number): Promise<Answer<PaymentStatus>> {
+    return this.call("GET", `/payments/${id}`, paymentResponseSchema, (b) => b.data.status);
   }
 
-  async accounts(email: string) {
-    const answer = await this.call(
-      "GET",
-      `/players/accounts?email=${encodeURIComponent(email)}`,
-      accountsResponseSchema,
-    );
-    return answer.ok ? { ok: true as const, value: answer.value.data } : answer;
+  accounts(email: string) {
+    const path = `/players/accounts?email=${encodeURIComponent(email)}`;
+    return this.call("GET", path, accountsResponseSchema, (b) => b.data);
   }
 
-  private async call<S extends z.ZodType>(
+  /** One operator call: the answer validated by `schema` and `pick`ed, or the refusal with its message. */
+  private async call<S extends z.ZodType, T>(
     method: "GET" | "POST",
     path: string,
     schema: S,
+    pick: (body: z.infer<S>) => T,
     payload?: unknown,
-  ): Promise<Answer<z.infer<S>>> {
+  ): Promise<Answer<T>> {
     const res = await fetch(`${this.apiUrl}/api/operator${path}`, {
       method,
       headers: {
@@ -70,6 +70,6 @@ export class SportsbookLink {
       const message = data?.localized_message ?? (body as { message?: unknown }).message;
       return { ok: false, status: res.status, message: typeof message === "string" ? message : "" };
     }
-    return { ok: true, value: schema.parse(body) };
+    return { ok: true, value: pick(schema.parse(body)) };
   }
 }

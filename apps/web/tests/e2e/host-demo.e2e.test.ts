@@ -132,8 +132,12 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${host}/sign-in?mode=sign-up`);
     await page.locator("input[name=email]").fill("someone@example.test");
-    await page.locator("input[name=password]").fill("short");
+    const password = page.locator("input[name=password]");
+    await password.fill("short");
     // the browser's own check stops a short password; the server answers the same without it
+    await page.locator("button[type=submit]").click();
+    expect(await password.evaluate((i: HTMLInputElement) => i.validity.tooShort)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
     const res = await page.request.post(`${host}/sign-in`, {
       form: { mode: "sign-up", email: "someone@example.test", password: "short", return: "/" },
     });

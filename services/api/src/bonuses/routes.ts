@@ -36,11 +36,14 @@ interface Listed {
 }
 
 /**
- * The bonuses a visitor or player may see: every running definition, and for a player also the ones
- * issued to them that have since ended. A player's sign-up bonuses are issued on this first look.
+ * The bonuses a visitor or player may see (one, when `bonusId` is given): every running definition,
+ * and for a player also the ones issued to them that have since ended.
  */
-async function visibleBonuses(ctx: AppContext, player: PlayerRow | null): Promise<Listed[]> {
-  if (player) await ensureSignUpBonuses(ctx, player);
+async function visibleBonuses(
+  ctx: AppContext,
+  player: PlayerRow | null,
+  bonusId?: number,
+): Promise<Listed[]> {
   const rows = await ctx.db
     .select({ bonus: bonuses, issued: playerBonuses })
     .from(bonuses)
@@ -48,12 +51,26 @@ async function visibleBonuses(ctx: AppContext, player: PlayerRow | null): Promis
       playerBonuses,
       and(eq(playerBonuses.bonusId, bonuses.id), eq(playerBonuses.playerId, player?.id ?? -1)),
     )
+    .where(bonusId === undefined ? undefined : eq(bonuses.id, bonusId))
     .orderBy(asc(bonuses.id));
   return rows
     .map((r) => ({ bonus: r.bonus, issued: r.issued ?? undefined }))
     .filter((r) => r.issued || r.bonus.status === "enabled")
     .map((r) => ({ ...r, status: statusOf(ctx, r.bonus, r.issued) }))
     .sort((a, b) => RANK.indexOf(a.status) - RANK.indexOf(b.status) || a.bonus.id - b.bonus.id);
+}
+
+/** A player's list: their sign-up bonuses are issued on this look, then every visible one is read. */
+async function listFor(ctx: AppContext, player: PlayerRow | null): Promise<Listed[]> {
+  if (player) await ensureSignUpBonuses(ctx, player);
+  return visibleBonuses(ctx, player);
+}
+
+/** One visible bonus, or a 404. */
+async function oneBonus(ctx: AppContext, player: PlayerRow | null, bonusId: number): Promise<Listed> {
+  const [found] = await visibleBonuses(ctx, player, bonusId);
+  if (!found) throw new ApiError("notFound");
+  return found;
 }
 
 /** What the player can use first, then what they could get, then what is coming, then what has ended. */
@@ -95,7 +112,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
     },
     async (request) => {
       const q = request.query;
-      const listed = (await visibleBonuses(ctx, await optionalPlayer(ctx, request))).filter(
+      const listed = (await listFor(ctx, await optionalPlayer(ctx, request))).filter(
         (l) =>
           (!q.filter || bonusListFilter(l.status) === q.filter) &&
           (!q.is_unseen || (l.issued !== undefined && l.issued.seenAt === null)) &&
@@ -121,7 +138,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const kind = BONUS_LIST_KINDS[request.params.kind];
       const q = request.query;
-      const listed = (await visibleBonuses(ctx, await optionalPlayer(ctx, request))).filter(
+      const listed = (await listFor(ctx, await optionalPlayer(ctx, request))).filter(
         (l) =>
           l.bonus.kind.startsWith(kind) &&
           (!q.status || l.status === q.status) &&
@@ -133,10 +150,8 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
   );
 
   const one = async (request: FastifyRequest, kind: keyof typeof BONUS_LIST_KINDS, id: number) => {
-    const found = (await visibleBonuses(ctx, await optionalPlayer(ctx, request))).find(
-      (l) => l.bonus.id === id && l.bonus.kind.startsWith(BONUS_LIST_KINDS[kind]),
-    );
-    if (!found) throw new ApiError("notFound");
+    const found = await oneBonus(ctx, await optionalPlayer(ctx, request), id);
+    if (!found.bonus.kind.startsWith(BONUS_LIST_KINDS[kind])) throw new ApiError("notFound");
     return found;
   };
 
@@ -182,9 +197,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const player = await requirePlayer(ctx, request);
       await activateBonus(ctx, player, request.params.id);
-      const found = (await visibleBonuses(ctx, player)).find((l) => l.bonus.id === request.params.id);
-      if (!found) throw new ApiError("notFound");
-      return { data: view(request, found) };
+      return { data: view(request, await oneBonus(ctx, player, request.params.id)) };
     },
   );
 
@@ -217,9 +230,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const player = await requirePlayer(ctx, request);
       const bonus = await redeemPromoCode(ctx, player, request.body.code);
-      const found = (await visibleBonuses(ctx, player)).find((l) => l.bonus.id === bonus.id);
-      if (!found) throw new ApiError("notFound");
-      return { data: view(request, found) };
+      return { data: view(request, await oneBonus(ctx, player, bonus.id)) };
     },
   );
 
