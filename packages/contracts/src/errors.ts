@@ -88,6 +88,12 @@ export const errorCatalogue = {
     key: "error.potential_win.equal_or_less",
     message: "The potential win must be above the stake.",
   },
+  bonusNotApplicable: {
+    code: 112,
+    status: 400,
+    key: "error.place_bets.bonus",
+    message: "This bonus cannot be used on this bet.",
+  },
   municipalityNotFound: {
     code: 118,
     status: 400,

@@ -3,6 +3,7 @@ export * from "./bet.js";
 export * from "./bet-slip-panel.js";
 export * from "./bet-status.js";
 export * from "./bet-type.js";
+export * from "./bonus-payout.js";
 export * from "./bonus-rules.js";
 export * from "./bonus-status.js";
 export * from "./cashout.js";

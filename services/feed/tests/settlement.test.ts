@@ -1,4 +1,5 @@
-import { createApi, createPlayerWithSession } from "@sportsbook/api";
+import { createApi, createPlayerWithSession, seedBonuses } from "@sportsbook/api";
+import { bonusSeedSchema } from "@sportsbook/contracts";
 import {
   accounts,
   bets,
@@ -7,6 +8,7 @@ import {
   ledgerTransactions,
   matches,
   notifications,
+  playerBonuses,
 } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, eq, inArray } from "drizzle-orm";
@@ -119,6 +121,25 @@ const finalResults: SettledMarket[] = [
   },
 ];
 
+/** One sign-up freebet of each kind, and a boost for doubles and trebles. */
+const bonusSeed = bonusSeedSchema.parse({
+  bonuses: Object.fromEntries([
+    ...(["freebet", "freebet_all_win", "freebet_only_win", "freebet_no_risk"] as const).map((kind) => [
+      kind.replaceAll("_", "-"),
+      { kind, name: { en: kind }, issued_by: "sign_up", uses_count: 1, terms: { amounts: { EUR: 5_00 } } },
+    ]),
+    [
+      "boost",
+      {
+        kind: "comboboost",
+        name: { en: "comboboost" },
+        issued_by: "sign_up",
+        terms: { ranges: [{ min_count: 2, max_count: 3, bonus_odds: 1050 }] },
+      },
+    ],
+  ]),
+});
+
 const settle = (urn: string, ts: number, certainty: 1 | 2, markets = finalResults): FeedEvent => ({
   kind: "bet_settlement",
   ...env(urn, ts),
@@ -135,13 +156,21 @@ for (const target of databaseTargets()) {
       let api: Awaited<ReturnType<typeof createApi>>;
       let ingest: Ingest;
       const rec = recordingPublisher();
-      let player: { playerId: number; headers: Record<string, string> };
+      type Bettor = { playerId: number; headers: Record<string, string> };
+      let player: Bettor;
+      const signedIn = async (): Promise<Bettor> => {
+        const p = await createPlayerWithSession(api.ctx, { balance: 100_00 });
+        return {
+          playerId: p.playerId,
+          headers: { cookie: `sb_session=${p.sessionToken}`, "x-csrf-token": p.csrfToken },
+        };
+      };
 
-      const balance = async () => {
+      const balance = async (who: Bettor = player) => {
         const [a] = await handle.db
           .select()
           .from(accounts)
-          .where(and(eq(accounts.playerId, player.playerId), eq(accounts.currency, "EUR")));
+          .where(and(eq(accounts.playerId, who.playerId), eq(accounts.currency, "EUR")));
         return a?.balance;
       };
       const payouts = async (betIds: number[]) =>
@@ -157,31 +186,51 @@ for (const target of databaseTargets()) {
           );
       const matchId = async (urn: string) =>
         (await handle.db.select().from(matches).where(eq(matches.urnId, urn)))[0]?.id ?? 0;
-      const place = async (
-        match: number,
-        market: number,
-        specifier: string,
-        outcome: string,
-        odds: number,
-      ) => {
+      const placeBet = async (who: Bettor, bet: object) => {
         const res = await api.app.inject({
           method: "POST",
           url: "/api/bets",
-          headers: player.headers,
-          payload: {
-            meta: { device_id: "d1" },
-            bets: [
-              {
-                type: "single",
-                stake: { value: 10_00, currency: "EUR" },
-                selections: [{ match_id: match, market_id: market, specifier, outcome_id: outcome, odds }],
-              },
-            ],
-          },
+          headers: who.headers,
+          payload: { meta: { device_id: "d1" }, bets: [bet] },
         });
         expect(res.statusCode, res.body).toBe(200);
         return (JSON.parse(res.body) as { data: { id: number }[] }).data[0]?.id ?? 0;
       };
+      const leg = (match: number, market: number, specifier: string, outcome: string, odds: number) => ({
+        match_id: match,
+        market_id: market,
+        specifier,
+        outcome_id: outcome,
+        odds,
+      });
+      const place = (match: number, market: number, specifier: string, outcome: string, odds: number) =>
+        placeBet(player, {
+          type: "single",
+          stake: { value: 10_00, currency: "EUR" },
+          selections: [leg(match, market, specifier, outcome, odds)],
+        });
+      /** A player holding the sign-up bonuses, with the freebet of `kind` activated. */
+      const withFreebet = async (kind: string) => {
+        const who = await signedIn();
+        const listed = JSON.parse(
+          (await api.app.inject({ method: "GET", url: "/api/bonuses", headers: who.headers })).body,
+        ) as { data: { id: number; name: string }[] };
+        const bonusId = listed.data.find((b) => b.name === kind)?.id ?? 0;
+        const res = await api.app.inject({
+          method: "POST",
+          url: `/api/bonuses/${bonusId}/activate`,
+          headers: who.headers,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { who, bonusId };
+      };
+      const usesOf = async (who: Bettor, bonusId: number) =>
+        (
+          await handle.db
+            .select()
+            .from(playerBonuses)
+            .where(and(eq(playerBonuses.playerId, who.playerId), eq(playerBonuses.bonusId, bonusId)))
+        )[0]?.timesUsed;
       const betRow = async (id: number) => (await handle.db.select().from(bets).where(eq(bets.id, id)))[0];
 
       beforeAll(async () => {
@@ -194,14 +243,14 @@ for (const target of databaseTargets()) {
           logger: false,
         });
         ingest = createIngest({ db: handle.db, publisher: rec.publisher });
-        const p = await createPlayerWithSession(api.ctx, { balance: 100_00 });
-        player = {
-          playerId: p.playerId,
-          headers: { cookie: `sb_session=${p.sessionToken}`, "x-csrf-token": p.csrfToken },
-        };
+        player = await signedIn();
+        await seedBonuses(api.ctx, bonusSeed);
         for (const [urn, n] of [
           ["sr:match:501", 5],
           ["sr:match:502", 6],
+          ["sr:match:503", 7],
+          ["sr:match:504", 8],
+          ["sr:match:505", 9],
         ] as const) {
           expect((await ingest.handle(frame(fixture(urn, n)))).applied).toBe(1);
           expect((await ingest.handle(frame(odds(urn, T + 1000)))).applied).toBe(1);
@@ -328,6 +377,96 @@ for (const target of databaseTargets()) {
         );
         expect(await betRow(id)).toMatchObject({ status: "waiting_results" });
         expect(await balance()).toBe(start);
+        expect(await ledgerImbalance(handle.db)).toBe(0);
+      });
+
+      it("freebets settle by kind and a boosted combo pays its bonus odds", async () => {
+        const [m3, m4] = [await matchId("sr:match:503"), await matchId("sr:match:504")];
+        const under = leg(m3, 18, "total=2.5", "13", 1800);
+        const freebetOn = async (kind: string, selection: object) => {
+          const { who, bonusId } = await withFreebet(kind);
+          await placeBet(who, {
+            type: "single",
+            stake: { value: 5_00, currency: "EUR" },
+            selections: [selection],
+            bonus: { id: bonusId, type: kind },
+          });
+          return who;
+        };
+        const plain = await freebetOn("freebet", under);
+        const allWin = await freebetOn("freebet_all_win", under);
+        const onlyWin = await freebetOn("freebet_only_win", under);
+        const noRisk = await freebetOn("freebet_no_risk", leg(m3, 1, "", "1", 2100));
+        expect(await balance(noRisk)).toBe(95_00);
+        const booster = await signedIn();
+        await api.app.inject({ method: "GET", url: "/api/bonuses", headers: booster.headers });
+        const boostId =
+          (
+            JSON.parse(
+              (
+                await api.app.inject({
+                  method: "GET",
+                  url: "/api/bonuses/comboboosts",
+                  headers: booster.headers,
+                })
+              ).body,
+            ) as { data: { id: number }[] }
+          ).data[0]?.id ?? 0;
+        const boosted = await placeBet(booster, {
+          type: "combo",
+          stake: { value: 10_00, currency: "EUR" },
+          selections: [under, leg(m4, 18, "total=2.5", "13", 1800)],
+          bonus: { id: boostId, type: "comboboost", odds: 1050 },
+        });
+
+        await ingest.handle(frame(settle("sr:match:503", T + 10_000, 1)));
+        await ingest.handle(frame(settle("sr:match:504", T + 10_000, 1)));
+        // 5.00 at 1.80 returns 9.00: the plain and only-win freebets keep the 5.00 stake back
+        expect(await balance(plain)).toBe(100_00 + 4_00);
+        expect(await balance(onlyWin)).toBe(100_00 + 4_00);
+        expect(await balance(allWin)).toBe(100_00 + 9_00);
+        // the no-risk freebet lost: the player's own 5.00 comes back
+        expect(await balance(noRisk)).toBe(100_00);
+        // 10.00 × 1.80 × 1.80 × 1.05 = 34.02
+        expect(await betRow(boosted)).toMatchObject({ result: "win_entire", winAmount: 34_02 });
+        expect(await balance(booster)).toBe(90_00 + 34_02);
+        // settling again pays nothing twice
+        await ingest.handle(frame(settle("sr:match:503", T + 20_000, 2)));
+        expect(await balance(allWin)).toBe(100_00 + 9_00);
+        expect(await ledgerImbalance(handle.db)).toBe(0);
+      });
+
+      it("a void freebet bet gives the freebet back, but not an only-win one; a rollback takes it again", async () => {
+        const m5 = await matchId("sr:match:505");
+        const bets: { who: Bettor; bonusId: number }[] = [];
+        for (const kind of ["freebet", "freebet_only_win"]) {
+          const held = await withFreebet(kind);
+          await placeBet(held.who, {
+            type: "single",
+            stake: { value: 5_00, currency: "EUR" },
+            selections: [leg(m5, 1, "", "2", 3300)],
+            bonus: { id: held.bonusId, type: kind },
+          });
+          expect(await usesOf(held.who, held.bonusId)).toBe(1);
+          bets.push(held);
+        }
+        const [plain, onlyWin] = bets as [(typeof bets)[0], (typeof bets)[0]];
+        const cancel = { ...env("sr:match:505", T + 20_000), markets: [{ id: 1, specifiers: "" }] };
+        await ingest.handle(
+          frame({ kind: "bet_cancel", ...cancel, markets: [{ id: 1, specifiers: "", voidReason: 5 }] }),
+        );
+        expect(await usesOf(plain.who, plain.bonusId)).toBe(0);
+        expect(await usesOf(onlyWin.who, onlyWin.bonusId)).toBe(1);
+        // neither freebet's stake becomes cash
+        expect([await balance(plain.who), await balance(onlyWin.who)]).toEqual([100_00, 100_00]);
+        // repeated, it changes nothing
+        await ingest.handle(
+          frame({ kind: "bet_cancel", ...cancel, markets: [{ id: 1, specifiers: "", voidReason: 5 }] }),
+        );
+        expect(await usesOf(plain.who, plain.bonusId)).toBe(0);
+
+        await ingest.handle(frame({ kind: "rollback_bet_cancel", ...cancel, timestamp: T + 30_000 }));
+        expect(await usesOf(plain.who, plain.bonusId)).toBe(1);
         expect(await ledgerImbalance(handle.db)).toBe(0);
       });
 

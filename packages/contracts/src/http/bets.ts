@@ -7,6 +7,7 @@ import {
   type BetResult,
   type BetStatus,
   type BetType,
+  BONUS_TYPES,
   SELECTION_STATUSES,
 } from "@sportsbook/domain";
 import { z } from "zod";
@@ -54,6 +55,17 @@ export const stakeInputSchema = z.object({
   currency: currencyCodeSchema,
 });
 
+/**
+ * The bonus a bet is placed with, as `POST /bonuses` offered it: a freebet pays (or insures) the
+ * stake, a comboboost adds its range's odds (`odds`, the bonus odds the slip showed).
+ */
+export const betBonusInputSchema = z.object({
+  id: idSchema,
+  type: z.enum(BONUS_TYPES),
+  odds: oddsSchema.optional(),
+});
+export type BetBonusInput = z.infer<typeof betBonusInputSchema>;
+
 export const betInputSchema = z.object({
   type: betTypeSchema,
   stake: stakeInputSchema,
@@ -61,7 +73,7 @@ export const betInputSchema = z.object({
   system_id: systemIdSchema.optional(),
   /** Odds of a bet-builder bet as quoted by `POST /bets/custom/odds`. */
   custom_odds: oddsSchema.optional(),
-  bonus: z.null().optional(),
+  bonus: betBonusInputSchema.nullable().optional(),
 });
 export type BetInput = z.infer<typeof betInputSchema>;
 
@@ -123,7 +135,10 @@ export const placedBetSchema = z.object({
   /** What the bet can be cashed out for now; null when cashout is not offered. */
   to_cashout: moneySchema.nullable(),
   cashed_out: moneySchema,
-  bonus: z.null(),
+  /** The bonus the bet was placed with; `odds` are a comboboost's bonus odds. */
+  bonus: z
+    .object({ id: z.number().int(), type: z.enum(BONUS_TYPES), odds: z.number().int().nullable() })
+    .nullable(),
   system: z.object({ id: text(), win_count: z.number().int(), total_count: z.number().int() }).nullable(),
   used_in_jackpot: z.boolean(),
   is_vip: z.boolean(),

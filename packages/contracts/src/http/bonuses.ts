@@ -1,5 +1,6 @@
 import { BONUS_LIST_FILTERS, BONUS_STATUSES, BONUS_TYPES } from "@sportsbook/domain";
 import { z } from "zod";
+import { betTypeSchema, selectionInputSchema } from "./bets.js";
 import {
   commaList,
   currencyCodeSchema,
@@ -189,3 +190,39 @@ export const promoCodeBodySchema = z.object({
     .transform((c) => c.toUpperCase())
     .pipe(promoCodeSchema),
 });
+
+/** `POST /bonuses`: the slip's bets, for the bonuses each may be placed with (SPEC §7 bets meta). */
+export const slipBonusesBodySchema = z.object({
+  bets: z
+    .array(
+      z.object({
+        type: betTypeSchema,
+        selections: z.array(selectionInputSchema).min(1).max(40),
+        currency: currencyCodeSchema,
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type SlipBonusesBody = z.infer<typeof slipBonusesBodySchema>;
+
+/** A bonus one bet of the slip may use (SPEC §3 slip bonus fields). */
+export const slipBonusSchema = z.object({
+  bonus_id: z.number().int(),
+  bonus_type: z.enum(BONUS_TYPES),
+  name: text(),
+  /** Freebets: the stake the freebet pays or insures, in minor units of the bet's currency. */
+  freebet_stake: z.number().int().nullable(),
+  /** Comboboosts: the ranges of suitable selections and their bonus odds. */
+  ranges: z.array(
+    z.object({ min_count: z.number().int(), max_count: z.number().int(), bonus_odds: z.number().int() }),
+  ),
+  /** Comboboosts: selections priced below this do not count. */
+  min_odds: z.number().int().nullable(),
+  /** Comboboosts: the range the bet reaches now, and its bonus odds. */
+  active_range_index: z.number().int().nullable(),
+  bonus_odds: z.number().int().nullable(),
+});
+export type SlipBonusView = z.infer<typeof slipBonusSchema>;
+/** Per bet, in the order sent: the bonuses it may use. */
+export const slipBonusesResponseSchema = z.object({ data: z.array(z.array(slipBonusSchema)) });

@@ -14,6 +14,20 @@ import {
 import { players } from "./players.js";
 import { accounts } from "./wallet.js";
 
+/** The bonus a bet was placed with, as the placement wrote it into `bets.bonus`. */
+export interface BetBonusRecord {
+  /** The bonus definition. */
+  id: number;
+  /** Its kind: a freebet kind or `comboboost`. */
+  type: string;
+  /** A comboboost's odds × 1000, paid when every leg wins in full. */
+  odds: number | null;
+  /** The player's copy whose use the bet spent. */
+  player_bonus_id: number;
+  /** Settlement gave the freebet back (a void bet): its use is returned to the player. */
+  freebet_returned?: boolean;
+}
+
 /**
  * Placed bets. `type` is single, combo, system or custom_bet; `status` and `result` are the SPEC §4
  * bet status and result. Money is minor units of `currency`; `odds` are total odds × 1000 (for a
@@ -45,7 +59,7 @@ export const bets = pgTable(
     systemWinCount: smallint("system_win_count"),
     systemTotalCount: smallint("system_total_count"),
     customOdds: integer("custom_odds"),
-    bonus: jsonb("bonus"),
+    bonus: jsonb("bonus").$type<BetBonusRecord>(),
     isVip: boolean("is_vip").notNull().default(false),
     quick: boolean("quick").notNull().default(false),
     deviceId: text("device_id"),

@@ -1,5 +1,7 @@
 import { type BetInput, errorCatalogue } from "@sportsbook/contracts";
 import {
+  type BonusType,
+  bonusBetReturn,
   combinabilityIssues,
   comboOdds,
   isMarketOpen,
@@ -7,11 +9,12 @@ import {
   MAX_SELECTIONS,
   type Odds,
   potentialReturn,
-  type SlipSelection,
   type SystemType,
+  stakeFromBonus,
   systemTypesFor,
 } from "@sportsbook/domain";
-import { type SelectionState, selectionKey } from "./placement-inputs.js";
+import { bonusFit, type UsableBonus } from "../bonuses/slip.js";
+import { asSlipSelection, type SelectionState, selectionKey } from "./placement-inputs.js";
 
 export type OddsAcceptMode = "none" | "higher" | "any";
 
@@ -45,6 +48,18 @@ export interface AcceptedBet {
   potentialWin: number;
   systemType?: SystemType;
   customOdds?: number;
+  bonus?: AcceptedBonus;
+}
+
+/** The bonus an accepted bet is placed with. */
+export interface AcceptedBonus {
+  playerBonusId: number;
+  bonusId: number;
+  type: BonusType;
+  /** A comboboost's odds, in the bet's total odds and potential win. */
+  odds: number | null;
+  /** The bonus pays the stake (docs/bonuses.md), so the player's balance does not. */
+  stakeFromBonus: boolean;
 }
 
 export type BetDecision = { ok: true; bet: AcceptedBet } | { ok: false; refusal: BetRefusal };
@@ -55,6 +70,8 @@ export interface DecisionRules {
   maxPayout: number;
   /** A bet-builder bet's price now (builderPrice); absent when the builder gives none. */
   customOdds?: number;
+  /** The player's bonuses a bet may name (usableBonuses). */
+  bonuses?: readonly UsableBonus[];
 }
 
 const refuse = (code: number, reason: string, selections?: BetRefusal["selections"]): BetDecision => ({
@@ -111,24 +128,10 @@ export function decideBet(
   if (suspended.length) return refuse(codes.selectionSuspended.code, "selection_suspended", suspended);
   if (moved.length) return refuse(codes.invalidOdds.code, "odds_different_than_bookmaker", moved);
 
-  const slip: SlipSelection[] = found.map((st, i) => {
-    const odds = st.odds as Odds;
-    return {
-      id: String(i),
-      matchId: String(st.matchId),
-      matchStatus: st.matchStatus,
-      marketId: String(bet.selections[i]?.market_id),
-      specifier: bet.selections[i]?.specifier ?? "",
-      outcomeId: bet.selections[i]?.outcome_id ?? "",
-      odds,
-      acceptedOdds: odds,
-      initialOdds: odds,
-      provider: st.provider,
-      active: true,
-      isSuspended: false,
-      isChanged: false,
-      isNotAvailable: false,
-    };
+  // every selection was found above, so `found` runs parallel to the bet's selections
+  const slip = bet.selections.flatMap((s, i) => {
+    const st = found[i];
+    return st ? [asSlipSelection(st, s, i)] : [];
   });
   if (combinabilityIssues(bet.type, slip).length > 0)
     return refuse(codes.notCombinable.code, "not_combinable");
@@ -154,18 +157,40 @@ export function decideBet(
     }
   }
 
+  let bonus: AcceptedBonus | undefined;
+  if (bet.bonus) {
+    const named = bet.bonus;
+    const held = rules.bonuses?.find((b) => b.bonusId === named.id && b.type === named.type);
+    const fit = held && bonusFit(held, { type: bet.type, currency: bet.stake.currency, selections: slip });
+    if (!fit) return refuse(codes.bonusNotApplicable.code, "bonus_not_available");
+    if (fit.freebetStake !== undefined && bet.stake.value !== fit.freebetStake)
+      return refuse(codes.bonusNotApplicable.code, "bonus_stake");
+    if (named.odds !== undefined && fit.bonusOdds !== undefined && named.odds > fit.bonusOdds)
+      return refuse(codes.bonusNotApplicable.code, "bonus_odds_changed");
+    bonus = {
+      playerBonusId: fit.bonus.playerBonusId,
+      bonusId: fit.bonus.bonusId,
+      type: fit.bonus.type,
+      odds: fit.bonusOdds ?? null,
+      stakeFromBonus: stakeFromBonus(fit.bonus.type),
+    };
+  }
+
   const totalOdds = customOdds ?? (bet.type === "single" ? (odds[0] ?? 0) : comboOdds(odds as Odds[]));
-  const potentialWin = potentialReturn({
+  const payout = potentialReturn({
     betType: bet.type,
     stake: bet.stake.value,
     odds: odds as Odds[],
     ...(systemType ? { systemType } : {}),
     ...(customOdds ? { customOdds: customOdds as Odds } : {}),
+    ...(bonus?.odds ? { bonusOdds: bonus.odds as Odds } : {}),
   });
-  if (potentialWin > rules.maxPayout) return refuse(codes.maxPayoutExceeded.code, "max_payout");
-  if (potentialWin <= bet.stake.value && bet.type !== "system") {
+  if (payout > rules.maxPayout) return refuse(codes.maxPayoutExceeded.code, "max_payout");
+  if (payout <= bet.stake.value && bet.type !== "system") {
     return refuse(codes.potentialWinTooLow.code, "potential_win_equal_or_less");
   }
+  // What the player is paid if every selection wins: a freebet keeps back the stake it paid.
+  const potentialWin = bonusBetReturn(bonus?.type, { result: "win_entire", payout }, bet.stake.value).cash;
   return {
     ok: true,
     bet: {
@@ -175,6 +200,7 @@ export function decideBet(
       potentialWin,
       ...(systemType ? { systemType } : {}),
       ...(customOdds ? { customOdds } : {}),
+      ...(bonus ? { bonus } : {}),
     },
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { BetInput, PlaceBetsBody, PlacedBet } from "@sportsbook/contracts";
+import { type BetInput, errorCatalogue, type PlaceBetsBody, type PlacedBet } from "@sportsbook/contracts";
 import { betChanged } from "@sportsbook/contracts/player-events";
 import { type Executor, InsufficientFundsError, playerSettings, type Transaction } from "@sportsbook/db";
 import { MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
+import { type UsableBonus, usableBonuses } from "../bonuses/slip.js";
+import { BonusSpentError, fundStakeFromBonus, spendBonusOnBet } from "../bonuses/spend.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
@@ -52,7 +54,9 @@ function refusalError(refusals: Map<number, BetRefusal>): ApiError {
         ? "invalidOddsCustomBet"
         : headline?.code === 102
           ? "insufficientFunds"
-          : "placeBetsDefault";
+          : headline?.code === errorCatalogue.bonusNotApplicable.code
+            ? "bonusNotApplicable"
+            : "placeBetsDefault";
   return new ApiError(kind, {
     errorsByBet: Object.fromEntries([...refusals].map(([i, r]) => [String(i), r])),
     isWrongOdds: wrongOdds !== undefined,
@@ -70,6 +74,7 @@ async function decideAll(
   mode: OddsAcceptMode,
   balances: Map<string, { id: number; balance: number }>,
   states: Map<string, SelectionState>,
+  bonuses: readonly UsableBonus[] | undefined,
 ): Promise<Decided> {
   const table = await currencyTable(ctx);
   const refusals = new Map<number, BetRefusal>();
@@ -94,9 +99,12 @@ async function decideAll(
       mode,
       maxPayout: maxPayoutMinor(ctx, currency),
       ...(price?.ok ? { customOdds: price.odds } : {}),
+      ...(bonuses ? { bonuses } : {}),
     });
     if (!decision.ok) refusals.set(i, decision.refusal);
     else accepted[i] = decision.bet;
+    // a stake the bonus pays is not the player's to have
+    if (decision.ok && decision.bet.bonus?.stakeFromBonus) return;
     stakeByCurrency.set(bet.stake.currency, (stakeByCurrency.get(bet.stake.currency) ?? 0) + bet.stake.value);
   });
   for (const [code, total] of stakeByCurrency) {
@@ -169,12 +177,13 @@ async function placeOnRead(
   placer.admit(context.session);
   ctx.placementMemory.remember(placer.tokenHash, context, locale);
   const player: Bettor = { id: context.session.playerId, isVip: context.session.isVip };
+  const bonuses = body.bets.some((b) => b.bonus) ? await usableBonuses(ctx, ctx.db, player.id) : undefined;
   const scope = idempotencyKey
     ? { playerId: player.id, scope: "place_bets", key: idempotencyKey, requestHash: hashRequest(body) }
     : undefined;
   return once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
     const mode = acceptModeOf(context.mode);
-    let decided = await decideAll(ctx, body, mode, context.accounts, context.states);
+    let decided = await decideAll(ctx, body, mode, context.accounts, context.states, bonuses);
     if (decided.live && ctx.settings.liveBetDelayMs > 0) {
       // Live odds can move during the delay: everything is checked again against fresh state.
       await ctx.sleep(ctx.settings.liveBetDelayMs);
@@ -184,6 +193,7 @@ async function placeOnRead(
         mode,
         context.accounts,
         await loadSelectionStates(ctx, keys, locale),
+        bonuses,
       );
     }
     return persist(ctx, player, body, mode, decided.accepted, context.accounts, {
@@ -206,7 +216,8 @@ async function placeOnRemembered(
   keys: SelectionKey[],
   locale: string,
 ): Promise<{ data: PlacedBet[] } | undefined> {
-  if (body.bets.length !== 1 || body.bets[0]?.type === "custom_bet") return undefined;
+  // a bonus is checked against the player's bonuses as they are now, read with the placement
+  if (body.bets.length !== 1 || body.bets[0]?.type === "custom_bet" || body.bets[0]?.bonus) return undefined;
   const context = ctx.placementMemory.recall(placer.tokenHash, keys, locale);
   if (!context) return undefined;
   const { session } = context;
@@ -219,7 +230,7 @@ async function placeOnRemembered(
   const mode = acceptModeOf(context.mode);
   let decided: Decided;
   try {
-    decided = await decideAll(ctx, body, mode, context.accounts, context.states);
+    decided = await decideAll(ctx, body, mode, context.accounts, context.states, undefined);
   } catch (error) {
     if (error instanceof ApiError) return undefined;
     throw error;
@@ -289,10 +300,20 @@ async function persist(
   const now = ctx.now();
   const newBalances = new Map<string, number>();
   const houses = new Map<string, number>();
+  const bonusHouses = new Map<string, number>();
   for (const currency of new Set(body.bets.map((b) => b.stake.currency))) {
     houses.set(currency, await houseAccount(ctx, "house_stakes", currency, player.id));
   }
-  const writeAll = async (ex: Executor): Promise<{ data: PlacedBet[] }> => {
+  for (const [i, input] of body.bets.entries()) {
+    if (accepted[i]?.bonus?.stakeFromBonus && !bonusHouses.has(input.stake.currency))
+      bonusHouses.set(
+        input.stake.currency,
+        await houseAccount(ctx, "house_bonus", input.stake.currency, player.id),
+      );
+  }
+  const withBonus = accepted.some((a) => a?.bonus);
+  // `tx` is set when the bets are written in a transaction, which a bet with a bonus always is.
+  const writeAll = async (ex: Executor, tx?: Transaction): Promise<{ data: PlacedBet[] }> => {
     const placed: PlacedBet[] = [];
     for (const [i, input] of body.bets.entries()) {
       const decision = accepted[i];
@@ -328,9 +349,21 @@ async function persist(
         audit: { request: input, accepted_odds: decision.odds, potential_win: decision.potentialWin },
         houseAccountId: houses.get(input.stake.currency) ?? 0,
       };
+      const bonus = decision.bonus;
+      if (bonus && !tx) throw new Error("a bet with a bonus reached persistence outside a transaction");
+      if (bonus?.stakeFromBonus && tx) {
+        await fundStakeFromBonus(tx, {
+          bonus,
+          accountId: account.id,
+          houseBonusAccountId: bonusHouses.get(input.stake.currency) ?? 0,
+          currency: input.stake.currency,
+          stake: input.stake.value,
+        });
+      }
       const written = await writeBet(ctx, ex, placement, write.confirmation);
       if (written === "changed") throw new DecidedOnChangedState();
       if (!written) throw new InsufficientFundsError(account.id);
+      if (bonus && tx) written.bet.bonus = await spendBonusOnBet(tx, written.bet.id, bonus);
       newBalances.set(input.stake.currency, written.playerBalance);
       const views: SelectionView[] = written.selections.map((row, position) => {
         const st = decision.states[position] as SelectionState;
@@ -364,21 +397,35 @@ async function persist(
   const { limits, record } = write;
   try {
     answer =
-      body.bets.length === 1 && !limits && !record
+      body.bets.length === 1 && !limits && !record && !withBonus
         ? await writeAll(ctx.db)
         : await ctx.db.transaction(async (tx) => {
             if (limits) {
+              // a stake the bonus pays is not the player's money, so no limit counts it
               await enforceLimits(ctx, tx, {
                 playerId: player.id,
                 kind: "stake",
-                movements: body.bets.map((b) => ({ currency: b.stake.currency, amount: b.stake.value })),
+                movements: body.bets
+                  .filter((_, i) => !accepted[i]?.bonus?.stakeFromBonus)
+                  .map((b) => ({ currency: b.stake.currency, amount: b.stake.value })),
               });
             }
-            const result = await writeAll(tx);
+            const result = await writeAll(tx, tx);
             await record?.(tx, result);
             return result;
           });
   } catch (error) {
+    if (error instanceof BonusSpentError) {
+      throw new ApiError("bonusNotApplicable", {
+        errorsByBet: Object.fromEntries(
+          body.bets.flatMap((b, i) =>
+            b.bonus
+              ? [[String(i), { code: errorCatalogue.bonusNotApplicable.code, reason: "bonus_spent" }]]
+              : [],
+          ),
+        ),
+      });
+    }
     if (error instanceof InsufficientFundsError) {
       throw new ApiError("insufficientFunds", {
         errorsByBet: Object.fromEntries(

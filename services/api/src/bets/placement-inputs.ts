@@ -1,6 +1,8 @@
 // What a placement decides with, as plain data: the readers in `state.ts` fill it, the placement
 // memory keeps it, and the decision reads it.
 
+import type { Odds, SlipSelection } from "@sportsbook/domain";
+
 /** How the slip names a selection: the outcome of a market of a match. */
 export interface SelectionKey {
   match_id: number;
@@ -30,6 +32,27 @@ export interface SelectionState {
 
 export const selectionKey = (s: SelectionKey): string =>
   `${s.match_id}|${s.market_id}|${s.specifier}|${s.outcome_id}`;
+
+/** A selection at its current state as the domain's slip rules read it; `id` is its position in the bet. */
+export function asSlipSelection(state: SelectionState, key: SelectionKey, position: number): SlipSelection {
+  const odds = state.odds as Odds;
+  return {
+    id: String(position),
+    matchId: String(state.matchId),
+    matchStatus: state.matchStatus,
+    marketId: String(key.market_id),
+    specifier: key.specifier,
+    outcomeId: key.outcome_id,
+    odds,
+    acceptedOdds: odds,
+    initialOdds: odds,
+    provider: state.provider,
+    active: true,
+    isSuspended: false,
+    isChanged: false,
+    isNotAvailable: false,
+  };
+}
 
 /** The session a placement comes with, as `bet_placement_context` found it. */
 export interface PlacementSession {

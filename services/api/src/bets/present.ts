@@ -9,7 +9,7 @@ import {
   betSelections as selectionsTable,
   sports,
 } from "@sportsbook/db";
-import { isMarketOpen, isMatchAvailable } from "@sportsbook/domain";
+import { type BonusType, isMarketOpen, isMatchAvailable } from "@sportsbook/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { matchName } from "../catalogue/present.js";
@@ -87,7 +87,7 @@ export function presentBet(
     settled_at: bet.settledAt?.toISOString() ?? null,
     to_cashout: toCashout === null ? null : money(toCashout),
     cashed_out: money(bet.cashedOutAmount),
-    bonus: null,
+    bonus: bet.bonus ? { id: bet.bonus.id, type: bet.bonus.type as BonusType, odds: bet.bonus.odds } : null,
     system:
       bet.systemWinCount !== null && bet.systemTotalCount !== null
         ? {

@@ -13,12 +13,16 @@ import {
   markBonusesSeenBodySchema,
   okSchema,
   promoCodeBodySchema,
+  slipBonusesBodySchema,
+  slipBonusesResponseSchema,
 } from "@sportsbook/contracts";
 import { bonuses, playerBonuses } from "@sportsbook/db";
 import { type BonusStatus, bonusListFilter } from "@sportsbook/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { optionalPlayer, type PlayerRow, requirePlayer } from "../auth/session.js";
+import { asSlipSelection, selectionKey } from "../bets/placement-inputs.js";
+import { loadSelectionStates } from "../bets/state.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { assertOperator } from "../http/operator-key.js";
@@ -26,6 +30,7 @@ import { errorResponses, localeOf, pagination, typed } from "../http/route-kit.j
 import { type BonusRow, upsertBonus } from "./definitions.js";
 import { activateBonus, ensureSignUpBonuses, markSeen, redeemPromoCode } from "./issue.js";
 import { type IssuedRow, localText, presentBonus, statusOf } from "./present.js";
+import { bonusFit, presentFit, usableBonuses } from "./slip.js";
 
 const tags = ["bonuses"];
 
@@ -198,6 +203,50 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
       const player = await requirePlayer(ctx, request);
       await activateBonus(ctx, player, request.params.id);
       return { data: view(request, await oneBonus(ctx, player, request.params.id)) };
+    },
+  );
+
+  r.post(
+    "/bonuses",
+    {
+      schema: {
+        tags,
+        summary: "The bonuses each bet of the slip may be placed with",
+        description:
+          "Per bet, in the order sent: the player's active freebets whose conditions the bet meets (at the selections' current prices) and the comboboosts whose ranges a combo reaches. A bet with an unknown selection gets none.",
+        body: slipBonusesBodySchema,
+        response: { 200: slipBonusesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      await ensureSignUpBonuses(ctx, player);
+      const usable = await usableBonuses(ctx, ctx.db, player.id);
+      if (usable.length === 0) return { data: request.body.bets.map(() => []) };
+      const locale = localeOf(request);
+      const states = await loadSelectionStates(
+        ctx,
+        request.body.bets.flatMap((b) => b.selections),
+        locale,
+      );
+      return {
+        data: request.body.bets.map((bet) => {
+          const selections = bet.selections.map((s, i) => {
+            const state = states.get(selectionKey(s));
+            return state && asSlipSelection(state, s, i);
+          });
+          if (selections.some((s) => s === undefined)) return [];
+          const read = {
+            type: bet.type,
+            currency: bet.currency,
+            selections: selections.flatMap((s) => (s ? [s] : [])),
+          };
+          return usable.flatMap((b) => {
+            const fit = bonusFit(b, read);
+            return fit ? [presentFit(fit, locale)] : [];
+          });
+        }),
+      };
     },
   );
 

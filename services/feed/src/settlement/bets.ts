@@ -1,4 +1,5 @@
 import {
+  type BetBonusRecord,
   betSelections,
   bets,
   type Executor,
@@ -7,6 +8,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   type NotificationRow,
+  playerBonuses,
   postPlayerTransfer,
   recordNotification,
   type Transaction,
@@ -14,6 +16,9 @@ import {
 import {
   type BetSettlement,
   type BetType,
+  BONUS_TYPES,
+  type BonusType,
+  bonusBetReturn,
   cancelledBet,
   type Odds,
   type SelectionSettlement,
@@ -45,6 +50,26 @@ const SELECTION: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
 
 /** Bets the feed settles: open ones and ones it settled before (a correction or rollback may follow). */
 const SETTLEABLE = ["waiting_results", "done"];
+
+/** The kind of bonus the bet was placed with, if any (an unknown stored kind counts as none). */
+function bonusTypeOf(bonus: BetBonusRecord | null): BonusType | undefined {
+  return BONUS_TYPES.find((t) => t === bonus?.type);
+}
+
+/**
+ * Gives a void freebet bet's use back to the player, or takes it again when a correction settles the
+ * bet otherwise; the bet remembers which, so repeating a settlement changes nothing.
+ */
+async function returnFreebet(tx: Transaction, betId: number, bonus: BetBonusRecord, returned: boolean) {
+  await tx
+    .update(playerBonuses)
+    .set({ timesUsed: sql`greatest(${playerBonuses.timesUsed} + ${returned ? -1 : 1}, 0)` })
+    .where(eq(playerBonuses.id, bonus.player_bonus_id));
+  await tx
+    .update(bets)
+    .set({ bonus: { ...bonus, freebet_returned: returned } })
+    .where(eq(bets.id, betId));
+}
 
 /** What settlement has credited to the player for a bet so far, according to the ledger. */
 async function paidSoFar(tx: Executor, betId: number, accountId: number): Promise<number> {
@@ -92,7 +117,8 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
       : undefined;
     return { odds: s.odds as Odds, ...(settlement ? { settlement } : {}) };
   });
-  const bonus = bet.bonus as { type?: string; odds?: number } | null;
+  const bonus = bet.bonus;
+  const bonusType = bonusTypeOf(bonus);
   const allCancelled = sels.length > 0 && sels.every((s) => s.status === "void" && s.result === null);
   const outcome: BetSettlement = allCancelled
     ? cancelledBet(bet.activeStake)
@@ -104,12 +130,15 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
           ? { systemType: { winCount: bet.systemWinCount, totalCount: bet.systemTotalCount } }
           : {}),
         ...(bet.customOdds !== null ? { customOdds: bet.customOdds as Odds } : {}),
-        ...(bonus?.type === "comboboost" && typeof bonus.odds === "number"
-          ? { bonusOdds: bonus.odds as Odds }
-          : {}),
+        ...(bonusType === "comboboost" && bonus?.odds ? { bonusOdds: bonus.odds as Odds } : {}),
       });
   const open = outcome.result === "no_results";
-  const target = open ? 0 : outcome.payout;
+  // what the player gets under the bet's bonus: a freebet keeps its stake back, a no-risk one insures it
+  const back = bonusBetReturn(bonusType, outcome, bet.activeStake);
+  const target = back.cash;
+  // a no-risk freebet's insured stake comes from the bonus budget, everything else from the stakes
+  const houseKind =
+    bonusType === "freebet_no_risk" && target > outcome.payout ? "house_bonus" : "house_stakes";
   const paid = await paidSoFar(tx, bet.id, bet.accountId);
   const delta = target - paid;
   let balance: number | undefined;
@@ -122,7 +151,7 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
           currency: bet.currency,
           reference: { type: "bet", id: String(bet.id) },
           playerAccountId: bet.accountId,
-          houseAccountId: await houseAccountId(sp, "house_stakes", bet.currency),
+          houseAccountId: await houseAccountId(sp, houseKind, bet.currency),
           amount: delta,
         });
         return r.playerBalance;
@@ -133,8 +162,10 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
       // as paid, so the next settlement of this bet pays only the difference
     }
   }
+  const freebetTurned = bonus !== null && back.freebetReturned !== (bonus.freebet_returned ?? false);
+  if (bonus && freebetTurned) await returnFreebet(tx, bet.id, bonus, back.freebetReturned);
   const status = open ? "waiting_results" : "done";
-  const changed = status !== bet.status || outcome.result !== bet.result || delta !== 0;
+  const changed = status !== bet.status || outcome.result !== bet.result || delta !== 0 || freebetTurned;
   if (!changed) return undefined;
   await tx
     .update(bets)

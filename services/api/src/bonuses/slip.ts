@@ -1,0 +1,149 @@
+import type { comboboostTermsSchema, freebetTermsSchema, SlipBonusView } from "@sportsbook/contracts";
+import { bonuses, type Executor, playerBonuses, players } from "@sportsbook/db";
+import {
+  type BonusType,
+  type ComboboostConditions,
+  comboboostStanding,
+  type FreebetConditions,
+  freebetMismatches,
+  isFreebet,
+  type Odds,
+  type SlipSelection,
+} from "@sportsbook/domain";
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppContext } from "../context.js";
+import { localText, statusOf } from "./present.js";
+
+/** A bonus the player holds and may bet with now: the slip offers it, and a placement spends it. */
+export interface UsableBonus {
+  /** The player's copy, whose uses a bet spends. */
+  playerBonusId: number;
+  bonusId: number;
+  type: BonusType;
+  name: Record<string, string>;
+  /** Freebets: the stake it pays or insures, in `currency`. */
+  freebet?: FreebetConditions & { amount: number; currency: string };
+  comboboost?: ComboboostConditions;
+}
+
+type FreebetTerms = z.output<typeof freebetTermsSchema>;
+type ComboboostTerms = z.output<typeof comboboostTermsSchema>;
+
+/**
+ * The player's bonuses a bet may use now: freebets the player has activated (one at a time), and
+ * comboboosts issued to them that still run — those verified-only for a player whose phone is verified.
+ */
+export async function usableBonuses(ctx: AppContext, ex: Executor, playerId: number): Promise<UsableBonus[]> {
+  const rows = await ex
+    .select({ bonus: bonuses, issued: playerBonuses, phoneVerifiedAt: players.phoneVerifiedAt })
+    .from(playerBonuses)
+    .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
+    .innerJoin(players, eq(players.id, playerBonuses.playerId))
+    .where(
+      and(
+        eq(playerBonuses.playerId, playerId),
+        inArray(bonuses.kind, [
+          "freebet",
+          "freebet_no_risk",
+          "freebet_all_win",
+          "freebet_only_win",
+          "comboboost",
+        ]),
+      ),
+    );
+  const out: UsableBonus[] = [];
+  for (const { bonus, issued, phoneVerifiedAt } of rows) {
+    const status = statusOf(ctx, bonus, issued);
+    const type = bonus.kind as BonusType;
+    const base = { playerBonusId: issued.id, bonusId: bonus.id, type, name: bonus.name };
+    if (isFreebet(type)) {
+      if (status !== "active" || issued.amount === null || issued.currency === null) continue;
+      const t = bonus.terms as FreebetTerms;
+      out.push({
+        ...base,
+        freebet: {
+          amount: issued.amount,
+          currency: issued.currency,
+          matchStatus: t.match_status,
+          selectionCountFrom: t.selection_count_from,
+          ...(t.selection_count_to !== undefined ? { selectionCountTo: t.selection_count_to } : {}),
+          ...(t.min_odds !== undefined ? { minOdds: t.min_odds as Odds } : {}),
+          ...(t.max_odds !== undefined ? { maxOdds: t.max_odds as Odds } : {}),
+        },
+      });
+    } else if (type === "comboboost") {
+      const t = bonus.terms as ComboboostTerms;
+      if (status !== "available" && status !== "active") continue;
+      if (t.only_verified && phoneVerifiedAt === null) continue;
+      out.push({
+        ...base,
+        comboboost: {
+          ...(t.min_odds !== undefined ? { minOdds: t.min_odds as Odds } : {}),
+          ranges: t.ranges.map((r) => ({
+            minCount: r.min_count,
+            maxCount: r.max_count,
+            bonusOdds: r.bonus_odds as Odds,
+          })),
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** One bet as the bonus rules read it: its type, currency and selections at their current prices. */
+export interface BonusBet {
+  type: string;
+  currency: string;
+  selections: readonly SlipSelection[];
+}
+
+/** How a usable bonus applies to one bet; undefined when it does not. */
+export interface BonusFit {
+  bonus: UsableBonus;
+  /** Freebets: the stake. */
+  freebetStake?: number;
+  /** Comboboosts: the range reached and its odds. */
+  activeRangeIndex?: number;
+  bonusOdds?: Odds;
+}
+
+/**
+ * Whether the bonus applies to the bet: a freebet in the bet's currency whose conditions the bet
+ * meets (a bet builder's price is not the selections' prices, so freebets skip it); a comboboost on a
+ * combo whose suitable selections reach one of its ranges.
+ */
+export function bonusFit(bonus: UsableBonus, bet: BonusBet): BonusFit | undefined {
+  if (bonus.freebet) {
+    if (bet.type === "custom_bet" || bonus.freebet.currency !== bet.currency) return undefined;
+    if (freebetMismatches(bonus.freebet, bet.selections).length > 0) return undefined;
+    return { bonus, freebetStake: bonus.freebet.amount };
+  }
+  if (bonus.comboboost) {
+    if (bet.type !== "combo") return undefined;
+    const standing = comboboostStanding(bonus.comboboost, bet.selections);
+    if (standing.bonusOdds === undefined || standing.activeRangeIndex === undefined) return undefined;
+    return { bonus, activeRangeIndex: standing.activeRangeIndex, bonusOdds: standing.bonusOdds };
+  }
+  return undefined;
+}
+
+/** A fitting bonus as `POST /bonuses` answers it. */
+export function presentFit(fit: BonusFit, locale: string): SlipBonusView {
+  const { bonus } = fit;
+  return {
+    bonus_id: bonus.bonusId,
+    bonus_type: bonus.type,
+    name: localText(bonus.name, locale),
+    freebet_stake: fit.freebetStake ?? null,
+    ranges: (bonus.comboboost?.ranges ?? []).map((r) => ({
+      min_count: r.minCount,
+      max_count: r.maxCount,
+      bonus_odds: r.bonusOdds,
+    })),
+    min_odds: bonus.comboboost?.minOdds ?? null,
+    active_range_index: fit.activeRangeIndex ?? null,
+    bonus_odds: fit.bonusOdds ?? null,
+  };
+}
