@@ -84,6 +84,8 @@ export interface ComboboostRange {
 export interface SlipBonus {
   readonly bonusId: string;
   readonly bonusType: BonusType;
+  /** The bonus's name in the player's language, to show on the slip. */
+  readonly name?: string;
   /** Freebets: the stake the freebet pays, in minor units. */
   readonly freebetStake?: number;
   /** Comboboosts: the ranges of selection counts and their bonus odds. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Currency } from "./money.js";
 import { oddsFromThousandths } from "./odds.js";
 import { bet, selection } from "./test-support.js";
+import { setBonus } from "./ticket-bonus.js";
 import { setTicketStake, stakeForPotentialWin, ticketBetReturn } from "./ticket-stake.js";
 
 const o = oddsFromThousandths;
@@ -32,5 +33,20 @@ describe("slip stakes", () => {
     expect(ticketBetReturn(system)).toBe(26_000);
     expect(ticketBetReturn(system, 20_000)).toBe(20_000);
     expect(stakeForPotentialWin(system, 26_000, EUR)).toBe(3000);
+  });
+
+  it("a bonus shows what the player is paid: a freebet's winnings only, a boost's raised return", () => {
+    const single = bet("single", [selection("a", { odds: o(3000) })]);
+    const freebet = setBonus(single, { bonusId: "1", bonusType: "freebet", freebetStake: 500 });
+    expect(ticketBetReturn(freebet)).toBe(1000);
+    const allWin = setBonus(single, { bonusId: "2", bonusType: "freebet_all_win", freebetStake: 500 });
+    expect(ticketBetReturn(allWin)).toBe(1500);
+    const legs = [selection("a", { odds: o(2000) }), selection("b", { odds: o(2000) })];
+    const boosted = setBonus(bet("combo", legs, { stake: 1000 }), {
+      bonusId: "3",
+      bonusType: "comboboost",
+      ranges: [{ minCount: 2, maxCount: 5, bonusOdds: o(1100) }],
+    });
+    expect(ticketBetReturn(boosted)).toBe(4400);
   });
 });

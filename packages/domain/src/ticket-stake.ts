@@ -1,12 +1,16 @@
 import type { StakeSource, TicketBet } from "./bet.js";
 import { effectiveStake } from "./bet.js";
+import { bonusBetReturn } from "./bonus-payout.js";
 import { type Currency, roundStake } from "./money.js";
 import { potentialReturn, returnMultiplier } from "./returns.js";
 
-/** The potential return of a slip bet if everything wins, in minor units, with the cap applied. */
+/**
+ * The potential return of a slip bet if everything wins, in minor units, with the cap applied: what
+ * the player is paid, so a freebet that keeps its stake back shows the winnings only.
+ */
 export function ticketBetReturn(bet: TicketBet, maxPayout?: number): number {
   if (bet.betType === "system" && bet.systemType?.totalCount !== bet.selections.length) return 0;
-  return potentialReturn({
+  const payout = potentialReturn({
     betType: bet.betType,
     stake: effectiveStake(bet),
     odds: bet.selections.map((s) => s.odds),
@@ -15,6 +19,7 @@ export function ticketBetReturn(bet: TicketBet, maxPayout?: number): number {
     bonusOdds: bet.bonusOdds,
     maxPayout,
   });
+  return bonusBetReturn(bet.bonus?.bonusType, { result: "win_entire", payout }, effectiveStake(bet)).cash;
 }
 
 /**

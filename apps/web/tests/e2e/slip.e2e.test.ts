@@ -1,53 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 import { fund, signedInPlayer } from "./players";
+import { balanceOf, openPrices, placeSlip as place } from "./slip-actions";
 
 const base = inject("baseUrl");
-
-/**
- * Price buttons of distinct matches that can be bet on now, on the page's match cards. The pages
- * list soccer only: one provider, whose prices combine (an e-sports winner would not).
- */
-async function openPrices(page: Page, count: number) {
-  const cards = page.locator(".match-card:not([data-unavailable])");
-  await cards.first().waitFor();
-  const picks = [];
-  const n = await cards.count();
-  for (let i = 0; i < n && picks.length < count; i++) {
-    const price = cards.nth(i).locator("button.odds:not([disabled])").first();
-    if ((await price.count()) > 0) picks.push(price);
-  }
-  expect(picks.length).toBe(count);
-  return picks;
-}
-
-/**
- * Places the slip. The simulator moves prematch prices too, so odds that changed since the click
- * are accepted first (SPEC §4 odds refresh), as the player would.
- */
-async function place(slip: Locator) {
-  const button = slip.locator("[data-action=place]");
-  await expect
-    .poll(async () => {
-      const accept = slip.locator("[data-action=accept-odds]");
-      if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
-      if (await button.isEnabled()) return "ready";
-      // What keeps it disabled, for the failure message.
-      return slip.evaluate((panel) =>
-        [...panel.querySelectorAll("[data-blocker], [data-selection]")]
-          .map((e) => e.outerHTML.slice(0, 200))
-          .join("\n"),
-      );
-    })
-    .toBe("ready");
-  await button.click();
-}
-
-async function balanceOf(page: Page): Promise<number> {
-  return Number(await page.locator("header .balance").getAttribute("data-balance"));
-}
 
 async function placedBets(context: BrowserContext) {
   const res = await context.request.get(`${base}/api/bets?status=all&limit=500`);

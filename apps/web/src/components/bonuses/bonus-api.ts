@@ -1,6 +1,7 @@
 import { bonusTermsResponseSchema } from "@sportsbook/contracts/http/bonuses";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { errorMessage } from "../auth/auth-api";
+import { announceBonusesChanged } from "./bonus-events";
 
 export type BonusCall = { ok: true } | { ok: false; message: string };
 
@@ -11,11 +12,18 @@ async function call(path: string, locale: string, body: unknown, fallback: strin
   return { ok: false, message: errorMessage(await res?.json().catch(() => null), fallback) };
 }
 
+/** Calls an action that changes the player's bonuses, and says so when it did. */
+async function change(path: string, locale: string, body: unknown, fallback: string): Promise<BonusCall> {
+  const answer = await call(path, locale, body, fallback);
+  if (answer.ok) announceBonusesChanged();
+  return answer;
+}
+
 export const activateBonus = (id: number, locale: string, fallback: string) =>
-  call(`/bonuses/${id}/activate`, locale, {}, fallback);
+  change(`/bonuses/${id}/activate`, locale, {}, fallback);
 
 export const redeemPromoCode = (code: string, locale: string, fallback: string) =>
-  call("/bonuses/promo-code", locale, { code }, fallback);
+  change("/bonuses/promo-code", locale, { code }, fallback);
 
 export const markBonusesSeen = (ids: number[], locale: string) =>
   call("/bonuses/mark-as-seen", locale, { ids }, "");

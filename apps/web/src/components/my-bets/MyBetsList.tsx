@@ -204,6 +204,16 @@ function BetCard({ bet, onCashedOut }: { bet: PlacedBet; onCashedOut(bet: Placed
             <dd>{amount(bet.potential_win.value)}</dd>
           </>
         )}
+        {bet.bonus ? (
+          <>
+            <dt>{t("bonus")}</dt>
+            <dd data-bonus={bet.bonus.type} data-bonus-odds={bet.bonus.odds ?? undefined}>
+              {bet.bonus.type === "comboboost" && bet.bonus.odds !== null
+                ? t("boost", { odds: displayOdds(bet.bonus.odds, format) })
+                : t(`bonus-type.${bet.bonus.type === "freebet_no_risk" ? "no_risk" : "freebet"}`)}
+            </dd>
+          </>
+        ) : null}
         {bet.cashed_out.value > 0 ? (
           <>
             <dt>{t("cashed-out")}</dt>

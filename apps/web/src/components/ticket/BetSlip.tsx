@@ -6,11 +6,13 @@ import {
   effectiveStake,
   formatAmount,
   formatMoney,
+  isFreebet,
   MAX_SELECTIONS,
   money,
   parseAmount,
   parseStake,
   placeBlockers,
+  type SlipBonus,
   type SlipSelection,
   switchBetType,
   systemLineCount,
@@ -251,6 +253,9 @@ function BetCard({
         </label>
       ) : null}
       {bet.customOdds !== undefined ? <CustomPrice odds={bet.customOdds} /> : null}
+      {bet.availableBonuses.length > 0 ? (
+        <BonusPicker bet={bet} index={index} store={store} currency={state.config.currency} />
+      ) : null}
       <StakeField bet={bet} index={index} store={store} currency={state.config.currency} />
       {message ? (
         <p className={styles.error} data-bet-error={index}>
@@ -324,6 +329,65 @@ function SelectionRow({
   );
 }
 
+/** The bonuses a bet may use (SPEC §4 bonus selection): none, a freebet paying the stake, or a boost. */
+function BonusPicker({
+  bet,
+  index,
+  store,
+  currency,
+}: {
+  bet: TicketBet;
+  index: number;
+  store: TicketStore;
+  currency: Currency;
+}) {
+  const t = useTranslations("slip.bonus");
+  const { locale } = useClientConfig();
+  const { format } = useOddsFormat();
+  const idOf = (b: SlipBonus) => `${b.bonusType}:${b.bonusId}`;
+  const label = (b: SlipBonus) => {
+    const name = b.name ?? "";
+    if (isFreebet(b.bonusType)) {
+      const amount = formatMoney(money(b.freebetStake ?? 0, currency.code), currency, locale);
+      return t(b.bonusType === "freebet_no_risk" ? "no-risk" : "freebet", { amount, name });
+    }
+    return name;
+  };
+  const chosen = bet.bonus;
+  return (
+    <div className={styles.bonus} data-bonus-picker={index}>
+      <label className={styles.field}>
+        {t("label")}
+        <select
+          data-bonus-select={index}
+          value={chosen ? idOf(chosen) : ""}
+          onChange={(e) => {
+            const picked = bet.availableBonuses.find((b) => idOf(b) === e.target.value) ?? null;
+            store.dispatch({ type: "bonusSet", betIndex: index, bonus: picked });
+          }}
+        >
+          <option value="">{t("none")}</option>
+          {bet.availableBonuses.map((b) => (
+            <option key={idOf(b)} value={idOf(b)}>
+              {label(b)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {chosen && isFreebet(chosen.bonusType) ? (
+        <p className={styles.hint} data-freebet-stake={bet.freebetStake}>
+          {t(chosen.bonusType === "freebet_no_risk" ? "no-risk-note" : `note.${chosen.bonusType}`)}
+        </p>
+      ) : null}
+      {chosen?.bonusType === "comboboost" && bet.bonusOdds !== undefined ? (
+        <p className={styles.hint} data-bonus-odds={bet.bonusOdds}>
+          {t("boost", { odds: displayOdds(bet.bonusOdds, format) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function CustomPrice({ odds }: { odds: number }) {
   const t = useTranslations("betbuilder");
   const { format } = useOddsFormat();
@@ -363,6 +427,8 @@ function StakeField({
   const potential = ticketBetReturn(bet);
   // With the wanted win as the source, the stake follows it (and the odds, SPEC §4).
   const fromWin = bet.stakeSource === "potentialWin";
+  // A freebet sets the stake (SPEC §4): it is shown, not typed.
+  const byFreebet = bet.freebetStake > 0;
   return (
     <div className={styles.stake}>
       <label htmlFor={id}>{t("stake")}</label>
@@ -371,7 +437,16 @@ function StakeField({
           id={id}
           inputMode="decimal"
           autoComplete="off"
-          value={fromWin ? (bet.stake > 0 ? amountText(bet.stake) : "") : text}
+          value={
+            byFreebet
+              ? amountText(bet.freebetStake)
+              : fromWin
+                ? bet.stake > 0
+                  ? amountText(bet.stake)
+                  : ""
+                : text
+          }
+          readOnly={byFreebet}
           aria-invalid={invalid || undefined}
           data-stake-input={index}
           onChange={(e) => {
@@ -390,6 +465,7 @@ function StakeField({
           type="button"
           className="btn"
           data-action="max-stake"
+          disabled={byFreebet}
           onClick={() =>
             maxStake(bet, locale)
               .then((max) => {
@@ -411,7 +487,8 @@ function StakeField({
         id={`win-${index}`}
         inputMode="decimal"
         autoComplete="off"
-        value={fromWin ? winText : bet.stake > 0 ? amountText(potential) : ""}
+        value={fromWin ? winText : effectiveStake(bet) > 0 ? amountText(potential) : ""}
+        readOnly={byFreebet}
         data-win-input={index}
         onChange={(e) => {
           setWinText(e.target.value);
@@ -424,7 +501,7 @@ function StakeField({
           });
         }}
       />
-      {quick.length > 0 ? (
+      {quick.length > 0 && !byFreebet ? (
         <fieldset className={styles.quick}>
           <legend className="sr-only">{t("quick-stakes")}</legend>
           {quick.map((q) => (

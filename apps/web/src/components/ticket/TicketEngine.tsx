@@ -7,6 +7,7 @@ import { useLiveStore } from "../../live/LiveStoreContext";
 import { usePlayer, useUserEvents } from "../../player/player-context";
 import { loadSettings } from "../../player/player-settings";
 import { currentAccount } from "../../player/player-store";
+import { announceBonusesChanged, BONUSES_CHANGED } from "../bonuses/bonus-events";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
 import { pageAnalytics } from "./analytics";
@@ -14,6 +15,7 @@ import { deviceId } from "./device-id";
 import { ShareNotFound } from "./ShareNotFound";
 import type { SelectionRegistry } from "./selection-registry";
 import { loadSharedSlip } from "./share";
+import { fetchSlipBonuses, slipBonusKey } from "./slip-bonuses";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
 import { submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
@@ -138,7 +140,57 @@ export default function TicketEngine({
   useUserEvents((e) => {
     if (store && e.type === "balance_changed")
       store.dispatch({ type: "balanceChanged", amount: e.balance, currency: e.currency });
+    if (e.type === "bonus_issued") announceBonusesChanged();
   });
+
+  // The bonuses each bet may use (SPEC §4 bonus selection): read again whenever the slip's bets
+  // change, a bet is placed (it may have spent its freebet) or the player's bonuses change.
+  useEffect(() => {
+    if (!store) return;
+    if (!signedIn) {
+      store.get().bets.forEach((b, betIndex) => {
+        if (b.availableBonuses.length > 0 || b.bonus)
+          store.dispatch({ type: "availableBonusesChanged", betIndex, bonuses: [] });
+      });
+      return;
+    }
+    let current = true;
+    let asked = 0;
+    let key: string | null = null;
+    const keyOf = () =>
+      `${slipBonusKey(store.get().bets)}#${store
+        .get()
+        .placedBets.map((b) => b.betId)
+        .join(",")}`;
+    const read = () => {
+      const bets = store.get().bets;
+      if (bets.length === 0) return;
+      const ask = ++asked;
+      const sent = slipBonusKey(bets);
+      fetchSlipBonuses(bets, config.locale)
+        .then((offered) => {
+          // an answer for bets the slip no longer holds, or overtaken by a later one, is dropped
+          if (!current || ask !== asked || slipBonusKey(store.get().bets) !== sent) return;
+          for (const [betIndex, bonuses] of offered.entries())
+            store.dispatch({ type: "availableBonusesChanged", betIndex, bonuses });
+        })
+        .catch((e: unknown) => console.error("bet slip: reading the bonuses failed", e));
+    };
+    const follow = () => {
+      const next = keyOf();
+      if (next === key) return;
+      key = next;
+      read();
+    };
+    follow();
+    const stop = store.subscribe(follow);
+    window.addEventListener(BONUSES_CHANGED, read);
+    return () => {
+      current = false;
+      stop();
+      window.removeEventListener(BONUSES_CHANGED, read);
+    };
+  }, [store, signedIn, config.locale]);
 
   // A quick bet is placed with one click, wherever the panel is: its outcome is said in an alert.
   useEffect(() => {

@@ -20,6 +20,15 @@ export function betInput(bet: TicketBet) {
       ? { system_id: `${bet.systemType.winCount}/${bet.systemType.totalCount}` }
       : {}),
     ...(bet.customOdds !== undefined ? { custom_odds: bet.customOdds } : {}),
+    ...(bet.bonus
+      ? {
+          bonus: {
+            id: Number(bet.bonus.bonusId),
+            type: bet.bonus.bonusType,
+            ...(bet.bonusOdds !== undefined ? { odds: bet.bonusOdds } : {}),
+          },
+        }
+      : {}),
   };
 }
 

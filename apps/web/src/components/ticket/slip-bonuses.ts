@@ -1,0 +1,45 @@
+import { type SlipBonusView, slipBonusesResponseSchema } from "@sportsbook/contracts/http/bonuses";
+import type { Odds, SlipBonus, TicketBet } from "@sportsbook/domain";
+import { apiFetch, jsonBody } from "../../lib/client-api";
+import { betInput } from "./ticket-api";
+
+/** A bonus as `POST /bonuses` offers it, as the slip holds it. */
+export function slipBonusOf(view: SlipBonusView): SlipBonus {
+  return {
+    bonusId: String(view.bonus_id),
+    bonusType: view.bonus_type,
+    name: view.name,
+    ...(view.freebet_stake !== null ? { freebetStake: view.freebet_stake } : {}),
+    ...(view.ranges.length > 0
+      ? {
+          ranges: view.ranges.map((r) => ({
+            minCount: r.min_count,
+            maxCount: r.max_count,
+            bonusOdds: r.bonus_odds as Odds,
+          })),
+        }
+      : {}),
+    ...(view.min_odds !== null ? { minOdds: view.min_odds as Odds } : {}),
+  };
+}
+
+/** What decides the bonuses a slip is offered: each bet's type, currency and selections. */
+export function slipBonusKey(bets: readonly TicketBet[]): string {
+  return bets.map((b) => `${b.betType}:${b.currency}:${b.selections.map((s) => s.id).join("+")}`).join("|");
+}
+
+/** SPEC §7 `POST /bonuses`: per bet of the slip, the bonuses it may be placed with. */
+export async function fetchSlipBonuses(bets: readonly TicketBet[], locale: string): Promise<SlipBonus[][]> {
+  const res = await apiFetch("/bonuses", {
+    method: "POST",
+    locale,
+    ...jsonBody({
+      bets: bets.map((b) => {
+        const { type, selections, stake } = betInput(b);
+        return { type, selections, currency: stake.currency };
+      }),
+    }),
+  });
+  if (!res.ok) throw new Error(`POST /bonuses answered ${res.status}`);
+  return slipBonusesResponseSchema.parse(await res.json()).data.map((offered) => offered.map(slipBonusOf));
+}

@@ -1,0 +1,57 @@
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/**
+ * Price buttons of distinct matches that can be bet on now, on the page's match cards (the first
+ * open one of each card, or the first priced within `odds`, ×1000). The pages list soccer only: one
+ * provider, whose prices combine (an e-sports winner would not).
+ */
+export async function openPrices(page: Page, count: number, odds?: { min: number; max: number }) {
+  const cards = page.locator(".match-card:not([data-unavailable])");
+  await cards.first().waitFor();
+  const picks: Locator[] = [];
+  const n = await cards.count();
+  for (let i = 0; i < n && picks.length < count; i++) {
+    const open = cards.nth(i).locator("button.odds:not([disabled])");
+    if (!odds) {
+      if ((await open.count()) > 0) picks.push(open.first());
+      continue;
+    }
+    for (let j = 0; j < (await open.count()); j++) {
+      const price = Number(await open.nth(j).locator("[data-odds]").getAttribute("data-odds"));
+      if (price >= odds.min && price <= odds.max) {
+        picks.push(open.nth(j));
+        break;
+      }
+    }
+  }
+  expect(picks.length).toBe(count);
+  return picks;
+}
+
+/**
+ * Places the slip. The simulator moves prematch prices too, so odds that changed since the click
+ * are accepted first (SPEC §4 odds refresh), as the player would.
+ */
+export async function placeSlip(slip: Locator) {
+  const button = slip.locator("[data-action=place]");
+  await expect
+    .poll(async () => {
+      const accept = slip.locator("[data-action=accept-odds]");
+      if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
+      if (await button.isEnabled()) return "ready";
+      // What keeps it disabled, for the failure message.
+      return slip.evaluate((panel) =>
+        [...panel.querySelectorAll("[data-blocker], [data-selection]")]
+          .map((e) => e.outerHTML.slice(0, 200))
+          .join("\n"),
+      );
+    })
+    .toBe("ready");
+  await button.click();
+}
+
+/** The header's balance, in minor units. */
+export async function balanceOf(page: Page): Promise<number> {
+  return Number(await page.locator("header .balance").getAttribute("data-balance"));
+}
