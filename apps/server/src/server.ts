@@ -142,6 +142,7 @@ export async function createServer(
     },
     ...(operatorKey ? { operatorKey } : {}),
     frameCookies: config.FRAME_COOKIES === "on",
+    publicLocales: config.FEED_PUBLIC_LOCALES.split(","),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,
     onPublishFailure: ({ channel, event, error }) =>

@@ -10,6 +10,7 @@ export * from "./cashout.js";
 export * from "./combinability.js";
 export { divFloor, divRound, type ExactDecimal, formatRatio, readDecimal } from "./decimal.js";
 export * from "./fractional-ladder.js";
+export * from "./jackpot.js";
 export * from "./limits.js";
 export * from "./locale.js";
 export * from "./locale-url.js";

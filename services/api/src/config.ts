@@ -43,6 +43,8 @@ export interface ApiConfig {
   payments?: { provider?: CheckoutProvider; checkoutTtlSeconds?: number };
   /** Key (≥ 32 characters) of the operator's calls under `/operator`, sent as `X-Operator-Key`; none turns them off. */
   operatorKey?: string;
+  /** Languages of the public realtime channels (`public:{lang}`) the API's catalogue-wide events go to (default `en`). */
+  publicLocales?: string[];
   /** Accounts, mail and responsible gambling: sign-in rules, country blocking, SMTP, limits. */
   identity?: IdentityOptions;
 }

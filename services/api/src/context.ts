@@ -4,6 +4,7 @@ import { Registry } from "prom-client";
 import { PlacementMemory } from "./bets/placement-memory.js";
 import { type ApiConfig, DEMO_EMAIL } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
+import { RunningJackpots } from "./jackpots/running.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
 import { type CheckoutProvider, DEFAULT_CHECKOUT_TTL_SECONDS } from "./payments/provider.js";
 
@@ -27,7 +28,11 @@ export interface AppContext {
     demo: boolean;
     demoEmail: string;
     frameCookies: boolean;
+    /** Languages of the public realtime channels catalogue-wide events go to. */
+    publicLocales: string[];
   };
+  /** The jackpots bets play for now. */
+  jackpots: RunningJackpots;
   /** Ids of house accounts by `kind:currency`, filled on first use. */
   houseAccounts: Map<string, number>;
   /** Hot-path queries built once and prepared by name (see `prepared`). */
@@ -71,7 +76,9 @@ export function createContext(config: ApiConfig): AppContext {
       demo: config.demo ?? false,
       demoEmail: (config.demoEmail ?? DEMO_EMAIL).toLowerCase(),
       frameCookies: config.frameCookies ?? false,
+      publicLocales: config.publicLocales ?? ["en"],
     },
+    jackpots: new RunningJackpots(),
     houseAccounts: new Map(),
     statements: new Map(),
     placementMemory: new PlacementMemory(now),

@@ -2,7 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./app";
 import { DESKTOP, launchChromium } from "./browser";
-import { fund, type MainMarketRow, placeMainSingle, signedInPlayer } from "./players";
+import { csrfOf, fund, type MainMarketRow, placeMainSingle, signedInPlayer } from "./players";
+
+const OPERATOR_KEY = "e2e-operator-key-of-at-least-32-chars";
 
 /**
  * Live odds against the slip on an app of its own whose simulated matches run 60 times faster than
@@ -12,7 +14,10 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({ FEED_SPEED: "60" }), launchChromium()]);
+    [app, browser] = await Promise.all([
+      startApp({ FEED_SPEED: "60", OPERATOR_API_KEY: OPERATOR_KEY }),
+      launchChromium(),
+    ]);
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -265,6 +270,114 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     await page.locator("header [data-notifications] [data-action=read-all]").click();
     await expect.poll(() => bell.locator("[data-unread]").count()).toBe(0);
     expect(await item.getAttribute("data-read")).toBe("true");
+    await context.close();
+  }, 240_000);
+
+  it("a promo code's boost is redeemed once, and the boosted double settles with the boosted odds", async () => {
+    // A boost of its own for doubles, without a minimum price, so the legs can be the likeliest outcomes.
+    const defined = await fetch(`${app.baseUrl}/api/operator/bonuses/e2e-double-boost`, {
+      method: "PUT",
+      headers: { "x-operator-key": OPERATOR_KEY, "content-type": "application/json" },
+      body: JSON.stringify({
+        kind: "comboboost",
+        name: { en: "Double boost" },
+        issued_by: "promo_code",
+        promo_code: "DOUBLEUP",
+        terms: { ranges: [{ min_count: 2, max_count: 40, bonus_odds: 1100 }] },
+      }),
+    });
+    expect(defined.status).toBe(200);
+    const boostId = ((await defined.json()) as { data: { id: number } }).data.id;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    await fund(app.baseUrl, context, 10_00);
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/promotions`);
+    // A submit before hydration would be lost: the form takes it once the page is live.
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
+    const form = page.locator("form[data-form=promo-code]");
+    await form.locator("input[name=code]").fill("doubleup");
+    await form.locator("button[type=submit]").click();
+    await form.locator("[data-result=redeemed]").waitFor();
+    await form.locator("input[name=code]").fill("DOUBLEUP");
+    await form.locator("button[type=submit]").click();
+    await form.locator("[data-result=refused]").waitFor();
+
+    // The two surest live soccer outcomes (the lowest prices of the open main markets): a double
+    // that most likely wins, so its payout shows the boost.
+    const doubleOnSurestOutcomes = async (): Promise<number> => {
+      const live = (await (
+        await fetch(`${app.baseUrl}/api/matches?match_status=1&sport_key=soccer&limit=100`)
+      ).json()) as { data: MainMarketRow[] };
+      const legs = live.data
+        .flatMap((m) => {
+          const market = m.main_market;
+          const surest = market?.outcomes.filter((o) => o.active).sort((a, b) => a.odds - b.odds)[0];
+          return market?.status === 1 && surest
+            ? [
+                {
+                  match_id: m.id,
+                  market_id: market.id,
+                  specifier: market.specifier,
+                  outcome_id: surest.id,
+                  odds: surest.odds,
+                },
+              ]
+            : [];
+        })
+        .sort((a, b) => a.odds - b.odds)
+        .slice(0, 2);
+      if (legs.length < 2) return 0;
+      const res = await context.request.post(`${app.baseUrl}/api/bets`, {
+        headers: { "x-csrf-token": await csrfOf(context) },
+        data: {
+          bets: [
+            {
+              type: "combo",
+              stake: { value: 2_00, currency: "EUR" },
+              selections: legs,
+              bonus: { id: boostId, type: "comboboost", odds: 1100 },
+            },
+          ],
+        },
+      });
+      return res.ok() ? (((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0) : 0;
+    };
+    // Prices move while the bet is sent, so a refused bet is tried again on a fresh read.
+    let betId = 0;
+    await expect
+      .poll(
+        async () => {
+          betId = await doubleOnSurestOutcomes();
+          return betId;
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
+
+    await page.goto(`${app.baseUrl}/my-bets`);
+    const card = page.locator(`main [data-bet-id="${betId}"]`);
+    expect(await card.locator("[data-bonus=comboboost]").getAttribute("data-bonus-odds")).toBe("1100");
+    await expect
+      .poll(() => card.getAttribute("data-status"), { timeout: 180_000, interval: 1_000 })
+      .toBe("done");
+    const bets = (await (await context.request.get(`${app.baseUrl}/api/bets?status=all`)).json()) as {
+      data: {
+        id: number;
+        win_amount: { value: number } | null;
+        selections: { status: string; odds: number }[];
+      }[];
+    };
+    const bet = bets.data.find((b) => b.id === betId);
+    const statuses = bet?.selections.map((s) => s.status) ?? [];
+    const boosted = Number(
+      (200n * (bet?.selections ?? []).reduce((p, s) => p * BigInt(s.odds), 1n) * 1100n) / 1000n ** 3n,
+    );
+    // Both legs won: paid at the boosted odds. A lost leg pays nothing; a void one pays without the boost.
+    if (statuses.every((s) => s === "won")) expect(bet?.win_amount?.value).toBe(boosted);
+    else if (statuses.includes("lost")) expect(bet?.win_amount?.value).toBe(0);
+    else expect(bet?.win_amount?.value).toBeLessThan(boosted);
+    expect(await card.locator("[data-paid]").getAttribute("data-paid")).toBe(String(bet?.win_amount?.value));
     await context.close();
   }, 240_000);
 });

@@ -7,11 +7,13 @@ import {
   idSchema,
   instantSchema,
   listOf,
+  localizedTextSchema,
   oddsSchema,
   pageQuery,
   queryBoolean,
   text,
 } from "./common.js";
+import { jackpotDefinitionSchema } from "./jackpots.js";
 
 /**
  * Bonuses (SPEC §3 bonus common, freebet, comboboost; §4 states; §7 calls). The operator defines them
@@ -20,10 +22,6 @@ import {
 
 /** The kinds the engine runs today; hunting, tournaments and lootboxes are refused until they do. */
 export const RUNNING_BONUS_KINDS = BONUS_TYPES.filter((k) => k.startsWith("freebet") || k === "comboboost");
-
-const localized = z
-  .record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/), text().min(1).max(4000))
-  .refine((texts) => typeof texts.en === "string", "an English text (en) at least");
 
 /** A freebet's stake per currency and the bets it may pay for (SPEC §3 freebet). */
 export const freebetTermsSchema = z.object({
@@ -83,10 +81,10 @@ export const bonusDefinitionSchema = z
   .object({
     kind: z.enum(RUNNING_BONUS_KINDS as [string, ...string[]]),
     status: z.enum(["enabled", "disabled"]).default("enabled"),
-    name: localized,
-    description: localized.optional(),
+    name: localizedTextSchema,
+    description: localizedTextSchema.optional(),
     /** The terms and conditions, shown in the bonus detail. */
-    rules: localized.optional(),
+    rules: localizedTextSchema.optional(),
     issued_by: z.enum(BONUS_ISSUERS),
     promo_code: promoCodeSchema.optional(),
     /** Bets it pays for per player; absent for no limit. */
@@ -118,9 +116,10 @@ export const bonusDefinitionSchema = z
   });
 export type BonusDefinition = z.infer<typeof bonusDefinitionSchema>;
 
-/** The seed file: operator keys to definitions. */
+/** The seed file: operator keys to bonus and jackpot definitions. */
 export const bonusSeedSchema = z.object({
-  bonuses: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/), bonusDefinitionSchema),
+  bonuses: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/), bonusDefinitionSchema).default({}),
+  jackpots: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/), jackpotDefinitionSchema).default({}),
 });
 export const bonusKeyParamsSchema = z.object({ key: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/) });
 

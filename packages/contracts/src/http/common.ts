@@ -83,3 +83,8 @@ export const okSchema = z.object({ ok: z.literal(true) });
  * characters, so a key always fits its index.
  */
 export const idempotencyHeadersSchema = z.object({ "idempotency-key": text().min(1).max(200).optional() });
+
+/** Texts per locale, English at least (a player gets their locale, else its language, else English). */
+export const localizedTextSchema = z
+  .record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/), text().min(1).max(4000))
+  .refine((texts) => typeof texts.en === "string", "an English text (en) at least");

@@ -9,6 +9,7 @@ import { BonusSpentError, fundStakeFromBonus, spendBonusOnBet } from "../bonuses
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
+import { playJackpots } from "../jackpots/play.js";
 import { enforceLimits } from "../limits/barriers.js";
 import { publishBalance, publishToPlayer } from "../realtime/to-player.js";
 import { houseAccount } from "../wallet/accounts.js";
@@ -439,5 +440,24 @@ async function persist(
     await publishToPlayer(ctx, player.id, betChanged({ ...bet, currency: bet.stake.currency }));
   }
   for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
-  return answer;
+  // The bets play for the running jackpots once they stand (a jackpot's pools are not held by a placement).
+  const played: PlacedBet[] = [];
+  for (const [i, bet] of answer.data.entries()) {
+    const decision = accepted[i];
+    const account = balances.get(bet.stake.currency);
+    const play =
+      decision && account
+        ? await playJackpots(ctx, {
+            betId: bet.id,
+            playerId: player.id,
+            accountId: account.id,
+            currency: bet.stake.currency,
+            stake: bet.stake.value,
+            odds: decision.totalOdds,
+            freebet: decision.bonus?.stakeFromBonus ?? false,
+          })
+        : undefined;
+    played.push(play && play.jackpotIds.length > 0 ? { ...bet, used_in_jackpot: true } : bet);
+  }
+  return { data: played };
 }

@@ -2,6 +2,7 @@ import type { BonusDefinition, bonusSeedSchema } from "@sportsbook/contracts";
 import { bonuses } from "@sportsbook/db";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
+import { upsertJackpot } from "../jackpots/definitions.js";
 
 export type BonusRow = typeof bonuses.$inferSelect;
 type BonusSeed = z.output<typeof bonusSeedSchema>;
@@ -37,8 +38,9 @@ export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefiniti
   return row;
 }
 
-/** Writes every definition of a seed document (`{ bonuses: { key: definition } }`), already validated. */
+/** Writes every definition of a seed document (`{ bonuses: { key: … }, jackpots: { key: … } }`), already validated. */
 export async function seedBonuses(ctx: AppContext, doc: BonusSeed): Promise<number> {
   for (const [key, definition] of Object.entries(doc.bonuses)) await upsertBonus(ctx, key, definition);
-  return Object.keys(doc.bonuses).length;
+  for (const [key, definition] of Object.entries(doc.jackpots)) await upsertJackpot(ctx, key, definition);
+  return Object.keys(doc.bonuses).length + Object.keys(doc.jackpots).length;
 }

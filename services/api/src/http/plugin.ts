@@ -14,6 +14,7 @@ import { registerBonusRoutes } from "../bonuses/routes.js";
 import { registerCatalogueRoutes } from "../catalogue/routes.js";
 import type { AppContext } from "../context.js";
 import { registerAccountRoutes } from "../identity/index.js";
+import { registerJackpotRoutes } from "../jackpots/routes.js";
 import { registerOpsRoutes } from "../ops/routes.js";
 import { registerPaymentRoutes } from "../payments/routes.js";
 import { registerPlayerRoutes } from "../player/routes.js";
@@ -130,5 +131,6 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerBetRoutes(app, ctx);
     registerPaymentRoutes(app, ctx);
     registerBonusRoutes(app, ctx);
+    registerJackpotRoutes(app, ctx);
   };
 }
