@@ -62,3 +62,10 @@ export function contributeToLevels(
   });
   return { levels: next, drops };
 }
+
+/** SPEC §9: the jackpots are read again every 15 s, hits every 60 s, 10 at a time. */
+export const JACKPOT_POLL_MS = 15_000;
+export const JACKPOT_HITS_REFETCH_MS = 60_000;
+export const JACKPOT_HITS_LIMIT = 10;
+/** SPEC §9: a hit is announced 1 s after it is found, so it does not cut into what the player is doing. */
+export const JACKPOT_HIT_REACTION_DELAY_MS = 1_000;

@@ -27,20 +27,24 @@ describe("site settings document", () => {
 
   it("refuses a block whose content needs a part not built yet, naming the block and the part", () => {
     const r = siteSettingsSchema.safeParse({
-      layout: { rightSidebarDesktop: [{ kind: "clock" }, { kind: "jackpot-card" }] },
+      layout: { rightSidebarDesktop: [{ kind: "clock" }, { kind: "platform-switcher" }] },
       customPages: [
-        { slug: "promo", title: "Promo", blocks: [{ kind: "bonuses" }, { kind: "jackpot-banner" }] },
+        {
+          slug: "promo",
+          title: "Promo",
+          blocks: [{ kind: "jackpot-banner" }, { kind: "platform-switcher" }],
+        },
       ],
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       [
         "layout.rightSidebarDesktop.1.kind",
-        'a "jackpot-card" block needs jackpots, which this sportsbook does not have yet',
+        'a "platform-switcher" block needs a host platform to switch to, which this sportsbook does not have yet',
       ],
       [
         "customPages.0.blocks.1.kind",
-        'a "jackpot-banner" block needs jackpots, which this sportsbook does not have yet',
+        'a "platform-switcher" block needs a host platform to switch to, which this sportsbook does not have yet',
       ],
     ]);
     for (const kind of Object.keys(BLOCKS_AWAITING))

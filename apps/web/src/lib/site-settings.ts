@@ -85,9 +85,6 @@ const safeHref = z
  * The settings validation refuses them by name rather than leaving a hole in the page.
  */
 export const BLOCKS_AWAITING: Partial<Record<BlockKind, string>> = {
-  "jackpot-banner": "jackpots",
-  "jackpot-card": "jackpots",
-  "jackpot-leaderboard": "jackpots",
   "platform-switcher": "a host platform to switch to",
 };
 
@@ -194,8 +191,16 @@ export const siteSettingsSchema = z
         premiumCricket: z.boolean().default(false),
         /** SPEC §6 activity_tracking: report a visible page's activity for activity limits. */
         activityTracking: z.boolean().default(true),
+        /** SPEC §6 jackpots: the jackpot blocks and the hit announcement. */
+        jackpots: z.boolean().default(true),
       })
-      .default({ horseRacing: false, lottery: false, premiumCricket: false, activityTracking: true }),
+      .default({
+        horseRacing: false,
+        lottery: false,
+        premiumCricket: false,
+        activityTracking: true,
+        jackpots: true,
+      }),
     cookieConsent: z.boolean().default(true),
     /**
      * SPEC §3 depositReminder: a signed-in player with an empty balance is reminded to deposit once

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LiveStore, marketIdKey, marketKey, outcomeKey, type Scheduler } from "./live-store";
+import { applyEvent } from "./apply-event";
+import { jackpotKey, LiveStore, marketIdKey, marketKey, outcomeKey, type Scheduler } from "./live-store";
 
 function manualScheduler() {
   const queue: (() => void)[] = [];
@@ -21,6 +22,29 @@ const market = (id: string, status: number, odds: [string, number][]) => ({
 });
 
 describe("LiveStore", () => {
+  it("keeps a jackpot's pool from tournament_pool_changed and tells only its listeners of a change", () => {
+    const { scheduler, runFrame } = manualScheduler();
+    const store = new LiveStore(scheduler);
+    let told = 0;
+    store.subscribe(jackpotKey("7"), () => {
+      told += 1;
+    });
+    const pool = (id: number, amount: number) =>
+      applyEvent(store, {
+        type: "tournament_pool_changed",
+        tournament_id: id,
+        pool_amount: amount,
+        currency: "EUR",
+      });
+    pool(7, 12_00);
+    pool(8, 99_00);
+    runFrame();
+    expect([store.pool("7"), store.pool("8"), told]).toEqual([12_00, 99_00, 1]);
+    pool(7, 12_00);
+    runFrame();
+    expect(told).toBe(1);
+  });
+
   it("notifies only the cells whose odds changed, once per frame however many updates arrive", () => {
     const { scheduler, runFrame, pending } = manualScheduler();
     const store = new LiveStore(scheduler);

@@ -40,6 +40,7 @@ export function marketIdKey(id: number | string, specifier?: string | null): str
 export const outcomeKey = (matchId: string, marketId: string, outcomeId: string) =>
   `${matchId}/${marketId}/${outcomeId}`;
 export const marketKey = (matchId: string, marketId: string) => `${matchId}/${marketId}`;
+export const jackpotKey = (jackpotId: string) => `jackpot:${jackpotId}`;
 
 export interface MarketUpdate {
   /** The market's store key (marketIdKey). */
@@ -52,6 +53,8 @@ export class LiveStore {
   private readonly outcomes = new Map<string, OutcomeState>();
   private readonly markets = new Map<string, MarketState>();
   private readonly matches = new Map<string, MatchState>();
+  /** Jackpot pools (every level together) by `jackpotKey`. */
+  private readonly pools = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly dirty = new Set<string>();
   private pending = false;
@@ -79,6 +82,15 @@ export class LiveStore {
   }
   match(id: string): MatchState | undefined {
     return this.matches.get(id);
+  }
+
+  pool(jackpotId: string): number | undefined {
+    return this.pools.get(jackpotKey(jackpotId));
+  }
+
+  /** A jackpot's pool as `tournament_pool_changed` tells it. */
+  applyPool(jackpotId: string, amount: number): void {
+    if (this.pools.get(jackpotKey(jackpotId)) !== amount) this.set(this.pools, jackpotKey(jackpotId), amount);
   }
 
   /** Seeds values rendered by the server without notifying anyone (they are already on screen). */

@@ -73,6 +73,8 @@ export const jackpotSchema = z.object({
   pool_amount: z.number().int(),
   hits_amount: z.number().int(),
   currency: text(),
+  /** Decimal places of `currency`. */
+  subunits: z.number().int(),
   contribution_bp: z.number().int(),
   min_stake: z.number().int(),
   min_odds: z.number().int(),
@@ -115,6 +117,7 @@ export const jackpotHitSchema = z.object({
   /** The amount in euros when the jackpot is in euros; null otherwise (no rate is kept). */
   amount_eur: z.number().int().nullable(),
   currency: text(),
+  subunits: z.number().int(),
   created_at: text(),
   level: z.object({ code: text(), name: text() }),
   status: z.enum(JACKPOT_HIT_STATUSES),

@@ -21,6 +21,7 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { assertOperator } from "../http/operator-key.js";
 import { errorResponses, localeOf, pagination, typed } from "../http/route-kit.js";
+import { type CurrencyInfo, currencyTable } from "../wallet/currencies.js";
 import { type JackpotLevelRow, type JackpotRow, upsertJackpot } from "./definitions.js";
 import { playsFor } from "./running.js";
 
@@ -54,7 +55,11 @@ async function visibleJackpots(ctx: AppContext, id?: number) {
   }));
 }
 
-function present(v: { jackpot: JackpotRow; levels: JackpotLevelRow[]; hits: number }, locale: string) {
+function present(
+  v: { jackpot: JackpotRow; levels: JackpotLevelRow[]; hits: number },
+  locale: string,
+  table: Map<string, CurrencyInfo>,
+) {
   return {
     id: v.jackpot.id,
     name: localText(v.jackpot.name, locale),
@@ -62,6 +67,7 @@ function present(v: { jackpot: JackpotRow; levels: JackpotLevelRow[]; hits: numb
     pool_amount: v.levels.reduce((top, l) => Math.max(top, l.poolAmount), 0),
     hits_amount: v.hits,
     currency: v.jackpot.currency,
+    subunits: table.get(v.jackpot.currency)?.subunits ?? 2,
     contribution_bp: v.jackpot.contributionBp,
     min_stake: v.jackpot.minStake,
     min_odds: v.jackpot.minOdds,
@@ -94,9 +100,10 @@ export function registerJackpotRoutes(app: FastifyInstance, ctx: AppContext): vo
         response: { 200: jackpotsResponseSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      data: (await visibleJackpots(ctx)).map((v) => present(v, localeOf(request))),
-    }),
+    async (request) => {
+      const table = await currencyTable(ctx);
+      return { data: (await visibleJackpots(ctx)).map((v) => present(v, localeOf(request), table)) };
+    },
   );
 
   r.get(
@@ -112,7 +119,7 @@ export function registerJackpotRoutes(app: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const [found] = await visibleJackpots(ctx, request.params.id);
       if (!found) throw new ApiError("notFound");
-      return { data: present(found, localeOf(request)) };
+      return { data: present(found, localeOf(request), await currencyTable(ctx)) };
     },
   );
 
@@ -178,6 +185,7 @@ export function registerJackpotRoutes(app: FastifyInstance, ctx: AppContext): vo
         .orderBy(desc(jackpotHits.createdAt), desc(jackpotHits.id))
         .limit(q.limit);
       const locale = localeOf(request);
+      const table = await currencyTable(ctx);
       return {
         data: rows.map(({ hit, level, email }) => ({
           id: hit.id,
@@ -185,6 +193,7 @@ export function registerJackpotRoutes(app: FastifyInstance, ctx: AppContext): vo
           amount: hit.amount,
           amount_eur: hit.currency === "EUR" ? hit.amount : null,
           currency: hit.currency,
+          subunits: table.get(hit.currency)?.subunits ?? 2,
           created_at: hit.createdAt.toISOString(),
           level: { code: level.code, name: localText(level.name, locale) },
           status: hit.status as JackpotHitStatus,
@@ -239,7 +248,7 @@ export function registerJackpotRoutes(app: FastifyInstance, ctx: AppContext): vo
       const row = await upsertJackpot(ctx, request.params.key, request.body);
       const [found] = await visibleJackpots(ctx, row.id);
       return {
-        data: present(found ?? { jackpot: row, levels: [], hits: 0 }, "en"),
+        data: present(found ?? { jackpot: row, levels: [], hits: 0 }, "en", await currencyTable(ctx)),
       };
     },
   );

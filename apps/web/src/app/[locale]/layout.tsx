@@ -6,6 +6,7 @@ import { Suspense } from "react";
 import { AuthModalHost } from "../../components/auth/AuthModalHost";
 import { BonusAlertsLazy } from "../../components/bonuses/BonusAlertsLazy";
 import { FavoritesProvider } from "../../components/catalog/FavoritesContext";
+import { JackpotHitLazy } from "../../components/jackpots/JackpotHitLazy";
 import { SessionWatchLazy } from "../../components/limits/LimitsPages";
 import { RequiredDialogsLazy } from "../../components/profile/ProfilePages";
 import { RemindersLazy } from "../../components/reminders/RemindersLazy";
@@ -118,6 +119,7 @@ export default async function LocaleLayout({
                               <PlayerSettingsSync />
                               <SessionWatchLazy />
                               <BonusAlertsLazy />
+                              <JackpotHitLazy enabled={settings.features.jackpots} />
                               <RequiredDialogsLazy />
                               {/* a native app has its own prompts: no reminders over it */}
                               {config.isMobileApp ? null : <RemindersLazy />}

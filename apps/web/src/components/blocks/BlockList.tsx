@@ -15,6 +15,7 @@ import { Clock } from "../controls/Clock";
 import { LanguageSwitcher } from "../controls/LanguageSwitcher";
 import { OddsFormatSwitcher } from "../controls/OddsFormatSwitcher";
 import { SearchBox } from "../controls/SearchBox";
+import { JackpotBlock, JackpotLeaderboardBlock } from "../jackpots/JackpotBlocks";
 import { BrandMark } from "./BrandMark";
 import { ChatToggle } from "./ChatToggle";
 import { EventsFilterBlock } from "./EventsFilterBlock";
@@ -183,6 +184,11 @@ function BlockView({
       return <BonusesBlock block={block} locale={locale} settings={settings} />;
     case "promocode":
       return <PromoCodeForm />;
+    case "jackpot-banner":
+    case "jackpot-card":
+      return <JackpotBlock block={block} locale={locale} settings={settings} />;
+    case "jackpot-leaderboard":
+      return <JackpotLeaderboardBlock block={block} locale={locale} settings={settings} />;
     case "speed-dial":
       if (settings.isMobileApp) return null;
       return <SpeedDial block={block} locale={locale} settings={settings} />;

@@ -1,0 +1,115 @@
+"use client";
+import { JACKPOT_POLL_MS } from "@sportsbook/domain";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { useLiveStore } from "../../live/LiveStoreContext";
+import { jackpotKey } from "../../live/live-store";
+import { displayOdds } from "../../odds/display";
+import { useOddsFormat } from "../../odds/OddsFormatContext";
+import { useClientConfig } from "../shell/ClientConfig";
+import { fetchJackpots, type JackpotView, jackpotMoney } from "./jackpot-api";
+
+/**
+ * The jackpots as a banner (the total pool, then each level's) or as cards (each level's pool on
+ * its way to the amount it drops at, and the terms). Read again every 15 s (SPEC §9); between
+ * reads, `tournament_pool_changed` moves the total at once.
+ */
+export function JackpotLive({ initial, variant }: { initial: JackpotView[]; variant: "banner" | "card" }) {
+  const { locale } = useClientConfig();
+  const [jackpots, setJackpots] = useState(initial);
+  useEffect(() => {
+    let current = true;
+    const read = () =>
+      fetchJackpots(locale)
+        .then((list) => current && setJackpots(list))
+        .catch((err: unknown) => console.error("reading the jackpots failed", err));
+    const timer = setInterval(read, JACKPOT_POLL_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [locale]);
+  return (
+    <div className={`jackpots jackpots-${variant}`}>
+      {jackpots.map((j) =>
+        variant === "banner" ? <Banner key={j.id} jackpot={j} /> : <Card key={j.id} jackpot={j} />,
+      )}
+    </div>
+  );
+}
+
+/** The jackpot's total: the last read's, or the realtime event's when one came after it. */
+function useTotal(jackpot: JackpotView): number {
+  const store = useLiveStore();
+  const [shown, setShown] = useState(jackpot.amount);
+  useEffect(() => setShown(jackpot.amount), [jackpot.amount]);
+  useEffect(() => {
+    const id = String(jackpot.id);
+    return store.subscribe(jackpotKey(id), () => {
+      const pool = store.pool(id);
+      if (pool !== undefined) setShown(pool);
+    });
+  }, [store, jackpot.id]);
+  return shown;
+}
+
+function Banner({ jackpot }: { jackpot: JackpotView }) {
+  const t = useTranslations("jackpots");
+  const { locale } = useClientConfig();
+  const total = useTotal(jackpot);
+  return (
+    <section className="jackpot-banner" data-jackpot={jackpot.id} aria-label={jackpot.name}>
+      <p className="jackpot-name">{jackpot.name}</p>
+      <p className="jackpot-total" data-amount={total}>
+        {jackpotMoney(total, jackpot, locale)}
+      </p>
+      <ul className="jackpot-levels">
+        {jackpot.levels.map((l) => (
+          <li key={l.code} data-level={l.code} data-state={l.state}>
+            <span>{l.name}</span> <strong>{jackpotMoney(l.pool_amount, jackpot, locale)}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="jackpot-hits">{t("hits", { count: jackpot.hits_amount })}</p>
+    </section>
+  );
+}
+
+function Card({ jackpot }: { jackpot: JackpotView }) {
+  const t = useTranslations("jackpots");
+  const { locale } = useClientConfig();
+  const { format } = useOddsFormat();
+  const total = useTotal(jackpot);
+  return (
+    <article className="jackpot-card" data-jackpot={jackpot.id}>
+      <h3>{jackpot.name}</h3>
+      <p className="jackpot-total" data-amount={total}>
+        {jackpotMoney(total, jackpot, locale)}
+      </p>
+      <ul className="jackpot-levels">
+        {jackpot.levels.map((l) => (
+          <li key={l.code} data-level={l.code} data-state={l.state}>
+            <span>
+              {l.name}
+              {l.state !== "active" ? ` · ${t(`state.${l.state}`)}` : ""}
+            </span>
+            <meter min={0} max={l.drop_at} value={l.pool_amount} aria-label={l.name} />
+            <span>
+              {t("drops-at", {
+                pool: jackpotMoney(l.pool_amount, jackpot, locale),
+                at: jackpotMoney(l.drop_at, jackpot, locale),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="jackpot-terms">
+        {t("terms", {
+          share: (jackpot.contribution_bp / 100).toLocaleString(locale),
+          stake: jackpotMoney(jackpot.min_stake, jackpot, locale),
+          odds: displayOdds(jackpot.min_odds, format),
+        })}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import {
+  type jackpotHitSchema,
+  jackpotHitsResponseSchema,
+  type jackpotSchema,
+  jackpotsResponseSchema,
+} from "@sportsbook/contracts/http/jackpots";
+import { formatMoney, money } from "@sportsbook/domain";
+import type { z } from "zod";
+import { apiFetch, jsonBody } from "../../lib/client-api";
+
+export type JackpotView = z.infer<typeof jackpotSchema>;
+export type JackpotHitView = z.infer<typeof jackpotHitSchema>;
+
+/** An amount of a jackpot's (or hit's) currency, formatted for the page's locale. */
+export function jackpotMoney(amount: number, of: { currency: string; subunits: number }, locale: string) {
+  return formatMoney(
+    money(amount, of.currency),
+    { code: of.currency, subunits: of.subunits, fiat: true },
+    locale,
+  );
+}
+
+/** SPEC §7 `GET /jackpots`. */
+export async function fetchJackpots(locale: string): Promise<JackpotView[]> {
+  const res = await apiFetch("/jackpots", { locale });
+  if (!res.ok) throw new Error(`GET /jackpots answered ${res.status}`);
+  return jackpotsResponseSchema.parse(await res.json()).data;
+}
+
+/** SPEC §7 `GET /jackpot-hits`. */
+export async function fetchJackpotHits(
+  query: Record<string, string | number | boolean>,
+  locale: string,
+): Promise<JackpotHitView[]> {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await apiFetch(`/jackpot-hits?${search}`, { locale });
+  if (!res.ok) throw new Error(`GET /jackpot-hits answered ${res.status}`);
+  return jackpotHitsResponseSchema.parse(await res.json()).data;
+}
+
+export async function markJackpotHitsSeen(ids: number[], locale: string): Promise<void> {
+  const res = await apiFetch("/jackpot-hits/mark-as-seen", { method: "POST", locale, ...jsonBody({ ids }) });
+  if (!res.ok) throw new Error(`marking jackpot hits seen answered ${res.status}`);
+}
