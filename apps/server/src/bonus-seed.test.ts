@@ -8,12 +8,14 @@ import { bonusSeedFile, DEMO_BONUSES_FILE, seedBonusFile } from "./bonus-seed.js
 import { ConfigError, readConfig } from "./config.js";
 
 describe("the bonus seed file", () => {
-  it("ships a demo set that passes the definition schema: a welcome freebet, a comboboost, a promo code, a jackpot", () => {
+  it("ships a demo set that passes the definition schema: a welcome freebet, a comboboost, a promo code, a tournament and its prize, a jackpot", () => {
     const demo = bonusSeedSchema.parse(JSON.parse(readFileSync(DEMO_BONUSES_FILE, "utf8")));
     expect(Object.values(demo.bonuses).map((b) => [b.kind, b.issued_by])).toEqual([
       ["freebet", "sign_up"],
       ["comboboost", "sign_up"],
       ["freebet_all_win", "promo_code"],
+      ["tournament", "sign_up"],
+      ["freebet", "manual"],
     ]);
     expect(Object.values(demo.jackpots).map((j) => j.levels.map((l) => l.code))).toEqual([
       ["mini", "major", "mega"],

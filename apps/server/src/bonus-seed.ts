@@ -5,7 +5,7 @@ import { type AppContext, seedBonuses } from "@sportsbook/api";
 import { bonusSeedSchema } from "@sportsbook/contracts";
 import { ConfigError, type ServerConfig } from "./config.js";
 
-/** The demo set the embedded default starts with: a welcome freebet, a comboboost, a promo-code freebet, a jackpot. */
+/** The demo set the embedded default starts with: a welcome freebet, a comboboost, a promo-code freebet, a hunting tournament, a jackpot. */
 export const DEMO_BONUSES_FILE = join(dirname(fileURLToPath(import.meta.url)), "..", "demo-bonuses.json");
 
 /**

@@ -1,3 +1,4 @@
+import type { FarmingRule, FarmingState } from "./farming.js";
 import type { Odds } from "./odds.js";
 import type { SystemType } from "./system.js";
 
@@ -93,6 +94,14 @@ export interface SlipBonus {
   /** Comboboosts: selections priced below this do not count towards a range. */
   readonly minOdds?: Odds;
   readonly activeRangeIndex?: number;
+  /** Hunting and tournaments: how the bet farms points, the player's standing, and a hunting's goal. */
+  readonly farming?: {
+    readonly rule: FarmingRule;
+    readonly state: FarmingState;
+    readonly targetPoints?: number;
+    /** Hunting: the reward freebet's stake. */
+    readonly rewardAmount?: number;
+  };
 }
 
 /** True for every freebet kind. */

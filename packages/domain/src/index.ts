@@ -9,6 +9,7 @@ export * from "./bonus-status.js";
 export * from "./cashout.js";
 export * from "./combinability.js";
 export { divFloor, divRound, type ExactDecimal, formatRatio, readDecimal } from "./decimal.js";
+export * from "./farming.js";
 export * from "./fractional-ladder.js";
 export * from "./jackpot.js";
 export * from "./limits.js";

@@ -1,5 +1,6 @@
-import { type BonusType, isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
+import { type BonusType, effectiveStake, isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
 import { comboboostStanding } from "./bonus-rules.js";
+import { farmingOdds, potentialPoints } from "./farming.js";
 
 /** Bonuses chosen by default when the player chose none, in order of preference (SPEC §4). */
 export const DEFAULT_BONUS_PREFERENCE: readonly BonusType[] = ["hunting", "tournament", "comboboost"];
@@ -59,4 +60,18 @@ export function reconcileBonuses(bet: TicketBet, available: readonly SlipBonus[]
     if (preferred) return withBonusOdds({ ...base, bonus: preferred });
   }
   return withBonusOdds(base);
+}
+
+/** The points a slip bet would farm for its hunting or tournament now; undefined without one. */
+export function ticketBetPoints(bet: TicketBet): number | undefined {
+  const farming = bet.bonus?.farming;
+  if (!farming) return undefined;
+  return potentialPoints(farming.rule, farming.state, {
+    stake: effectiveStake(bet),
+    odds: farmingOdds(
+      bet.betType,
+      bet.selections.map((s) => s.odds),
+    ),
+    eventIds: [...new Set(bet.selections.map((s) => s.matchId))],
+  });
 }

@@ -148,6 +148,7 @@ for (const target of databaseTargets()) {
       // A second pass finds nothing more; the player's own fresh rows were never touched.
       expect(await pruneHousekeeping(h.api.ctx)).toEqual({
         expiredDeposits: 0,
+        settledTournaments: 0,
         shareCodes: 0,
         authAttempts: 0,
         playerTokens: 0,

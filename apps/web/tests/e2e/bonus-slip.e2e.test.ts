@@ -50,7 +50,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     const picker = slip.locator("select[data-bonus-select='0']");
     await expect
       .poll(() => picker.locator("option").allTextContents())
-      .toEqual(["No bonus", "Freebet €5.00 · Welcome freebet"]);
+      .toEqual(["No bonus", "Freebet €5.00 · Welcome freebet", "Season cup"]);
     const stake = slip.locator("[data-stake-input='0']");
     expect(await stake.inputValue()).toBe("");
     await picker.selectOption({ label: "Freebet €5.00 · Welcome freebet" });
@@ -83,7 +83,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await context.close();
   });
 
-  it("a combo of three gets the acca boost by default, placed with its odds and shown in My bets", async () => {
+  it("a combo of three takes the acca boost, placed with its odds and shown in My bets", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(base, context);
     await fund(base, context, 20_00);
@@ -95,11 +95,12 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     const slip = page.locator("[data-ticket-panel=docked]");
     await expect.poll(() => slip.locator("[data-selection]").count()).toBe(3);
     await slip.locator("button[data-bet-type=combo]").click();
-    // the boost is chosen for the player (SPEC §4 default preference) from the range of 3–4 legs
+    // SPEC §4 default preference: the tournament comes before the boost; the player picks the boost,
+    // whose odds come from the range of 3–4 legs
+    const picker = slip.locator("select[data-bonus-select='0']");
+    await expect.poll(() => picker.locator("option:checked").textContent()).toBe("Season cup");
+    await picker.selectOption({ label: "Acca boost" });
     await expect.poll(() => slip.locator("[data-bonus-odds]").getAttribute("data-bonus-odds")).toBe("1050");
-    expect(await slip.locator("select[data-bonus-select='0'] option:checked").textContent()).toBe(
-      "Acca boost",
-    );
     await slip.locator("[data-stake-input='0']").fill("2");
     const legOdds = (
       await slip
@@ -126,6 +127,38 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     const card = page.locator(`main [data-bet-id="${bet?.id}"]`);
     expect(await card.locator("[data-bonus=comboboost]").getAttribute("data-bonus-odds")).toBe("1050");
     expect(await card.locator("[data-bonus]").textContent()).toBe("Boost ×1.05");
+    await context.close();
+  });
+
+  it("a bet on the default tournament farms its points: the slip says how many, the leaderboard ranks the player", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, context);
+    await fund(base, context, 10_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/schedule?sport=soccer`);
+    await page.locator("header .balance").waitFor();
+    const [price] = await openPrices(page, 1, { min: 1700, max: 6000 });
+    await price?.click();
+    const slip = page.locator("[data-ticket-panel=docked]");
+    await expect
+      .poll(() => slip.locator("select[data-bonus-select='0'] option:checked").textContent())
+      .toBe("Season cup");
+    await slip.locator("[data-stake-input='0']").fill("3.50");
+    // one point per 1.00 staked
+    await expect
+      .poll(() => slip.locator("[data-potential-points]").getAttribute("data-potential-points"))
+      .toBe("3");
+    await placeSlip(slip);
+    await slip.locator("[data-placed='1']").waitFor();
+    const [bet] = await betsOf(context);
+    expect(bet?.bonus?.type).toBe("tournament");
+
+    await page.goto(`${base}/promotions`);
+    const cup = page.locator(".bonus-card", { hasText: "Season cup" });
+    expect(await cup.locator("[data-points]").getAttribute("data-points")).toBe("3");
+    await cup.locator("[data-action=details]").click();
+    const mine = page.locator("dialog[data-modal=bonus-detail][open] [data-current-user]");
+    await expect.poll(() => mine.textContent()).toMatch(/You\s+3 points$/);
     await context.close();
   });
 });

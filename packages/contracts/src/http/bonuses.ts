@@ -20,8 +20,8 @@ import { jackpotDefinitionSchema } from "./jackpots.js";
  * (`PUT /operator/bonuses/{key}` or the seed file); players list, read, activate and redeem them.
  */
 
-/** The kinds the engine runs today; hunting, tournaments and lootboxes are refused until they do. */
-export const RUNNING_BONUS_KINDS = BONUS_TYPES.filter((k) => k.startsWith("freebet") || k === "comboboost");
+/** The kinds the engine runs today; lootboxes are refused until it does. */
+export const RUNNING_BONUS_KINDS = BONUS_TYPES.filter((k) => k !== "lootbox");
 
 /** A freebet's stake per currency and the bets it may pay for (SPEC §3 freebet). */
 export const freebetTermsSchema = z.object({
@@ -51,6 +51,50 @@ export const comboboostTermsSchema = z.object({
     .max(20),
   only_verified: z.boolean().default(false),
 });
+
+const bonusKeySchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+const perCurrency = z.record(currencyCodeSchema, z.number().int().positive().max(1e12));
+
+/**
+ * How bets farm points for a hunting or a tournament (SPEC §3 farming): one point per `stake_unit`
+ * staked (per currency; other currencies farm nothing), from `min_stake`, at total odds from
+ * `min_odds`, and with `farm_once_per_event` one bet per event.
+ */
+const farmingTermsSchema = z.object({
+  stake_unit: perCurrency.refine((a) => Object.keys(a).length > 0, "at least one currency"),
+  min_stake: perCurrency.default({}),
+  min_odds: oddsSchema.optional(),
+  farm_once_per_event: z.boolean().default(false),
+  /** The freebet the player wins (`issued_by: manual`), by its key. */
+  reward_bonus: bonusKeySchema,
+});
+
+/** A hunting: farm `target_points` and win the reward freebet, once. */
+export const huntingTermsSchema = farmingTermsSchema.extend({
+  target_points: z.number().int().min(1).max(1e9),
+});
+
+/** A hunting tournament: the most points by its end win the prizes, paid as the reward freebet. */
+export const tournamentTermsSchema = farmingTermsSchema.extend({
+  prizes: z
+    .array(
+      z.object({
+        position_from: z.number().int().min(1).max(10_000),
+        position_to: z.number().int().min(1).max(10_000),
+        amounts: perCurrency,
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+
+/** The terms schema of a bonus kind. */
+function termsSchemaOf(kind: string) {
+  if (kind === "comboboost") return comboboostTermsSchema;
+  if (kind === "hunting") return huntingTermsSchema;
+  if (kind === "tournament") return tournamentTermsSchema;
+  return freebetTermsSchema;
+}
 
 /** A banner image: a path of this site or an https address, with its text for screen readers. */
 const bannerImageSchema = z.object({
@@ -109,19 +153,24 @@ export const bonusDefinitionSchema = z
       });
     if (d.valid_from && d.valid_to && d.valid_from >= d.valid_to)
       ctx.addIssue({ code: "custom", path: ["valid_to"], message: "after valid_from" });
-    const terms = (d.kind === "comboboost" ? comboboostTermsSchema : freebetTermsSchema).safeParse(d.terms);
+    if (d.kind === "tournament" && !d.valid_to)
+      ctx.addIssue({ code: "custom", path: ["valid_to"], message: "a tournament ends: valid_to is needed" });
+    const terms = termsSchemaOf(d.kind).safeParse(d.terms);
     if (!terms.success)
       for (const issue of terms.error.issues)
         ctx.addIssue({ code: "custom", path: ["terms", ...issue.path.map(String)], message: issue.message });
-  });
+  })
+  // the terms are kept as their schema reads them, defaults filled in
+  .transform((d) => ({ ...d, terms: termsSchemaOf(d.kind).parse(d.terms) as Record<string, unknown> }));
+
 export type BonusDefinition = z.infer<typeof bonusDefinitionSchema>;
 
 /** The seed file: operator keys to bonus and jackpot definitions. */
 export const bonusSeedSchema = z.object({
-  bonuses: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/), bonusDefinitionSchema).default({}),
-  jackpots: z.record(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/), jackpotDefinitionSchema).default({}),
+  bonuses: z.record(bonusKeySchema, bonusDefinitionSchema).default({}),
+  jackpots: z.record(bonusKeySchema, jackpotDefinitionSchema).default({}),
 });
-export const bonusKeyParamsSchema = z.object({ key: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/) });
+export const bonusKeyParamsSchema = z.object({ key: bonusKeySchema });
 
 /** A bonus as a player sees it (SPEC §3 bonus common and issued data). */
 export const bonusSchema = z.object({
@@ -150,6 +199,8 @@ export const bonusSchema = z.object({
       times_used: z.number().int(),
       currency: text().nullable(),
       amount: z.number().int().nullable(),
+      /** Hunting and tournaments: the points farmed so far. */
+      points: z.number().int(),
     })
     .nullable(),
 });
@@ -165,19 +216,44 @@ export const bonusesQuerySchema = z.object({
   bonus_type: commaList(z.enum(BONUS_TYPES)).optional(),
 });
 
-/** `GET /bonuses/{kind}`: one kind's list, 4 a page by default (SPEC §9). */
-export const BONUS_LIST_KINDS = { freebets: "freebet", comboboosts: "comboboost" } as const;
+/** `GET /bonuses/{kind}`: one kind's list, 4 a page by default, a tournament 1 (SPEC §9). */
+export const BONUS_LIST_KINDS = {
+  freebets: "freebet",
+  comboboosts: "comboboost",
+  huntings: "hunting",
+  tournaments: "tournament",
+} as const;
 export const bonusKindParamsSchema = z.object({
-  kind: z.enum(Object.keys(BONUS_LIST_KINDS) as ["freebets", "comboboosts"]),
+  kind: z.enum(Object.keys(BONUS_LIST_KINDS) as ["freebets", "comboboosts", "huntings", "tournaments"]),
 });
 export const bonusKindQuerySchema = z.object({
-  ...pageQuery(4, 100),
+  page: pageQuery(4, 100).page,
+  /** 4 by default; 1 for tournaments. */
+  limit: pageQuery(4, 100).limit.optional(),
   is_available: queryBoolean.optional(),
   status: z.enum(BONUS_STATUSES).optional(),
 });
 export const bonusParamsSchema = bonusKindParamsSchema.extend({ id: idSchema });
 export const bonusIdParamsSchema = z.object({ id: idSchema });
 export const bonusTermsResponseSchema = z.object({ data: z.object({ rules: text() }) });
+
+/** SPEC §3 leaderboard row of `GET /bonuses/tournaments/{id}/rating`. */
+export const leaderboardRowSchema = z.object({
+  position: z.number().int(),
+  current_user: z.boolean(),
+  /** Points farmed. */
+  farmed_amount: z.number().int(),
+  currency_code: text().nullable(),
+  farmed_freebets_count: z.number().int(),
+  /** The player, masked for everyone but themselves. */
+  name: text(),
+});
+export const ratingResponseSchema = z.object({
+  data: z.array(leaderboardRowSchema),
+  /** The asking player's own row when they are not among `data`. */
+  me: leaderboardRowSchema.nullable(),
+});
+export const ratingQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
 
 /** `POST /bonuses/mark-as-seen`: the bonuses the player has now seen. */
 export const markBonusesSeenBodySchema = z.object({ ids: z.array(idSchema).min(1).max(100) });
@@ -221,6 +297,21 @@ export const slipBonusSchema = z.object({
   /** Comboboosts: the range the bet reaches now, and its bonus odds. */
   active_range_index: z.number().int().nullable(),
   bonus_odds: z.number().int().nullable(),
+  /** Hunting and tournaments: the farming rule in the bet's currency and the player's standing. */
+  farming: z
+    .object({
+      stake_unit: z.number().int(),
+      min_stake: z.number().int(),
+      min_odds: z.number().int(),
+      once_per_event: z.boolean(),
+      points: z.number().int(),
+      farmed_event_ids: z.array(text()),
+      /** Hunting: the points that win the reward; null for a tournament. */
+      target_points: z.number().int().nullable(),
+      /** Hunting: the reward freebet's stake in the bet's currency. */
+      reward_amount: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type SlipBonusView = z.infer<typeof slipBonusSchema>;
 /** Per bet, in the order sent: the bonuses it may use. */

@@ -37,6 +37,8 @@ export const bonuses = pgTable(
       .default([]),
     validFrom: timestamp("valid_from", { withTimezone: true }),
     validTo: timestamp("valid_to", { withTimezone: true }),
+    /** Tournaments: when its prizes were issued, after it ended. */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +68,10 @@ export const playerBonuses = pgTable(
     overriddenAt: timestamp("overridden_at", { withTimezone: true }),
     seenAt: timestamp("seen_at", { withTimezone: true }),
     timesUsed: integer("times_used").notNull().default(0),
+    /** Hunting and tournaments: points farmed, the events that farmed them, and when the last came. */
+    points: integer("points").notNull().default(0),
+    farmedEventIds: text("farmed_event_ids").array().notNull().default(sql`'{}'::text[]`),
+    pointsAt: timestamp("points_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("player_bonuses_player_bonus_key").on(t.playerId, t.bonusId),

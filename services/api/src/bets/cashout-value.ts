@@ -40,8 +40,9 @@ export function cashoutQuote(
   table: Map<string, CurrencyInfo>,
 ): number | null {
   if (bet.status !== "waiting_results" || bet.activeStake <= 0) return null;
-  // A freebet's stake is not the player's to take back, and a boost pays only if every leg wins.
-  if (bet.bonus !== null) return null;
+  // A freebet's stake is not the player's to take back, and a boost pays only if every leg wins;
+  // points farmed for a hunting or tournament leave the bet the player's to cash out.
+  if (bet.bonus !== null && bet.bonus.type !== "hunting" && bet.bonus.type !== "tournament") return null;
   const currency = table.get(bet.currency);
   const cashoutLegs: CashoutLeg[] = legs.map((leg) => {
     const settlement = settlementOf(leg);

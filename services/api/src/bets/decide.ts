@@ -8,12 +8,13 @@ import {
   isMatchAvailable,
   MAX_SELECTIONS,
   type Odds,
+  potentialPoints,
   potentialReturn,
   type SystemType,
   stakeFromBonus,
   systemTypesFor,
 } from "@sportsbook/domain";
-import { bonusFit, type UsableBonus } from "../bonuses/slip.js";
+import { bonusFit, eventIdsOf, totalOddsOf, type UsableBonus } from "../bonuses/slip.js";
 import { asSlipSelection, type SelectionState, selectionKey } from "./placement-inputs.js";
 
 export type OddsAcceptMode = "none" | "higher" | "any";
@@ -60,6 +61,14 @@ export interface AcceptedBonus {
   odds: number | null;
   /** The bonus pays the stake (docs/bonuses.md), so the player's balance does not. */
   stakeFromBonus: boolean;
+  /** Hunting and tournaments: the points the bet farms, its events, and (hunting) the target and reward. */
+  farmed?: {
+    points: number;
+    eventIds: string[];
+    oncePerEvent: boolean;
+    targetPoints: number | null;
+    rewardKey: string;
+  };
 }
 
 export type BetDecision = { ok: true; bet: AcceptedBet } | { ok: false; refusal: BetRefusal };
@@ -161,8 +170,24 @@ export function decideBet(
   if (bet.bonus) {
     const named = bet.bonus;
     const held = rules.bonuses?.find((b) => b.bonusId === named.id && b.type === named.type);
-    const fit = held && bonusFit(held, { type: bet.type, currency: bet.stake.currency, selections: slip });
+    const read = { type: bet.type, currency: bet.stake.currency, selections: slip };
+    const fit = held && bonusFit(held, read);
     if (!fit) return refuse(codes.bonusNotApplicable.code, "bonus_not_available");
+    const farmed =
+      fit.farmingRule && fit.bonus.farming
+        ? {
+            points: potentialPoints(fit.farmingRule, fit.bonus.farming.state, {
+              stake: bet.stake.value,
+              odds: totalOddsOf(read),
+              eventIds: eventIdsOf(read),
+            }),
+            eventIds: eventIdsOf(read),
+            oncePerEvent: fit.farmingRule.oncePerEvent,
+            targetPoints: fit.bonus.farming.targetPoints,
+            rewardKey: fit.bonus.farming.terms.reward_bonus,
+          }
+        : undefined;
+    if (farmed?.points === 0) return refuse(codes.bonusNotApplicable.code, "bonus_stake");
     if (fit.freebetStake !== undefined && bet.stake.value !== fit.freebetStake)
       return refuse(codes.bonusNotApplicable.code, "bonus_stake");
     if (named.odds !== undefined && fit.bonusOdds !== undefined && named.odds > fit.bonusOdds)
@@ -173,6 +198,7 @@ export function decideBet(
       type: fit.bonus.type,
       odds: fit.bonusOdds ?? null,
       stakeFromBonus: stakeFromBonus(fit.bonus.type),
+      ...(farmed ? { farmed } : {}),
     };
   }
 

@@ -4,6 +4,8 @@ import { betChanged } from "@sportsbook/contracts/player-events";
 import { type Executor, InsufficientFundsError, playerSettings, type Transaction } from "@sportsbook/db";
 import { MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
+import type { BonusRow } from "../bonuses/definitions.js";
+import { announceIssued } from "../bonuses/issue.js";
 import { type UsableBonus, usableBonuses } from "../bonuses/slip.js";
 import { BonusSpentError, fundStakeFromBonus, spendBonusOnBet } from "../bonuses/spend.js";
 import type { AppContext } from "../context.js";
@@ -133,6 +135,8 @@ export interface Placer {
 interface Bettor {
   id: number;
   isVip: boolean;
+  /** The placing request's locale, for what the player is told. */
+  locale: string;
 }
 
 /**
@@ -177,7 +181,7 @@ async function placeOnRead(
   const context = await loadPlacementContext(ctx, placer.tokenHash, keys, locale);
   placer.admit(context.session);
   ctx.placementMemory.remember(placer.tokenHash, context, locale);
-  const player: Bettor = { id: context.session.playerId, isVip: context.session.isVip };
+  const player: Bettor = { id: context.session.playerId, isVip: context.session.isVip, locale };
   const bonuses = body.bets.some((b) => b.bonus) ? await usableBonuses(ctx, ctx.db, player.id) : undefined;
   const scope = idempotencyKey
     ? { playerId: player.id, scope: "place_bets", key: idempotencyKey, requestHash: hashRequest(body) }
@@ -241,7 +245,7 @@ async function placeOnRemembered(
   try {
     const answer = await persist(
       ctx,
-      { id: session.playerId, isVip: session.isVip },
+      { id: session.playerId, isVip: session.isVip, locale },
       body,
       mode,
       decided.accepted,
@@ -313,6 +317,8 @@ async function persist(
       );
   }
   const withBonus = accepted.some((a) => a?.bonus);
+  // rewards the bets won (a hunting's freebet), announced once the bets stand
+  const rewards: BonusRow[] = [];
   // `tx` is set when the bets are written in a transaction, which a bet with a bonus always is.
   const writeAll = async (ex: Executor, tx?: Transaction): Promise<{ data: PlacedBet[] }> => {
     const placed: PlacedBet[] = [];
@@ -364,7 +370,17 @@ async function persist(
       const written = await writeBet(ctx, ex, placement, write.confirmation);
       if (written === "changed") throw new DecidedOnChangedState();
       if (!written) throw new InsufficientFundsError(account.id);
-      if (bonus && tx) written.bet.bonus = await spendBonusOnBet(tx, written.bet.id, bonus);
+      if (bonus && tx) {
+        const spent = await spendBonusOnBet(
+          tx,
+          written.bet.id,
+          bonus,
+          { playerId: player.id, currency: input.stake.currency },
+          now,
+        );
+        written.bet.bonus = spent.record;
+        if (spent.reward) rewards.push(spent.reward);
+      }
       newBalances.set(input.stake.currency, written.playerBalance);
       const views: SelectionView[] = written.selections.map((row, position) => {
         const st = decision.states[position] as SelectionState;
@@ -440,6 +456,7 @@ async function persist(
     await publishToPlayer(ctx, player.id, betChanged({ ...bet, currency: bet.stake.currency }));
   }
   for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
+  for (const reward of rewards) await announceIssued(ctx, player.id, reward, player.locale);
   // The bets play for the running jackpots once they stand (a jackpot's pools are not held by a placement).
   const played: PlacedBet[] = [];
   for (const [i, bet] of answer.data.entries()) {

@@ -21,7 +21,8 @@ export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefiniti
     terms: d.terms,
     issuedBy: d.issued_by,
     promoCode: d.promo_code ?? null,
-    usesCount: d.uses_count ?? null,
+    // a hunting is won once: its reward spends its one use
+    usesCount: d.kind === "hunting" ? 1 : (d.uses_count ?? null),
     validDays: d.valid_days ?? null,
     countryCodes: d.country_codes,
     banners: d.banners,

@@ -29,15 +29,29 @@ async function issue(
   bonus: BonusRow,
   player: PlayerRow,
 ): Promise<IssuedRow | null> {
-  const now = ctx.now();
+  return issueCopy(ex, bonus, { playerId: player.id, currency: player.currency }, ctx.now());
+}
+
+/**
+ * Writes the player's copy of a bonus unless they hold one. A freebet's stake is `amount` when
+ * given (a tournament prize), else the bonus's own in the holder's currency.
+ */
+export async function issueCopy(
+  ex: Executor,
+  bonus: BonusRow,
+  holder: { playerId: number; currency: string },
+  now: Date,
+  amount?: number,
+): Promise<IssuedRow | null> {
   const expiresAt = bonus.validDays ? new Date(now.getTime() + bonus.validDays * 86_400_000) : bonus.validTo;
+  const freebet = bonus.kind.startsWith("freebet");
   const [row] = await ex
     .insert(playerBonuses)
     .values({
-      playerId: player.id,
+      playerId: holder.playerId,
       bonusId: bonus.id,
-      amount: bonus.kind.startsWith("freebet") ? freebetAmount(bonus, player.currency) : null,
-      currency: bonus.kind.startsWith("freebet") ? player.currency : null,
+      amount: freebet ? (amount ?? freebetAmount(bonus, holder.currency)) : null,
+      currency: freebet ? holder.currency : null,
       issuedAt: now,
       expiresAt,
     })
@@ -46,12 +60,18 @@ async function issue(
   return row ?? null;
 }
 
+/** Tells the player's devices a bonus was issued to them, named in their language. */
+export async function announceIssued(
+  ctx: AppContext,
+  playerId: number,
+  bonus: BonusRow,
+  language: string,
+): Promise<void> {
+  await publishToPlayer(ctx, playerId, bonusIssued(bonus.id, bonus.kind, localText(bonus.name, language)));
+}
+
 async function announce(ctx: AppContext, player: PlayerRow, bonus: BonusRow): Promise<void> {
-  await publishToPlayer(
-    ctx,
-    player.id,
-    bonusIssued(bonus.id, bonus.kind, localText(bonus.name, player.language)),
-  );
+  await announceIssued(ctx, player.id, bonus, player.language);
 }
 
 /**

@@ -57,6 +57,7 @@ export function presentBonus(
           times_used: issued.timesUsed,
           currency: issued.currency,
           amount: issued.amount,
+          points: issued.points,
         }
       : null,
   };

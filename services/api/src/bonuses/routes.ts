@@ -13,6 +13,8 @@ import {
   markBonusesSeenBodySchema,
   okSchema,
   promoCodeBodySchema,
+  ratingQuerySchema,
+  ratingResponseSchema,
   slipBonusesBodySchema,
   slipBonusesResponseSchema,
 } from "@sportsbook/contracts";
@@ -31,6 +33,7 @@ import { type BonusRow, upsertBonus } from "./definitions.js";
 import { activateBonus, ensureSignUpBonuses, markSeen, redeemPromoCode } from "./issue.js";
 import { type IssuedRow, localText, presentBonus, statusOf } from "./present.js";
 import { bonusFit, presentFit, usableBonuses } from "./slip.js";
+import { tournamentRating } from "./tournaments.js";
 
 const tags = ["bonuses"];
 
@@ -58,11 +61,14 @@ async function visibleBonuses(
     )
     .where(bonusId === undefined ? undefined : eq(bonuses.id, bonusId))
     .orderBy(asc(bonuses.id));
-  return rows
-    .map((r) => ({ bonus: r.bonus, issued: r.issued ?? undefined }))
-    .filter((r) => r.issued || r.bonus.status === "enabled")
-    .map((r) => ({ ...r, status: statusOf(ctx, r.bonus, r.issued) }))
-    .sort((a, b) => RANK.indexOf(a.status) - RANK.indexOf(b.status) || a.bonus.id - b.bonus.id);
+  return (
+    rows
+      .map((r) => ({ bonus: r.bonus, issued: r.issued ?? undefined }))
+      // a bonus the operator hands out (issued_by manual) is seen by those who hold it
+      .filter((r) => r.issued || (r.bonus.status === "enabled" && r.bonus.issuedBy !== "manual"))
+      .map((r) => ({ ...r, status: statusOf(ctx, r.bonus, r.issued) }))
+      .sort((a, b) => RANK.indexOf(a.status) - RANK.indexOf(b.status) || a.bonus.id - b.bonus.id)
+  );
 }
 
 /** A player's list: their sign-up bonuses are issued on this look, then every visible one is read. */
@@ -149,7 +155,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
           (!q.status || l.status === q.status) &&
           (q.is_available === undefined || isAvailable(l.status) === q.is_available),
       );
-      const { slice, pagination: p } = page(listed, q.page, q.limit);
+      const { slice, pagination: p } = page(listed, q.page, q.limit ?? (kind === "tournament" ? 1 : 4));
       return { data: slice.map((l) => view(request, l)), pagination: p };
     },
   );
@@ -186,6 +192,25 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
     async (request) => {
       const found = await one(request, request.params.kind, request.params.id);
       return { data: { rules: localText(found.bonus.rules, localeOf(request)) } };
+    },
+  );
+
+  r.get(
+    "/bonuses/tournaments/:id/rating",
+    {
+      schema: {
+        tags,
+        summary: "A tournament's leaderboard: the top places, and the player's own when further down",
+        params: bonusIdParamsSchema,
+        querystring: ratingQuerySchema,
+        response: { 200: ratingResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await optionalPlayer(ctx, request);
+      const found = await oneBonus(ctx, player, request.params.id);
+      if (found.bonus.kind !== "tournament") throw new ApiError("notFound");
+      return tournamentRating(ctx, found.bonus, player?.id, request.query.limit);
     },
   );
 
@@ -243,7 +268,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
           };
           return usable.flatMap((b) => {
             const fit = bonusFit(b, read);
-            return fit ? [presentFit(fit, locale)] : [];
+            return fit ? [presentFit(fit, locale, bet.currency)] : [];
           });
         }),
       };

@@ -1,16 +1,28 @@
-import type { comboboostTermsSchema, freebetTermsSchema, SlipBonusView } from "@sportsbook/contracts";
+import {
+  type comboboostTermsSchema,
+  type freebetTermsSchema,
+  type huntingTermsSchema,
+  RUNNING_BONUS_KINDS,
+  type SlipBonusView,
+  type tournamentTermsSchema,
+} from "@sportsbook/contracts";
 import { bonuses, type Executor, playerBonuses, players } from "@sportsbook/db";
 import {
+  type BetType,
   type BonusType,
   type ComboboostConditions,
   comboboostStanding,
+  type FarmingRule,
+  type FarmingState,
   type FreebetConditions,
+  farmingOdds,
   freebetMismatches,
   isFreebet,
   type Odds,
+  potentialPoints,
   type SlipSelection,
 } from "@sportsbook/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import { localText, statusOf } from "./present.js";
@@ -25,10 +37,32 @@ export interface UsableBonus {
   /** Freebets: the stake it pays or insures, in `currency`. */
   freebet?: FreebetConditions & { amount: number; currency: string };
   comboboost?: ComboboostConditions;
+  /** Hunting and tournaments: how bets farm, and the player's standing. */
+  farming?: {
+    terms: FarmingTerms;
+    state: FarmingState;
+    /** Hunting: the points that win the reward; tournaments have none. */
+    targetPoints: number | null;
+    /** Hunting: the reward freebet's stake per currency. */
+    rewardAmounts: Record<string, number>;
+  };
 }
 
 type FreebetTerms = z.output<typeof freebetTermsSchema>;
 type ComboboostTerms = z.output<typeof comboboostTermsSchema>;
+export type FarmingTerms = z.output<typeof huntingTermsSchema> | z.output<typeof tournamentTermsSchema>;
+
+/** The farming rule of a hunting or tournament for bets in `currency`; none when that currency does not farm. */
+export function farmingRule(terms: FarmingTerms, currency: string): FarmingRule | undefined {
+  const stakeUnit = terms.stake_unit[currency];
+  if (stakeUnit === undefined) return undefined;
+  return {
+    stakeUnit,
+    minStake: terms.min_stake[currency] ?? 0,
+    minOdds: terms.min_odds ?? 1000,
+    oncePerEvent: terms.farm_once_per_event,
+  };
+}
 
 /**
  * The player's bonuses a bet may use now: freebets the player has activated (one at a time), and
@@ -40,19 +74,19 @@ export async function usableBonuses(ctx: AppContext, ex: Executor, playerId: num
     .from(playerBonuses)
     .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
     .innerJoin(players, eq(players.id, playerBonuses.playerId))
-    .where(
-      and(
-        eq(playerBonuses.playerId, playerId),
-        inArray(bonuses.kind, [
-          "freebet",
-          "freebet_no_risk",
-          "freebet_all_win",
-          "freebet_only_win",
-          "comboboost",
-        ]),
-      ),
-    );
+    .where(and(eq(playerBonuses.playerId, playerId), inArray(bonuses.kind, [...RUNNING_BONUS_KINDS])))
+    .orderBy(asc(bonuses.id));
   const out: UsableBonus[] = [];
+  const rewardKeys = rows.flatMap((r) =>
+    r.bonus.kind === "hunting" ? [(r.bonus.terms as FarmingTerms).reward_bonus] : [],
+  );
+  const rewards =
+    rewardKeys.length > 0
+      ? await ex
+          .select({ key: bonuses.key, terms: bonuses.terms })
+          .from(bonuses)
+          .where(inArray(bonuses.key, rewardKeys))
+      : [];
   for (const { bonus, issued, phoneVerifiedAt } of rows) {
     const status = statusOf(ctx, bonus, issued);
     const type = bonus.kind as BonusType;
@@ -70,6 +104,19 @@ export async function usableBonuses(ctx: AppContext, ex: Executor, playerId: num
           ...(t.selection_count_to !== undefined ? { selectionCountTo: t.selection_count_to } : {}),
           ...(t.min_odds !== undefined ? { minOdds: t.min_odds as Odds } : {}),
           ...(t.max_odds !== undefined ? { maxOdds: t.max_odds as Odds } : {}),
+        },
+      });
+    } else if (type === "hunting" || type === "tournament") {
+      if (status !== "available" && status !== "active") continue;
+      const terms = bonus.terms as FarmingTerms;
+      const reward = rewards.find((r) => r.key === terms.reward_bonus)?.terms as FreebetTerms | undefined;
+      out.push({
+        ...base,
+        farming: {
+          terms,
+          state: { points: issued.points, farmedEventIds: issued.farmedEventIds },
+          targetPoints: "target_points" in terms ? terms.target_points : null,
+          rewardAmounts: type === "hunting" ? (reward?.amounts ?? {}) : {},
         },
       });
     } else if (type === "comboboost") {
@@ -107,6 +154,8 @@ export interface BonusFit {
   /** Comboboosts: the range reached and its odds. */
   activeRangeIndex?: number;
   bonusOdds?: Odds;
+  /** Hunting and tournaments: the rule in the bet's currency. */
+  farmingRule?: FarmingRule;
 }
 
 /**
@@ -120,6 +169,14 @@ export function bonusFit(bonus: UsableBonus, bet: BonusBet): BonusFit | undefine
     if (freebetMismatches(bonus.freebet, bet.selections).length > 0) return undefined;
     return { bonus, freebetStake: bonus.freebet.amount };
   }
+  if (bonus.farming) {
+    const rule = farmingRule(bonus.farming.terms, bet.currency);
+    if (!rule || bet.type === "custom_bet") return undefined;
+    // the stake is the player's to choose, so only what the selections decide is checked here
+    const probe = { stake: Number.MAX_SAFE_INTEGER, odds: totalOddsOf(bet), eventIds: eventIdsOf(bet) };
+    if (potentialPoints(rule, bonus.farming.state, probe) === 0) return undefined;
+    return { bonus, farmingRule: rule };
+  }
   if (bonus.comboboost) {
     if (bet.type !== "combo") return undefined;
     const standing = comboboostStanding(bonus.comboboost, bet.selections);
@@ -129,8 +186,21 @@ export function bonusFit(bonus: UsableBonus, bet: BonusBet): BonusFit | undefine
   return undefined;
 }
 
+/** The events a bet is on, as farming remembers them. */
+export function eventIdsOf(bet: BonusBet): string[] {
+  return [...new Set(bet.selections.map((s) => s.matchId))];
+}
+
+/** The bet's total odds as farming reads them. */
+export function totalOddsOf(bet: BonusBet): number {
+  return farmingOdds(
+    bet.type,
+    bet.selections.map((s) => s.odds),
+  );
+}
+
 /** A fitting bonus as `POST /bonuses` answers it. */
-export function presentFit(fit: BonusFit, locale: string): SlipBonusView {
+export function presentFit(fit: BonusFit, locale: string, currency: string): SlipBonusView {
   const { bonus } = fit;
   return {
     bonus_id: bonus.bonusId,
@@ -145,5 +215,18 @@ export function presentFit(fit: BonusFit, locale: string): SlipBonusView {
     min_odds: bonus.comboboost?.minOdds ?? null,
     active_range_index: fit.activeRangeIndex ?? null,
     bonus_odds: fit.bonusOdds ?? null,
+    farming:
+      bonus.farming && fit.farmingRule
+        ? {
+            stake_unit: fit.farmingRule.stakeUnit,
+            min_stake: fit.farmingRule.minStake,
+            min_odds: fit.farmingRule.minOdds,
+            once_per_event: fit.farmingRule.oncePerEvent,
+            points: bonus.farming.state.points,
+            farmed_event_ids: [...bonus.farming.state.farmedEventIds],
+            target_points: bonus.farming.targetPoints,
+            reward_amount: bonus.farming.rewardAmounts[currency] ?? null,
+          }
+        : null,
   };
 }

@@ -8,6 +8,8 @@ import {
 } from "@sportsbook/db";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { AcceptedBonus } from "../bets/decide.js";
+import type { BonusRow } from "./definitions.js";
+import { issueCopy } from "./issue.js";
 
 /** The bonus's use was spent by another bet between the decision and the write. */
 export class BonusSpentError extends Error {
@@ -38,30 +40,28 @@ export async function fundStakeFromBonus(
   });
 }
 
+/** What spending a bonus on a bet wrote: the bet's record, and a reward it won (a hunting's freebet). */
+export interface Spent {
+  record: BetBonusRecord;
+  reward?: BonusRow;
+}
+
 /**
- * Spends one use of the player's bonus on the bet and records it on the bet, in the placing
- * transaction. The use is taken only while uses remain, so two bets racing for a freebet's last use
- * cannot both have it: the loser throws BonusSpentError and its transaction is rolled back.
+ * Spends the player's bonus on the bet and records it on the bet, in the placing transaction: one
+ * use of a freebet or comboboost, taken only while uses remain, so two bets racing for a last use
+ * cannot both have it (the loser throws BonusSpentError and its transaction is rolled back); or,
+ * for a hunting or tournament, the points the bet farms.
  */
 export async function spendBonusOnBet(
   tx: Transaction,
   betId: number,
   bonus: AcceptedBonus,
-): Promise<BetBonusRecord> {
-  const spent = await tx
-    .update(playerBonuses)
-    .set({ timesUsed: sql`${playerBonuses.timesUsed} + 1` })
-    .where(
-      and(
-        eq(playerBonuses.id, bonus.playerBonusId),
-        sql`exists (select 1 from ${bonuses} where ${bonuses.id} = ${playerBonuses.bonusId} and (${or(
-          isNull(bonuses.usesCount),
-          lt(playerBonuses.timesUsed, bonuses.usesCount),
-        )}))`,
-      ),
-    )
-    .returning({ id: playerBonuses.id });
-  if (spent.length === 0) throw new BonusSpentError(`player bonus ${bonus.playerBonusId} has no use left`);
+  holder: { playerId: number; currency: string },
+  now: Date,
+): Promise<Spent> {
+  const reward = bonus.farmed
+    ? await farmOnBet(tx, bonus, bonus.farmed, holder, now)
+    : await spendUse(tx, bonus);
   const record: BetBonusRecord = {
     id: bonus.bonusId,
     type: bonus.type,
@@ -69,5 +69,62 @@ export async function spendBonusOnBet(
     player_bonus_id: bonus.playerBonusId,
   };
   await tx.update(bets).set({ bonus: record }).where(eq(bets.id, betId));
-  return record;
+  return reward ? { record, reward } : { record };
+}
+
+async function spendUse(tx: Transaction, bonus: AcceptedBonus): Promise<undefined> {
+  const spent = await tx
+    .update(playerBonuses)
+    .set({ timesUsed: sql`${playerBonuses.timesUsed} + 1` })
+    .where(and(eq(playerBonuses.id, bonus.playerBonusId), usesRemain))
+    .returning({ id: playerBonuses.id });
+  if (spent.length === 0) throw new BonusSpentError(`player bonus ${bonus.playerBonusId} has no use left`);
+  return undefined;
+}
+
+const usesRemain = sql`exists (select 1 from ${bonuses} where ${bonuses.id} = ${playerBonuses.bonusId} and (${or(
+  isNull(bonuses.usesCount),
+  lt(playerBonuses.timesUsed, bonuses.usesCount),
+)}))`;
+
+/**
+ * Adds the bet's points to the player's copy (refused when, once per event, another bet farmed one
+ * of its events first, or a hunting is already won). A hunting whose points reach its target is won:
+ * its one use is spent and the reward freebet issued to the player.
+ */
+async function farmOnBet(
+  tx: Transaction,
+  bonus: AcceptedBonus,
+  farmed: NonNullable<AcceptedBonus["farmed"]>,
+  holder: { playerId: number; currency: string },
+  now: Date,
+): Promise<BonusRow | undefined> {
+  const events = sql`array[${sql.join(
+    farmed.eventIds.map((e) => sql`${e}`),
+    sql`, `,
+  )}]::text[]`;
+  const [copy] = await tx
+    .update(playerBonuses)
+    .set({
+      points: sql`${playerBonuses.points} + ${farmed.points}`,
+      farmedEventIds: sql`array(select distinct e from unnest(${playerBonuses.farmedEventIds} || ${events}) e order by e)`,
+      pointsAt: now,
+    })
+    .where(
+      and(
+        eq(playerBonuses.id, bonus.playerBonusId),
+        usesRemain,
+        farmed.oncePerEvent ? sql`not (${playerBonuses.farmedEventIds} && ${events})` : undefined,
+      ),
+    )
+    .returning({ points: playerBonuses.points });
+  if (!copy) throw new BonusSpentError(`player bonus ${bonus.playerBonusId} farmed these events already`);
+  if (farmed.targetPoints === null || copy.points < farmed.targetPoints) return undefined;
+  await tx
+    .update(playerBonuses)
+    .set({ timesUsed: sql`${playerBonuses.timesUsed} + 1` })
+    .where(eq(playerBonuses.id, bonus.playerBonusId));
+  const [reward] = await tx.select().from(bonuses).where(eq(bonuses.key, farmed.rewardKey));
+  if (!reward) return undefined;
+  return (await issueCopy(tx, reward, holder, now)) ? reward : undefined;
 }

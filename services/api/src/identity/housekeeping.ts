@@ -10,6 +10,7 @@ import {
 import { and, eq, gt, isNull, lt, notExists, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { SHARE_CODE_TTL_SECONDS } from "../bets/share.js";
+import { settleTournaments } from "../bonuses/tournaments.js";
 import type { AppContext } from "../context.js";
 import { PERIOD_SECONDS } from "../limits/rules.js";
 import { expireDeposits } from "../payments/deposits.js";
@@ -36,6 +37,8 @@ export interface HousekeepingOptions {
 export interface PruneReport {
   /** Pending deposits whose checkout ran out, marked expired. */
   expiredDeposits: number;
+  /** Ended tournaments whose prizes were issued. */
+  settledTournaments: number;
   /** Shared slips past their keeping time. */
   shareCodes: number;
   authAttempts: number;
@@ -147,6 +150,7 @@ export async function pruneHousekeeping(
   );
   return {
     expiredDeposits: await expireDeposits(ctx),
+    settledTournaments: await settleTournaments(ctx),
     shareCodes: shared,
     authAttempts: attempts,
     playerTokens: tokens,

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
-import { activateBonus, bonusTerms, markBonusesSeen } from "./bonus-api";
+import { activateBonus, bonusTerms, markBonusesSeen, type Rating, tournamentRating } from "./bonus-api";
 
 type Bonus = z.output<typeof bonusSchema>;
 
@@ -69,6 +69,13 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
           {t("stake", { amount })}
         </p>
       ) : null}
+      {bonus.issued && (bonus.type === "hunting" || bonus.type === "tournament") ? (
+        <p className="bonus-points" data-points={bonus.issued.points}>
+          {typeof bonus.terms.target_points === "number"
+            ? t("points-of", { points: bonus.issued.points, target: bonus.terms.target_points })
+            : t("points", { points: bonus.issued.points })}
+        </p>
+      ) : null}
       {bonus.valid_to ? (
         <p className="bonus-dates">
           {t("valid-until", { date: format.dateTime(new Date(bonus.valid_to), { dateStyle: "medium" }) })}
@@ -119,10 +126,12 @@ function BonusDetail({ bonus }: { bonus: Bonus }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [rules, setRules] = useState<string>();
   const [failed, setFailed] = useState(false);
+  const [opened, setOpened] = useState(false);
   const open = () => {
     dialog.current?.showModal();
+    setOpened(true);
     if (rules !== undefined) return;
-    bonusTerms(bonus.type === "comboboost" ? "comboboosts" : "freebets", bonus.id, locale)
+    bonusTerms(bonus.type, bonus.id, locale)
       .then(setRules)
       .catch((err: unknown) => {
         console.error("reading a bonus's terms failed", err);
@@ -141,6 +150,7 @@ function BonusDetail({ bonus }: { bonus: Bonus }) {
           {bonus.description ? <p>{bonus.description}</p> : null}
           <h3>{t("terms")}</h3>
           <p data-terms>{failed ? t("terms-failed") : (rules ?? "…")}</p>
+          {bonus.type === "tournament" && opened ? <TournamentRating id={bonus.id} /> : null}
           <div className="modal-actions">
             <button type="submit" className="btn">
               {t("close")}
@@ -148,6 +158,42 @@ function BonusDetail({ bonus }: { bonus: Bonus }) {
           </div>
         </form>
       </dialog>
+    </>
+  );
+}
+
+/** A tournament's leaderboard (SPEC §3 leaderboard row), read when its detail opens. */
+function TournamentRating({ id }: { id: number }) {
+  const t = useTranslations("pages.promotions");
+  const { locale } = useClientConfig();
+  const [rating, setRating] = useState<Rating>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    tournamentRating(id, locale)
+      .then(setRating)
+      .catch((err: unknown) => {
+        console.error("reading a tournament's rating failed", err);
+        setFailed(true);
+      });
+  }, [id, locale]);
+  if (failed) return <p>{t("rating-failed")}</p>;
+  if (!rating) return <p>…</p>;
+  const rows = rating.me ? [...rating.data, rating.me] : rating.data;
+  return (
+    <>
+      <h3>{t("rating")}</h3>
+      {rows.length === 0 ? (
+        <p className="empty">{t("rating-empty")}</p>
+      ) : (
+        <ol className="rating" data-rating={id}>
+          {rows.map((r) => (
+            <li key={r.position} data-position={r.position} data-current-user={r.current_user || undefined}>
+              <span>{r.position}.</span> <span>{r.current_user ? t("you") : r.name}</span>{" "}
+              <strong>{t("points", { points: r.farmed_amount })}</strong>
+            </li>
+          ))}
+        </ol>
+      )}
     </>
   );
 }

@@ -1,4 +1,10 @@
-import { bonusTermsResponseSchema } from "@sportsbook/contracts/http/bonuses";
+import {
+  BONUS_LIST_KINDS,
+  bonusTermsResponseSchema,
+  ratingResponseSchema,
+} from "@sportsbook/contracts/http/bonuses";
+import type { BonusType } from "@sportsbook/domain";
+import type { z } from "zod";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { errorMessage } from "../auth/auth-api";
 import { announceBonusesChanged } from "./bonus-events";
@@ -28,13 +34,27 @@ export const redeemPromoCode = (code: string, locale: string, fallback: string) 
 export const markBonusesSeen = (ids: number[], locale: string) =>
   call("/bonuses/mark-as-seen", locale, { ids }, "");
 
+/** The list a bonus kind belongs to in the API's paths (`freebets` for every freebet kind). */
+function listKind(type: BonusType): keyof typeof BONUS_LIST_KINDS {
+  const found = (Object.keys(BONUS_LIST_KINDS) as (keyof typeof BONUS_LIST_KINDS)[]).find((k) =>
+    type.startsWith(BONUS_LIST_KINDS[k]),
+  );
+  if (!found) throw new Error(`no bonus list holds ${type}`);
+  return found;
+}
+
 /** The bonus's terms in the page's language. */
-export async function bonusTerms(
-  kind: "freebets" | "comboboosts",
-  id: number,
-  locale: string,
-): Promise<string> {
-  const res = await apiFetch(`/bonuses/${kind}/${id}/terms`, { locale });
+export async function bonusTerms(type: BonusType, id: number, locale: string): Promise<string> {
+  const res = await apiFetch(`/bonuses/${listKind(type)}/${id}/terms`, { locale });
   if (!res.ok) throw new Error(`terms answered ${res.status}`);
   return bonusTermsResponseSchema.parse(await res.json()).data.rules;
+}
+
+export type Rating = z.infer<typeof ratingResponseSchema>;
+
+/** SPEC §7 `GET /bonuses/tournaments/{id}/rating`. */
+export async function tournamentRating(id: number, locale: string): Promise<Rating> {
+  const res = await apiFetch(`/bonuses/tournaments/${id}/rating`, { locale });
+  if (!res.ok) throw new Error(`rating answered ${res.status}`);
+  return ratingResponseSchema.parse(await res.json());
 }

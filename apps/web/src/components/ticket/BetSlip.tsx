@@ -18,6 +18,7 @@ import {
   systemLineCount,
   type TicketBet,
   type TicketState,
+  ticketBetPoints,
   ticketBetReturn,
 } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
@@ -379,12 +380,41 @@ function BonusPicker({
           {t(chosen.bonusType === "freebet_no_risk" ? "no-risk-note" : `note.${chosen.bonusType}`)}
         </p>
       ) : null}
+      {chosen?.farming ? <FarmingHint bet={bet} farming={chosen.farming} currency={currency} /> : null}
       {chosen?.bonusType === "comboboost" && bet.bonusOdds !== undefined ? (
         <p className={styles.hint} data-bonus-odds={bet.bonusOdds}>
           {t("boost", { odds: displayOdds(bet.bonusOdds, format) })}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What a hunting or tournament makes of the bet: the points it farms, and a hunting's way to its reward. */
+function FarmingHint({
+  bet,
+  farming,
+  currency,
+}: {
+  bet: TicketBet;
+  farming: NonNullable<SlipBonus["farming"]>;
+  currency: Currency;
+}) {
+  const t = useTranslations("slip.bonus");
+  const { locale } = useClientConfig();
+  const points = ticketBetPoints(bet) ?? 0;
+  const minimum = formatMoney(money(farming.rule.minStake, currency.code), currency, locale);
+  return (
+    <p className={styles.hint} data-potential-points={points}>
+      {points > 0 ? t("points", { points }) : t("no-points", { minimum })}
+      {farming.targetPoints !== undefined
+        ? ` ${t("hunt", {
+            points: farming.state.points,
+            target: farming.targetPoints,
+            reward: formatMoney(money(farming.rewardAmount ?? 0, currency.code), currency, locale),
+          })}`
+        : ` ${t("tournament", { points: farming.state.points })}`}
+    </p>
   );
 }
 

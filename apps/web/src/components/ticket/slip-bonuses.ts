@@ -20,6 +20,21 @@ export function slipBonusOf(view: SlipBonusView): SlipBonus {
         }
       : {}),
     ...(view.min_odds !== null ? { minOdds: view.min_odds as Odds } : {}),
+    ...(view.farming
+      ? {
+          farming: {
+            rule: {
+              stakeUnit: view.farming.stake_unit,
+              minStake: view.farming.min_stake,
+              minOdds: view.farming.min_odds,
+              oncePerEvent: view.farming.once_per_event,
+            },
+            state: { points: view.farming.points, farmedEventIds: view.farming.farmed_event_ids },
+            ...(view.farming.target_points !== null ? { targetPoints: view.farming.target_points } : {}),
+            ...(view.farming.reward_amount !== null ? { rewardAmount: view.farming.reward_amount } : {}),
+          },
+        }
+      : {}),
   };
 }
 

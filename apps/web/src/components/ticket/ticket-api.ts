@@ -1,6 +1,6 @@
 import { errorResponseSchema } from "@sportsbook/contracts/errors";
 import { maxStakeResponseSchema, placeBetsResponseSchema } from "@sportsbook/contracts/http/bets";
-import { effectiveStake, type TicketBet } from "@sportsbook/domain";
+import { effectiveStake, type TicketBet, ticketBetPoints } from "@sportsbook/domain";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import type { SubmitResult } from "./ticket-store";
 
@@ -20,7 +20,9 @@ export function betInput(bet: TicketBet) {
       ? { system_id: `${bet.systemType.winCount}/${bet.systemType.totalCount}` }
       : {}),
     ...(bet.customOdds !== undefined ? { custom_odds: bet.customOdds } : {}),
-    ...(bet.bonus
+    // a hunting or tournament chosen by default that this stake farms nothing for is left out
+    // rather than have the bet refused for it
+    ...(bet.bonus && ticketBetPoints(bet) !== 0
       ? {
           bonus: {
             id: Number(bet.bonus.bonusId),
