@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./app";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
-import { csrfOf, fund, type MainMarketRow, signedInPlayer } from "./players";
+import { fund, type MainMarketRow, placeMainSingle, signedInPlayer } from "./players";
 import { writeSettings } from "./settings";
 
 const OPERATOR_KEY = "e2e-operator-key-of-at-least-32-chars";
@@ -31,36 +31,14 @@ describe("jackpots (SPEC §2 jackpot blocks and hit modal, §7 jackpot calls)", 
     await app?.stop();
   });
 
-  /** Places one EUR single of `stake` on an open prematch main market through the API. */
+  /** Places one EUR single of `stake` on the first open prematch main market that takes it. */
   async function placeSingle(context: BrowserContext, stake: number): Promise<number> {
     const listed = (await (
       await fetch(`${app.baseUrl}/api/matches?match_status=0&sport_key=soccer&limit=50`)
     ).json()) as { data: MainMarketRow[] };
     for (const m of listed.data) {
-      const market = m.main_market;
-      const outcome = market?.outcomes.find((o) => o.active);
-      if (market?.status !== 1 || !outcome) continue;
-      const res = await context.request.post(`${app.baseUrl}/api/bets`, {
-        headers: { "x-csrf-token": await csrfOf(context) },
-        data: {
-          bets: [
-            {
-              type: "single",
-              stake: { value: stake, currency: "EUR" },
-              selections: [
-                {
-                  match_id: m.id,
-                  market_id: market.id,
-                  specifier: market.specifier,
-                  outcome_id: outcome.id,
-                  odds: outcome.odds,
-                },
-              ],
-            },
-          ],
-        },
-      });
-      if (res.ok()) return ((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0;
+      const id = await placeMainSingle(app.baseUrl, context, m, stake);
+      if (id) return id;
     }
     return 0;
   }

@@ -462,19 +462,26 @@ async function persist(
   for (const [i, bet] of answer.data.entries()) {
     const decision = accepted[i];
     const account = balances.get(bet.stake.currency);
-    const play =
-      decision && account
-        ? await playJackpots(ctx, {
-            betId: bet.id,
-            playerId: player.id,
-            accountId: account.id,
-            currency: bet.stake.currency,
-            stake: bet.stake.value,
-            odds: decision.totalOdds,
-            freebet: decision.bonus?.stakeFromBonus ?? false,
-          })
-        : undefined;
-    played.push(play && play.jackpotIds.length > 0 ? { ...bet, used_in_jackpot: true } : bet);
+    if (!decision || !account) {
+      played.push(bet);
+      continue;
+    }
+    try {
+      const play = await playJackpots(ctx, {
+        betId: bet.id,
+        playerId: player.id,
+        accountId: account.id,
+        currency: bet.stake.currency,
+        stake: bet.stake.value,
+        odds: decision.totalOdds,
+        freebet: decision.bonus?.stakeFromBonus ?? false,
+      });
+      played.push(play.jackpotIds.length > 0 ? { ...bet, used_in_jackpot: true } : bet);
+    } catch {
+      // the bet stands whatever the pools do: a failed contribution is counted, not the placement's failure
+      ctx.metrics.jackpotPlayFailures.inc();
+      played.push(bet);
+    }
   }
   return { data: played };
 }

@@ -18,6 +18,8 @@ export interface Metrics {
   outboxDeliveries: Counter<"channel" | "outcome">;
   /** Outbox runs that failed before delivering (the outbox could not be read or updated). */
   outboxRunFailures: Counter;
+  /** Placed bets whose jackpot contribution failed: the bet stands, the pools miss its share. */
+  jackpotPlayFailures: Counter;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -76,6 +78,11 @@ export function createMetrics(registry: Registry): Metrics {
       name: "sportsbook_outbox_deliveries_total",
       help: "Outbox messages handed to SMTP or the SMS gateway, by channel and outcome",
       labelNames: ["channel", "outcome"],
+      registers: [registry],
+    }),
+    jackpotPlayFailures: new Counter({
+      name: "sportsbook_jackpot_play_failures_total",
+      help: "Placed bets whose jackpot contribution failed (the bet stands; the pools miss its share)",
       registers: [registry],
     }),
     outboxRunFailures: new Counter({
