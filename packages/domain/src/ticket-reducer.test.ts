@@ -361,6 +361,12 @@ describe("bonus selection (SPEC §4)", () => {
     expect(onlyBoost.bets[0]?.bonus?.bonusId).toBe("c1");
   });
 
+  it("keeps the jackpots a bet plays for on that bet only", () => {
+    const s = run(twoLegCombo(), { type: "jackpotsChanged", betIndex: 0, jackpots: ["7"] });
+    expect(s.bets[0]?.jackpots).toEqual(["7"]);
+    expect(run(s, { type: "jackpotsChanged", betIndex: 0, jackpots: [] }).bets[0]?.jackpots).toEqual([]);
+  });
+
   it("§4 a freebet no longer available resets stake to 0", () => {
     const s = run(
       twoLegCombo(),

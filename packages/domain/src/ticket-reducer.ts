@@ -264,6 +264,8 @@ function slipStep(state: TicketState, action: SlipAction): TicketTransition {
       return none(updateBet(state, action.betIndex, (b) => reconcileBonuses(b, action.bonuses)));
     case "upcomingBonusesChanged":
       return none({ ...state, upcomingBonuses: action.bonuses });
+    case "jackpotsChanged":
+      return none(updateBet(state, action.betIndex, (b) => ({ ...b, jackpots: action.jackpots })));
     case "restoreStarted":
       return none({ ...state, isRestoring: true });
     case "restored": {

@@ -3,7 +3,7 @@ import type { Currency } from "./money.js";
 import { oddsFromThousandths } from "./odds.js";
 import { bet, selection } from "./test-support.js";
 import { setBonus } from "./ticket-bonus.js";
-import { setTicketStake, stakeForPotentialWin, ticketBetReturn } from "./ticket-stake.js";
+import { setTicketStake, stakeForPotentialWin, ticketBetPayout, ticketBetReturn } from "./ticket-stake.js";
 
 const o = oddsFromThousandths;
 const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
@@ -39,6 +39,8 @@ describe("slip stakes", () => {
     const single = bet("single", [selection("a", { odds: o(3000) })]);
     const freebet = setBonus(single, { bonusId: "1", bonusType: "freebet", freebetStake: 500 });
     expect(ticketBetReturn(freebet)).toBe(1000);
+    // the bet itself returns 15.00, which is what placing judges it by
+    expect(ticketBetPayout(freebet)).toBe(1500);
     const allWin = setBonus(single, { bonusId: "2", bonusType: "freebet_all_win", freebetStake: 500 });
     expect(ticketBetReturn(allWin)).toBe(1500);
     const legs = [selection("a", { odds: o(2000) }), selection("b", { odds: o(2000) })];

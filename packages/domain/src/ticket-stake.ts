@@ -4,13 +4,10 @@ import { bonusBetReturn } from "./bonus-payout.js";
 import { type Currency, roundStake } from "./money.js";
 import { potentialReturn, returnMultiplier } from "./returns.js";
 
-/**
- * The potential return of a slip bet if everything wins, in minor units, with the cap applied: what
- * the player is paid, so a freebet that keeps its stake back shows the winnings only.
- */
-export function ticketBetReturn(bet: TicketBet, maxPayout?: number): number {
+/** What a slip bet returns if everything wins, in minor units, with the cap applied. */
+export function ticketBetPayout(bet: TicketBet, maxPayout?: number): number {
   if (bet.betType === "system" && bet.systemType?.totalCount !== bet.selections.length) return 0;
-  const payout = potentialReturn({
+  return potentialReturn({
     betType: bet.betType,
     stake: effectiveStake(bet),
     odds: bet.selections.map((s) => s.odds),
@@ -19,6 +16,14 @@ export function ticketBetReturn(bet: TicketBet, maxPayout?: number): number {
     bonusOdds: bet.bonusOdds,
     maxPayout,
   });
+}
+
+/**
+ * What the player is paid if everything wins: the payout, less the stake a freebet keeps back
+ * (a bet is judged on its payout, `ticketBetPayout`; this is what the slip shows).
+ */
+export function ticketBetReturn(bet: TicketBet, maxPayout?: number): number {
+  const payout = ticketBetPayout(bet, maxPayout);
   return bonusBetReturn(bet.bonus?.bonusType, { result: "win_entire", payout }, effectiveStake(bet)).cash;
 }
 

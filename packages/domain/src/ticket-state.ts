@@ -123,6 +123,8 @@ export type SlipAction =
       readonly bonuses: readonly SlipBonus[];
     }
   | { readonly type: "upcomingBonusesChanged"; readonly bonuses: readonly SlipBonus[] }
+  /** The jackpots a bet plays for, as the API told for its stake and odds now. */
+  | { readonly type: "jackpotsChanged"; readonly betIndex: number; readonly jackpots: readonly string[] }
   | { readonly type: "restoreStarted" }
   | {
       readonly type: "restored";

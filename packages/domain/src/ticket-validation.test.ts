@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Currency } from "./money.js";
 import { oddsFromThousandths } from "./odds.js";
 import { bet, selection } from "./test-support.js";
+import { setBonus } from "./ticket-bonus.js";
 import { betIssues, placeBlockers } from "./ticket-validation.js";
 
 const o = oddsFromThousandths;
@@ -21,6 +22,11 @@ describe("place validation (SPEC §5)", () => {
     expect(placeBlockers(bets, EUR)).toEqual(["stake_not_positive"]);
     const freebet = [bet("single", [selection("a")], { stake: 0, freebetStake: 500 })];
     expect(placeBlockers(freebet, EUR)).toEqual([]);
+    // a freebet at 1.80 pays only 4.00 of winnings, but the bet returns 9.00: it can be placed
+    const lowOdds = bet("single", [selection("a", { odds: oddsFromThousandths(1800) })], { stake: 500 });
+    expect(
+      placeBlockers([setBonus(lowOdds, { bonusId: "1", bonusType: "freebet", freebetStake: 500 })], EUR),
+    ).toEqual([]);
   });
 
   it("§5 place is disabled when the first bet is invalid", () => {

@@ -1,7 +1,7 @@
 import { effectiveStake, type TicketBet } from "./bet.js";
 import { combinabilityIssues } from "./combinability.js";
 import { type Currency, roundStake } from "./money.js";
-import { ticketBetReturn } from "./ticket-stake.js";
+import { ticketBetPayout } from "./ticket-stake.js";
 
 /** Why placing is disabled (SPEC §5). */
 export type PlaceBlocker = "no_bets" | "stake_not_positive" | "first_bet_invalid" | "no_win";
@@ -44,7 +44,7 @@ export function placeBlockers(
   const noWin = bets.some(
     (b) =>
       effectiveStake(b) > 0 &&
-      roundStake(BigInt(ticketBetReturn(b, maxPayout)), currency) <=
+      roundStake(BigInt(ticketBetPayout(b, maxPayout)), currency) <=
         roundStake(BigInt(effectiveStake(b)), currency),
   );
   if (noWin) blockers.push("no_win");

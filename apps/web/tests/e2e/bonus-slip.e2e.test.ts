@@ -148,6 +148,8 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await expect
       .poll(() => slip.locator("[data-potential-points]").getAttribute("data-potential-points"))
       .toBe("3");
+    // from 1.00 at odds 1.50 it also plays for the demo jackpot
+    await expect.poll(() => slip.locator("[data-plays-jackpots]").count()).toBe(1);
     await placeSlip(slip);
     await slip.locator("[data-placed='1']").waitFor();
     const [bet] = await betsOf(context);

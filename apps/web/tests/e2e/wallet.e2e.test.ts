@@ -83,6 +83,8 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     await signedInPlayer(base, context);
     const page = await context.newPage();
     await page.goto(`${base}/profile/wallet/deposit`);
+    // A submit before hydration would be lost: the form takes it once the page is live.
+    await page.waitForSelector("html[data-realtime]", { timeout: 20_000 });
     const form = page.locator("form[data-form=deposit]");
     await form.locator("input[name=amount]").fill("12.5");
     await Promise.all([

@@ -3,6 +3,7 @@ import {
   jackpotHitsResponseSchema,
   type jackpotSchema,
   jackpotsResponseSchema,
+  slipJackpotsResponseSchema,
 } from "@sportsbook/contracts/http/jackpots";
 import { formatMoney, money } from "@sportsbook/domain";
 import type { z } from "zod";
@@ -41,4 +42,14 @@ export async function fetchJackpotHits(
 export async function markJackpotHitsSeen(ids: number[], locale: string): Promise<void> {
   const res = await apiFetch("/jackpot-hits/mark-as-seen", { method: "POST", locale, ...jsonBody({ ids }) });
   if (!res.ok) throw new Error(`marking jackpot hits seen answered ${res.status}`);
+}
+
+/** SPEC §7 `POST /jackpots`: per slip bet (stake, total odds, paid by a freebet), the jackpots it plays for. */
+export async function fetchSlipJackpots(
+  bets: readonly { stake: { value: number; currency: string }; odds: number; freebet: boolean }[],
+  locale: string,
+): Promise<string[][]> {
+  const res = await apiFetch("/jackpots", { method: "POST", locale, ...jsonBody({ bets }) });
+  if (!res.ok) throw new Error(`POST /jackpots answered ${res.status}`);
+  return slipJackpotsResponseSchema.parse(await res.json()).data.map((ids) => ids.map(String));
 }

@@ -258,6 +258,11 @@ function BetCard({
         <BonusPicker bet={bet} index={index} store={store} currency={state.config.currency} />
       ) : null}
       <StakeField bet={bet} index={index} store={store} currency={state.config.currency} />
+      {bet.jackpots && bet.jackpots.length > 0 ? (
+        <p className={styles.hint} data-plays-jackpots={bet.jackpots.join(",")}>
+          {t("jackpot", { count: bet.jackpots.length })}
+        </p>
+      ) : null}
       {message ? (
         <p className={styles.error} data-bet-error={index}>
           {message}{" "}

@@ -1,5 +1,5 @@
 "use client";
-import type { Currency } from "@sportsbook/domain";
+import { type Currency, comboOdds, effectiveStake, stakeFromBonus } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useLive } from "../../live/LiveProvider";
@@ -8,6 +8,7 @@ import { usePlayer, useUserEvents } from "../../player/player-context";
 import { loadSettings } from "../../player/player-settings";
 import { currentAccount } from "../../player/player-store";
 import { announceBonusesChanged, BONUSES_CHANGED } from "../bonuses/bonus-events";
+import { fetchSlipJackpots } from "../jackpots/jackpot-api";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
 import { pageAnalytics } from "./analytics";
@@ -19,6 +20,9 @@ import { fetchSlipBonuses, slipBonusKey } from "./slip-bonuses";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
 import { submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
+
+/** Typing a stake changes it at every key: the jackpots are asked for once it rests. */
+const JACKPOT_SLIP_DEBOUNCE_MS = 400;
 
 /**
  * Creates the slip once its code has loaded and keeps it in step with the page: the player's
@@ -189,6 +193,50 @@ export default function TicketEngine({
       current = false;
       stop();
       window.removeEventListener(BONUSES_CHANGED, read);
+    };
+  }, [store, signedIn, config.locale]);
+
+  // The jackpots each bet plays for (SPEC §7 POST /jackpots), read again a moment after its stake,
+  // odds or bonus last changed.
+  useEffect(() => {
+    if (!store || !signedIn) return;
+    let current = true;
+    let key = "";
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const played = () =>
+      store.get().bets.map((b) => ({
+        stake: { value: effectiveStake(b), currency: b.currency },
+        odds:
+          b.customOdds ??
+          (b.betType === "single"
+            ? (b.selections[0]?.odds ?? 1000)
+            : comboOdds(b.selections.map((s) => s.odds))),
+        freebet: b.bonus !== undefined && stakeFromBonus(b.bonus.bonusType),
+      }));
+    const read = () => {
+      const sent = played();
+      if (sent.length === 0) return;
+      fetchSlipJackpots(sent, config.locale)
+        .then((ids) => {
+          if (!current || JSON.stringify(played()) !== JSON.stringify(sent)) return;
+          for (const [betIndex, jackpots] of ids.entries())
+            store.dispatch({ type: "jackpotsChanged", betIndex, jackpots });
+        })
+        .catch((e: unknown) => console.error("bet slip: reading the jackpots failed", e));
+    };
+    const follow = () => {
+      const next = JSON.stringify(played());
+      if (next === key) return;
+      key = next;
+      clearTimeout(timer);
+      timer = setTimeout(read, JACKPOT_SLIP_DEBOUNCE_MS);
+    };
+    follow();
+    const stop = store.subscribe(follow);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+      stop();
     };
   }, [store, signedIn, config.locale]);
 
