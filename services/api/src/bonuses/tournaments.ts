@@ -4,6 +4,7 @@ import { rankByPoints } from "@sportsbook/domain";
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
+import { maskedPlayerName } from "../player/masked-name.js";
 import type { BonusRow } from "./definitions.js";
 import { announceIssued, issueCopy } from "./issue.js";
 
@@ -47,18 +48,13 @@ export async function tournamentRating(
   const terms = tournament.terms as TournamentTerms;
   const row = (r: Awaited<ReturnType<typeof standings>>[number]): LeaderboardRow => {
     const mine = r.entry.playerId === playerId;
-    const local = r.entry.email?.split("@")[0] ?? "";
     return {
       position: r.position,
       current_user: mine,
       farmed_amount: r.entry.points,
       currency_code: r.entry.currency,
       farmed_freebets_count: prizeOf(terms, r.position, r.entry.currency) === undefined ? 0 : 1,
-      name: mine
-        ? (r.entry.email ?? "")
-        : local.length >= 2
-          ? `${local.slice(0, 2)}***`
-          : `#${r.entry.playerId}`,
+      name: mine ? (r.entry.email ?? "") : maskedPlayerName(r.entry.email, r.entry.playerId),
     };
   };
   const ranked = await standings(ctx, tournament.id);

@@ -21,6 +21,7 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { assertOperator } from "../http/operator-key.js";
 import { errorResponses, localeOf, pagination, typed } from "../http/route-kit.js";
+import { maskedPlayerName } from "../player/masked-name.js";
 import { type CurrencyInfo, currencyTable } from "../wallet/currencies.js";
 import { type JackpotLevelRow, type JackpotRow, upsertJackpot } from "./definitions.js";
 import { playsFor } from "./running.js";
@@ -79,12 +80,6 @@ function present(
       state: l.state as JackpotLevelState,
     })),
   };
-}
-
-/** A winner as others see them: the start of their address, the rest hidden. */
-function maskedWinner(email: string | null, playerId: number): string {
-  const local = email?.split("@")[0] ?? "";
-  return local.length >= 2 ? `${local.slice(0, 2)}***` : `#${playerId}`;
 }
 
 /** Jackpots (SPEC §7): the running ones, which a slip's bets play for, the hits; and the operator's definitions. */
@@ -199,7 +194,7 @@ export function registerJackpotRoutes(app: FastifyInstance, ctx: AppContext): vo
           status: hit.status as JackpotHitStatus,
           seen: hit.seenAt !== null,
           mine: player?.id === hit.playerId,
-          winner: maskedWinner(email, hit.playerId),
+          winner: maskedPlayerName(email, hit.playerId),
         })),
         pagination: pagination(rows.length, 1, q.limit),
       };
