@@ -12,7 +12,7 @@ export const bonuses = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     key: text("key").notNull(),
-    /** A slip bonus kind: `freebet`, `freebet_no_risk`, …, `comboboost`, `hunting`, `tournament`, `lootbox`. */
+    /** A slip bonus kind: `freebet`, `freebet_no_risk`, …, `comboboost`, `hunting`, `tournament`, `lootbox`; `freebet_amb` (freebets for a number of bets). */
     kind: text("kind").notNull(),
     /** `enabled` or `disabled` (shown as deactivated). */
     status: text("status").notNull().default("enabled"),
@@ -72,6 +72,14 @@ export const playerBonuses = pgTable(
     points: integer("points").notNull().default(0),
     farmedEventIds: text("farmed_event_ids").array().notNull().default(sql`'{}'::text[]`),
     pointsAt: timestamp("points_at", { withTimezone: true }),
+    /** Uses granted to this copy when they differ from the bonus's `uses_count` (freebets won by progress). */
+    usesGranted: integer("uses_granted"),
+    /** Hunting and lootboxes: points spent boosting freebets; `points - spent_points` are available. */
+    spentPoints: integer("spent_points").notNull().default(0),
+    /** Lootboxes: the place keys opened so far (`1st_place_win`, `2nd_place_lose`, …). */
+    placeKeys: text("place_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** Freebets: when points multiplied its stake (once). */
+    boostedAt: timestamp("boosted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("player_bonuses_player_bonus_key").on(t.playerId, t.bonusId),
