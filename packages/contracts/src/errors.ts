@@ -299,6 +299,12 @@ export const errorCatalogue = {
     key: "error.bonus.promo_code_used",
     message: "You have already used this promo code.",
   },
+  boostNotAvailable: {
+    code: 1120,
+    status: 400,
+    key: "error.bonus.boost_not_available",
+    message: "This freebet cannot be boosted now.",
+  },
   internal: {
     code: 1099,
     status: 500,

@@ -1,4 +1,4 @@
-import type { BetResult, BetStatus } from "@sportsbook/domain";
+import { type BetResult, type BetStatus, isFreebet } from "@sportsbook/domain";
 import type { z } from "zod";
 import {
   balanceChangedSchema,
@@ -68,7 +68,7 @@ export function bonusIssued(bonusId: number, kind: string, name: string): z.outp
   return bonusIssuedSchema.parse({
     type: "bonus_issued",
     bonus_id: bonusId,
-    bonus_type: kind.startsWith("freebet") ? "freebet" : kind,
+    bonus_type: isFreebet(kind) ? "freebet" : kind,
     name,
   });
 }

@@ -74,6 +74,13 @@ export const BONUS_TYPES = [
 ] as const;
 export type BonusType = (typeof BONUS_TYPES)[number];
 
+/** The freebet types: the bonus pays or insures the stake. */
+export const FREEBET_TYPES = ["freebet", "freebet_no_risk", "freebet_all_win", "freebet_only_win"] as const;
+
+/** Every kind the operator defines: the slip's bonuses, and freebet "amb" progress (earned, never chosen on a slip). */
+export const BONUS_KINDS = [...BONUS_TYPES, "freebet_amb"] as const;
+export type BonusKind = (typeof BONUS_KINDS)[number];
+
 /** A comboboost range: between minCount and maxCount selections the combo gets bonusOdds. */
 export interface ComboboostRange {
   readonly minCount: number;
@@ -104,9 +111,9 @@ export interface SlipBonus {
   };
 }
 
-/** True for every freebet kind. */
-export function isFreebet(type: BonusType): boolean {
-  return type.startsWith("freebet");
+/** True for every freebet type. */
+export function isFreebet(type: string): boolean {
+  return (FREEBET_TYPES as readonly string[]).includes(type);
 }
 
 /** One bet on the slip (SPEC §3 ticket bet). Amounts are minor units of `currency`. */

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BONUS_TYPES } from "./bet.js";
-import { bonusBetReturn, stakeFromBonus } from "./bonus-payout.js";
+import { bonusBetReturn, boostedStake, stakeFromBonus } from "./bonus-payout.js";
 import { MIN_ODDS, type Odds } from "./odds.js";
 import { cancelledBet, type SelectionSettlement, settleBet } from "./settlement.js";
 
@@ -89,5 +89,19 @@ describe("what a bet placed with a bonus returns (docs/bonuses.md)", () => {
     expect(bonusBetReturn("freebet_all_win", won, 500).cash).toBe(1500);
     expect(bonusBetReturn("freebet_only_win", won, 500).cash).toBe(1000);
     expect(bonusBetReturn("freebet_no_risk", { result: "lose_entire", payout: 0 }, 500).cash).toBe(500);
+  });
+});
+
+describe("boosted freebet stake", () => {
+  it("multiplies by the ×1000 multiplier and rounds down to a minor unit, never above the exact value", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 1001, max: 100_000 }), (stake, m) => {
+        const boosted = boostedStake(stake, m);
+        expect(Number.isSafeInteger(boosted)).toBe(true);
+        expect(BigInt(boosted) * 1000n <= BigInt(stake) * BigInt(m)).toBe(true);
+        expect((BigInt(boosted) + 1n) * 1000n > BigInt(stake) * BigInt(m)).toBe(true);
+      }),
+    );
+    expect(boostedStake(500, 1500)).toBe(750);
   });
 });

@@ -52,3 +52,10 @@ export function bonusBetReturn(
       return { cash: settlement.payout, freebetReturned: false };
   }
 }
+
+/** A freebet's stake once boosted: times the multiplier (× 1000), rounded down to a minor unit. */
+export function boostedStake(stake: number, multiplier: number): number {
+  const boosted = (BigInt(stake) * BigInt(multiplier)) / 1000n;
+  if (boosted > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError("boosted stake out of range");
+  return Number(boosted);
+}

@@ -1,4 +1,5 @@
 export * from "./access-rules.js";
+export * from "./amb.js";
 export * from "./bet.js";
 export * from "./bet-slip-panel.js";
 export * from "./bet-status.js";
@@ -15,6 +16,7 @@ export * from "./jackpot.js";
 export * from "./limits.js";
 export * from "./locale.js";
 export * from "./locale-url.js";
+export * from "./lootbox.js";
 export * from "./match-status.js";
 export * from "./money.js";
 export * from "./notification.js";

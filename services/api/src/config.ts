@@ -39,6 +39,8 @@ export interface ApiConfig {
   /** Injected clock and sleep so tests control time. */
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
+  /** A uniform whole number in [0, n): lootbox draws. Cryptographic unless a test fixes it. */
+  roll?: (n: number) => number;
   /** Deposits through a hosted checkout; without a provider, deposits answer `paymentsUnavailable`. */
   payments?: { provider?: CheckoutProvider; checkoutTtlSeconds?: number };
   /** Key (≥ 32 characters) of the operator's calls under `/operator`, sent as `X-Operator-Key`; none turns them off. */

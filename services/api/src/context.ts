@@ -1,11 +1,14 @@
+import { randomInt } from "node:crypto";
 import { nullPublisher, type PublishFailure, type RealtimePublisher } from "@sportsbook/contracts";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { Registry } from "prom-client";
 import { PlacementMemory } from "./bets/placement-memory.js";
+import { runningAmbsRead } from "./bonuses/running-ambs.js";
 import { type ApiConfig, DEMO_EMAIL } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { RunningJackpots } from "./jackpots/running.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
+import type { TtlRead } from "./ops/ttl-read.js";
 import { type CheckoutProvider, DEFAULT_CHECKOUT_TTL_SECONDS } from "./payments/provider.js";
 
 /** Every dependency of the routes, handed around explicitly: no module globals. */
@@ -18,6 +21,8 @@ export interface AppContext {
   publishFailed: (failure: PublishFailure) => void;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
+  /** A uniform whole number in [0, n). */
+  roll: (n: number) => number;
   settings: {
     realtimeTokenSecret: Uint8Array;
     realtimeTokenTtlSeconds: number;
@@ -33,6 +38,8 @@ export interface AppContext {
   };
   /** The jackpots bets play for now. */
   jackpots: RunningJackpots;
+  /** Whether a freebet amb runs, so placements count bets for it. */
+  runningAmbs: TtlRead<boolean>;
   /** Ids of house accounts by `kind:currency`, filled on first use. */
   houseAccounts: Map<string, number>;
   /** Hot-path queries built once and prepared by name (see `prepared`). */
@@ -66,6 +73,7 @@ export function createContext(config: ApiConfig): AppContext {
     },
     now,
     sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    roll: config.roll ?? ((n) => randomInt(n)),
     settings: {
       realtimeTokenSecret: new TextEncoder().encode(config.realtimeTokenSecret),
       realtimeTokenTtlSeconds: config.realtimeTokenTtlSeconds ?? 600,
@@ -78,7 +86,8 @@ export function createContext(config: ApiConfig): AppContext {
       frameCookies: config.frameCookies ?? false,
       publicLocales: config.publicLocales ?? ["en"],
     },
-    jackpots: new RunningJackpots(),
+    jackpots: new RunningJackpots(config.database.db),
+    runningAmbs: runningAmbsRead(config.database.db),
     houseAccounts: new Map(),
     statements: new Map(),
     placementMemory: new PlacementMemory(now),

@@ -140,6 +140,7 @@ for (const target of databaseTargets()) {
             farmed_event_ids: [],
             target_points: 25,
             reward_amount: 3_00,
+            places: [],
           },
         ],
         ["tournament", expect.objectContaining({ points: 0, target_points: null, reward_amount: null })],

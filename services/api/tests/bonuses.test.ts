@@ -206,7 +206,8 @@ for (const target of databaseTargets()) {
         expect(body<{ data: { rules: string } }>(terms).data.rules).toBe("One use.");
         expect((await get(`/bonuses/comboboosts/${id}`, s)).statusCode).toBe(404);
         expect((await get(`/bonuses/huntings/${id}`, s)).statusCode).toBe(404);
-        expect((await get(`/bonuses/lootboxes/${id}`, s)).statusCode).toBe(400);
+        expect((await get(`/bonuses/lootboxes/${id}`, s)).statusCode).toBe(404);
+        expect((await get(`/bonuses/jackpots/${id}`, s)).statusCode).toBe(400);
 
         h.advance(31 * 86_400);
         const past = named((await list("/bonuses?filter=past", s)).data);

@@ -137,6 +137,25 @@ const bonusSeed = bonusSeedSchema.parse({
         terms: { ranges: [{ min_count: 2, max_count: 3, bonus_odds: 1050 }] },
       },
     ],
+    [
+      "cup-prize",
+      { kind: "freebet", name: { en: "cup prize" }, issued_by: "manual", terms: { amounts: { EUR: 1_00 } } },
+    ],
+    [
+      "cup",
+      {
+        kind: "tournament",
+        name: { en: "tournament" },
+        issued_by: "sign_up",
+        valid_to: "2030-01-01T00:00:00Z",
+        terms: {
+          stake_unit: { EUR: 1_00 },
+          farm_once_per_event: true,
+          reward_bonus: "cup-prize",
+          prizes: [{ position_from: 1, position_to: 1, amounts: { EUR: 1_00 } }],
+        },
+      },
+    ],
   ]),
 });
 
@@ -251,6 +270,7 @@ for (const target of databaseTargets()) {
           ["sr:match:503", 7],
           ["sr:match:504", 8],
           ["sr:match:505", 9],
+          ["sr:match:506", 10],
         ] as const) {
           expect((await ingest.handle(frame(fixture(urn, n)))).applied).toBe(1);
           expect((await ingest.handle(frame(odds(urn, T + 1000)))).applied).toBe(1);
@@ -468,6 +488,45 @@ for (const target of databaseTargets()) {
         await ingest.handle(frame({ kind: "rollback_bet_cancel", ...cancel, timestamp: T + 30_000 }));
         expect(await usesOf(plain.who, plain.bonusId)).toBe(1);
         expect(await ledgerImbalance(handle.db)).toBe(0);
+      });
+
+      it("a cancelled bet gives back the points it farmed and frees its match; a rollback farms them again", async () => {
+        const m6 = await matchId("sr:match:506");
+        const who = await signedIn();
+        const listed = JSON.parse(
+          (await api.app.inject({ method: "GET", url: "/api/bonuses", headers: who.headers })).body,
+        ) as { data: { id: number; name: string }[] };
+        const cupId = listed.data.find((b) => b.name === "tournament")?.id ?? 0;
+        const copy = async () =>
+          (
+            await handle.db
+              .select()
+              .from(playerBonuses)
+              .where(and(eq(playerBonuses.playerId, who.playerId), eq(playerBonuses.bonusId, cupId)))
+          )[0];
+        await placeBet(who, {
+          type: "single",
+          stake: { value: 7_00, currency: "EUR" },
+          selections: [leg(m6, 1, "", "2", 3300)],
+          bonus: { id: cupId, type: "tournament" },
+        });
+        expect(await copy()).toMatchObject({ points: 7, farmedEventIds: [String(m6)] });
+        const cancel = {
+          ...env("sr:match:506", T + 20_000),
+          markets: [{ id: 1, specifiers: "", voidReason: 5 }],
+        };
+        await ingest.handle(frame({ kind: "bet_cancel", ...cancel }));
+        expect(await copy()).toMatchObject({ points: 0, farmedEventIds: [] });
+        await ingest.handle(frame({ kind: "bet_cancel", ...cancel }));
+        expect((await copy())?.points).toBe(0);
+        await ingest.handle(
+          frame({
+            kind: "rollback_bet_cancel",
+            ...env("sr:match:506", T + 30_000),
+            markets: [{ id: 1, specifiers: "" }],
+          }),
+        );
+        expect(await copy()).toMatchObject({ points: 7, farmedEventIds: [String(m6)] });
       });
 
       it("publishes cash-out values of open bets when their odds move", async () => {

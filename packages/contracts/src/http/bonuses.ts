@@ -1,4 +1,12 @@
-import { BONUS_LIST_FILTERS, BONUS_STATUSES, BONUS_TYPES } from "@sportsbook/domain";
+import {
+  BONUS_KINDS,
+  BONUS_LIST_FILTERS,
+  BONUS_STATUSES,
+  BONUS_TYPES,
+  CHANCE_SCALE,
+  LOOTBOX_PLACE_KEYS,
+  LOOTBOX_PLACES,
+} from "@sportsbook/domain";
 import { z } from "zod";
 import { betTypeSchema, selectionInputSchema } from "./bets.js";
 import {
@@ -20,9 +28,6 @@ import { jackpotDefinitionSchema } from "./jackpots.js";
  * (`PUT /operator/bonuses/{key}` or the seed file); players list, read, activate and redeem them.
  */
 
-/** The kinds the engine runs today; lootboxes are refused until it does. */
-export const RUNNING_BONUS_KINDS = BONUS_TYPES.filter((k) => k !== "lootbox");
-
 /** A freebet's stake per currency and the bets it may pay for (SPEC §3 freebet). */
 export const freebetTermsSchema = z.object({
   /** The freebet's stake in minor units, per currency the player may hold. */
@@ -34,6 +39,17 @@ export const freebetTermsSchema = z.object({
   match_status: z.enum(["prematch", "live", "all"]).default("all"),
   selection_count_from: z.number().int().min(1).max(40).default(1),
   selection_count_to: z.number().int().min(1).max(40).optional(),
+  /**
+   * SPEC §3 boost data: points of a hunting or lootbox (`by_bonus`, its key) the player may spend,
+   * once, to multiply the stake by `multiplier` (× 1000).
+   */
+  boost: z
+    .object({
+      by_bonus: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
+      points: z.number().int().min(1).max(1e9),
+      multiplier: z.number().int().min(1001).max(100_000),
+    })
+    .optional(),
 });
 
 /** A comboboost's ranges of selection counts and their bonus odds (SPEC §3 comboboost). */
@@ -56,15 +72,17 @@ const bonusKeySchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
 const perCurrency = z.record(currencyCodeSchema, z.number().int().positive().max(1e12));
 
 /**
- * How bets farm points for a hunting or a tournament (SPEC §3 farming): one point per `stake_unit`
- * staked (per currency; other currencies farm nothing), from `min_stake`, at total odds from
- * `min_odds`, and with `farm_once_per_event` one bet per event.
+ * How bets farm points for a hunting, tournament or lootbox (SPEC §3 farming): one point per
+ * `stake_unit` staked (per currency; other currencies farm nothing), from `min_stake`, at total odds
+ * from `min_odds`, and with `farm_once_per_event` one bet per event.
  */
-const farmingTermsSchema = z.object({
+const farmingRuleSchema = z.object({
   stake_unit: perCurrency.refine((a) => Object.keys(a).length > 0, "at least one currency"),
   min_stake: perCurrency.default({}),
   min_odds: oddsSchema.optional(),
   farm_once_per_event: z.boolean().default(false),
+});
+const farmingTermsSchema = farmingRuleSchema.extend({
   /** The freebet the player wins (`issued_by: manual`), by its key. */
   reward_bonus: bonusKeySchema,
 });
@@ -88,11 +106,59 @@ export const tournamentTermsSchema = farmingTermsSchema.extend({
     .max(50),
 });
 
+/**
+ * A lootbox (SPEC §3 place keys): farmed points open its places' keys, 1st to 3rd, in order of
+ * their points; each is drawn once, winning its reward freebet with `chance_bp` in 10,000.
+ */
+export const lootboxTermsSchema = farmingRuleSchema.extend({
+  places: z
+    .array(
+      z.object({
+        points: z.number().int().min(1).max(1e9),
+        chance_bp: z.number().int().min(0).max(CHANCE_SCALE),
+        reward_bonus: bonusKeySchema,
+      }),
+    )
+    .min(1)
+    .max(LOOTBOX_PLACES.length)
+    .refine(
+      (p) => p.every((place, i) => i === 0 || place.points > (p[i - 1]?.points ?? 0)),
+      "points rise by place",
+    ),
+});
+
+/**
+ * Freebet "amb" progress (SPEC §3): bets in `stake_currency` from `min_stake` (and total odds from
+ * `min_odds`) move the bar; reaching a range's `number_of_bets` earns `number_of_freebets` uses of
+ * the reward freebet. Freebets are earned until the bonus's `valid_to` (SPEC's `issue_to`).
+ */
+export const ambTermsSchema = z.object({
+  stake_currency: currencyCodeSchema,
+  min_stake: z.number().int().min(0).max(1e12).default(0),
+  min_odds: oddsSchema.optional(),
+  ranges: z
+    .array(
+      z.object({
+        number_of_bets: z.number().int().min(1).max(10_000),
+        number_of_freebets: z.number().int().min(1).max(100),
+      }),
+    )
+    .min(1)
+    .max(20)
+    .refine(
+      (r) => r.every((range, i) => i === 0 || range.number_of_bets > (r[i - 1]?.number_of_bets ?? 0)),
+      "number_of_bets rises by range",
+    ),
+  reward_bonus: bonusKeySchema,
+});
+
 /** The terms schema of a bonus kind. */
 function termsSchemaOf(kind: string) {
   if (kind === "comboboost") return comboboostTermsSchema;
   if (kind === "hunting") return huntingTermsSchema;
   if (kind === "tournament") return tournamentTermsSchema;
+  if (kind === "lootbox") return lootboxTermsSchema;
+  if (kind === "freebet_amb") return ambTermsSchema;
   return freebetTermsSchema;
 }
 
@@ -123,7 +189,7 @@ const promoCodeSchema = z.string().regex(/^[A-Z0-9]{4,32}$/, "4 to 32 capital le
 /** A bonus as the operator defines it: `PUT /operator/bonuses/{key}` and each entry of the seed file. */
 export const bonusDefinitionSchema = z
   .object({
-    kind: z.enum(RUNNING_BONUS_KINDS as [string, ...string[]]),
+    kind: z.enum(BONUS_KINDS),
     status: z.enum(["enabled", "disabled"]).default("enabled"),
     name: localizedTextSchema,
     description: localizedTextSchema.optional(),
@@ -175,7 +241,7 @@ export const bonusKeyParamsSchema = z.object({ key: bonusKeySchema });
 /** A bonus as a player sees it (SPEC §3 bonus common and issued data). */
 export const bonusSchema = z.object({
   id: z.number().int(),
-  type: z.enum(BONUS_TYPES),
+  type: z.enum(BONUS_KINDS),
   name: text(),
   description: text(),
   status: z.enum(BONUS_STATUSES),
@@ -199,8 +265,16 @@ export const bonusSchema = z.object({
       times_used: z.number().int(),
       currency: text().nullable(),
       amount: z.number().int().nullable(),
-      /** Hunting and tournaments: the points farmed so far. */
+      /** Hunting, tournaments and lootboxes: the points farmed so far (amb: the bets counted). */
       points: z.number().int(),
+      /** Points not yet spent boosting freebets. */
+      available_points: z.number().int(),
+      /** Lootboxes: the place keys opened so far. */
+      place_keys: z.array(z.enum(LOOTBOX_PLACE_KEYS)),
+      /** The uses this copy has: the bonus's own, or those a progress earned; null for no limit. */
+      uses_count: z.number().int().nullable(),
+      /** Freebets: boosted by points (its `amount` is the boosted stake). */
+      boosted: z.boolean(),
     })
     .nullable(),
 });
@@ -213,7 +287,7 @@ export const bonusesQuerySchema = z.object({
   filter: z.enum(BONUS_LIST_FILTERS).optional(),
   is_unseen: queryBoolean.optional(),
   is_available: queryBoolean.optional(),
-  bonus_type: commaList(z.enum(BONUS_TYPES)).optional(),
+  bonus_type: commaList(z.enum(BONUS_KINDS)).optional(),
 });
 
 /** `GET /bonuses/{kind}`: one kind's list, 4 a page by default, a tournament 1 (SPEC §9). */
@@ -222,9 +296,12 @@ export const BONUS_LIST_KINDS = {
   comboboosts: "comboboost",
   huntings: "hunting",
   tournaments: "tournament",
+  lootboxes: "lootbox",
 } as const;
 export const bonusKindParamsSchema = z.object({
-  kind: z.enum(Object.keys(BONUS_LIST_KINDS) as ["freebets", "comboboosts", "huntings", "tournaments"]),
+  kind: z.enum(
+    Object.keys(BONUS_LIST_KINDS) as ["freebets", "comboboosts", "huntings", "tournaments", "lootboxes"],
+  ),
 });
 export const bonusKindQuerySchema = z.object({
   page: pageQuery(4, 100).page,
@@ -281,6 +358,9 @@ export const slipBonusesBodySchema = z.object({
 });
 export type SlipBonusesBody = z.infer<typeof slipBonusesBodySchema>;
 
+/** A lootbox place as the slip shows it: its points, and its key once opened. */
+const slipPlaceSchema = z.object({ points: z.number().int(), key: z.enum(LOOTBOX_PLACE_KEYS).nullable() });
+
 /** A bonus one bet of the slip may use (SPEC §3 slip bonus fields). */
 export const slipBonusSchema = z.object({
   bonus_id: z.number().int(),
@@ -310,9 +390,55 @@ export const slipBonusSchema = z.object({
       target_points: z.number().int().nullable(),
       /** Hunting: the reward freebet's stake in the bet's currency. */
       reward_amount: z.number().int().nullable(),
+      /** Lootboxes: the places and the keys opened. */
+      places: z.array(slipPlaceSchema),
     })
     .nullable(),
 });
 export type SlipBonusView = z.infer<typeof slipBonusSchema>;
 /** Per bet, in the order sent: the bonuses it may use. */
 export const slipBonusesResponseSchema = z.object({ data: z.array(z.array(slipBonusSchema)) });
+
+/** `POST /bonuses/freebets/amb`: the slip's bets with their stakes, for the progress they would make. */
+export const ambProgressBodySchema = z.object({
+  bets: z
+    .array(
+      z.object({
+        type: betTypeSchema,
+        selections: z.array(selectionInputSchema).min(1).max(40),
+        currency: currencyCodeSchema,
+        stake: z.number().int().min(0).max(1e12),
+      }),
+    )
+    .max(50),
+});
+
+/** SPEC §3 freebet amb progress, for the asking player. */
+export const ambProgressSchema = z.object({
+  bonus_id: z.number().int(),
+  name: text(),
+  /** The freebet type the ranges earn. */
+  type: z.enum(BONUS_TYPES),
+  /** Bets counted so far. */
+  progress_count: z.number().int(),
+  /** With the slip's bets placed (`POST`); equals `progress_count` for `GET`. */
+  possible_progress_count: z.number().int(),
+  stake_currency: text(),
+  min_stake: z.number().int(),
+  min_odds: z.number().int().nullable(),
+  /** Freebets are earned until then. */
+  issue_to: text().nullable(),
+  amb_ranges: z.array(
+    z.object({
+      number_of_bets: z.number().int(),
+      number_of_freebets: z.number().int(),
+      issued_bonus_amount: z.number().int(),
+      currency: text(),
+    }),
+  ),
+});
+export type AmbProgress = z.output<typeof ambProgressSchema>;
+export const ambProgressResponseSchema = z.object({ data: z.array(ambProgressSchema) });
+
+/** `POST /bonuses/{id}/boost`: why a boost was refused. */
+export const BOOST_REFUSALS = ["not_boostable", "already_boosted", "not_enough_points"] as const;

@@ -18,7 +18,7 @@ import { accounts } from "./wallet.js";
 export interface BetBonusRecord {
   /** The bonus definition. */
   id: number;
-  /** Its kind: a freebet kind or `comboboost`. */
+  /** Its kind: a freebet kind, `comboboost`, `hunting`, `tournament` or `lootbox`. */
   type: string;
   /** A comboboost's odds × 1000, paid when every leg wins in full. */
   odds: number | null;
@@ -26,6 +26,11 @@ export interface BetBonusRecord {
   player_bonus_id: number;
   /** Settlement gave the freebet back (a void bet): its use is returned to the player. */
   freebet_returned?: boolean;
+  /** Hunting, tournaments and lootboxes: the points the bet farmed and its events. */
+  points?: number;
+  event_ids?: string[];
+  /** A cancelled bet's farmed points were taken back from the player's copy. */
+  points_returned?: boolean;
 }
 
 /**

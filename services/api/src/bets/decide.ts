@@ -14,7 +14,7 @@ import {
   stakeFromBonus,
   systemTypesFor,
 } from "@sportsbook/domain";
-import { bonusFit, eventIdsOf, totalOddsOf, type UsableBonus } from "../bonuses/slip.js";
+import { bonusFit, eventIdsOf, type LootboxPlace, totalOddsOf, type UsableBonus } from "../bonuses/slip.js";
 import { asSlipSelection, type SelectionState, selectionKey } from "./placement-inputs.js";
 
 export type OddsAcceptMode = "none" | "higher" | "any";
@@ -61,13 +61,17 @@ export interface AcceptedBonus {
   odds: number | null;
   /** The bonus pays the stake (docs/bonuses.md), so the player's balance does not. */
   stakeFromBonus: boolean;
-  /** Hunting and tournaments: the points the bet farms, its events, and (hunting) the target and reward. */
+  /**
+   * Hunting, tournaments and lootboxes: the points the bet farms and its events; a hunting's target
+   * and reward, a lootbox's places.
+   */
   farmed?: {
     points: number;
     eventIds: string[];
     oncePerEvent: boolean;
     targetPoints: number | null;
-    rewardKey: string;
+    rewardKey: string | null;
+    places: LootboxPlace[];
   };
 }
 
@@ -184,7 +188,8 @@ export function decideBet(
             eventIds: eventIdsOf(read),
             oncePerEvent: fit.farmingRule.oncePerEvent,
             targetPoints: fit.bonus.farming.targetPoints,
-            rewardKey: fit.bonus.farming.terms.reward_bonus,
+            rewardKey: fit.bonus.farming.rewardKey,
+            places: fit.bonus.farming.places,
           }
         : undefined;
     if (farmed?.points === 0) return refuse(codes.bonusNotApplicable.code, "bonus_stake");

@@ -4,6 +4,7 @@ import { betChanged } from "@sportsbook/contracts/player-events";
 import { type Executor, InsufficientFundsError, playerSettings, type Transaction } from "@sportsbook/db";
 import { MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
+import { progressAmbs } from "../bonuses/amb.js";
 import type { BonusRow } from "../bonuses/definitions.js";
 import { announceIssued } from "../bonuses/issue.js";
 import { type UsableBonus, usableBonuses } from "../bonuses/slip.js";
@@ -317,7 +318,7 @@ async function persist(
       );
   }
   const withBonus = accepted.some((a) => a?.bonus);
-  // rewards the bets won (a hunting's freebet), announced once the bets stand
+  // rewards the bets won (a hunting's or a lootbox's freebets), announced once the bets stand
   const rewards: BonusRow[] = [];
   // `tx` is set when the bets are written in a transaction, which a bet with a bonus always is.
   const writeAll = async (ex: Executor, tx?: Transaction): Promise<{ data: PlacedBet[] }> => {
@@ -377,9 +378,10 @@ async function persist(
           bonus,
           { playerId: player.id, currency: input.stake.currency },
           now,
+          ctx.roll,
         );
         written.bet.bonus = spent.record;
-        if (spent.reward) rewards.push(spent.reward);
+        rewards.push(...spent.rewards);
       }
       newBalances.set(input.stake.currency, written.playerBalance);
       const views: SelectionView[] = written.selections.map((row, position) => {
@@ -482,6 +484,21 @@ async function persist(
       ctx.metrics.jackpotPlayFailures.inc();
       played.push(bet);
     }
+  }
+  try {
+    await progressAmbs(
+      ctx,
+      player,
+      answer.data.map((bet, i) => ({
+        currency: bet.stake.currency,
+        stake: bet.stake.value,
+        odds: accepted[i]?.totalOdds ?? 0,
+        paidByFreebet: accepted[i]?.bonus?.stakeFromBonus ?? false,
+      })),
+    );
+  } catch {
+    // as with the jackpots, the bets stand: a progress not counted is counted as a failure
+    ctx.metrics.ambProgressFailures.inc();
   }
   return { data: played };
 }

@@ -21,8 +21,8 @@ export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefiniti
     terms: d.terms,
     issuedBy: d.issued_by,
     promoCode: d.promo_code ?? null,
-    // a hunting is won once: its reward spends its one use
-    usesCount: d.kind === "hunting" ? 1 : (d.uses_count ?? null),
+    // a hunting is won once, a lootbox opened once: either spends its one use
+    usesCount: d.kind === "hunting" || d.kind === "lootbox" ? 1 : (d.uses_count ?? null),
     validDays: d.valid_days ?? null,
     countryCodes: d.country_codes,
     banners: d.banners,
@@ -36,6 +36,7 @@ export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefiniti
     .onConflictDoUpdate({ target: bonuses.key, set: values })
     .returning();
   if (!row) throw new Error(`bonus ${key} was not written`);
+  ctx.runningAmbs.invalidate();
   return row;
 }
 

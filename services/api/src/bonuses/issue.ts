@@ -1,5 +1,6 @@
 import { bonusIssued } from "@sportsbook/contracts/player-events";
 import { bonuses, type Executor, playerBonuses } from "@sportsbook/db";
+import { FREEBET_TYPES, isFreebet } from "@sportsbook/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
@@ -8,10 +9,15 @@ import { publishToPlayer } from "../realtime/to-player.js";
 import type { BonusRow } from "./definitions.js";
 import { type IssuedRow, localText, statusOf } from "./present.js";
 
-/** Whether the bonus may go to this player at all: its countries, and a stake in the player's currency. */
+/**
+ * Whether the bonus may go to this player at all: its countries, and a freebet's stake (an amb's
+ * bets) in the player's currency.
+ */
 function eligible(bonus: BonusRow, player: PlayerRow): boolean {
   if (bonus.countryCodes.length > 0 && !bonus.countryCodes.includes(player.countryCode ?? "")) return false;
-  return !bonus.kind.startsWith("freebet") || freebetAmount(bonus, player.currency) !== null;
+  if (bonus.kind === "freebet_amb")
+    return (bonus.terms as { stake_currency?: string }).stake_currency === player.currency;
+  return !isFreebet(bonus.kind) || freebetAmount(bonus, player.currency) !== null;
 }
 
 function freebetAmount(bonus: BonusRow, currency: string): number | null {
@@ -34,29 +40,39 @@ async function issue(
 
 /**
  * Writes the player's copy of a bonus unless they hold one. A freebet's stake is `amount` when
- * given (a tournament prize), else the bonus's own in the holder's currency.
+ * given (a tournament prize), else the bonus's own in the holder's currency. With `uses` (freebets
+ * an amb progress earned) the copy gets that many uses, added to a copy the player holds already,
+ * whose expiry starts again.
  */
 export async function issueCopy(
   ex: Executor,
   bonus: BonusRow,
   holder: { playerId: number; currency: string },
   now: Date,
-  amount?: number,
+  options: { amount?: number; uses?: number } = {},
 ): Promise<IssuedRow | null> {
   const expiresAt = bonus.validDays ? new Date(now.getTime() + bonus.validDays * 86_400_000) : bonus.validTo;
-  const freebet = bonus.kind.startsWith("freebet");
-  const [row] = await ex
-    .insert(playerBonuses)
-    .values({
-      playerId: holder.playerId,
-      bonusId: bonus.id,
-      amount: freebet ? (amount ?? freebetAmount(bonus, holder.currency)) : null,
-      currency: freebet ? holder.currency : null,
-      issuedAt: now,
-      expiresAt,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const freebet = isFreebet(bonus.kind);
+  const insert = ex.insert(playerBonuses).values({
+    playerId: holder.playerId,
+    bonusId: bonus.id,
+    amount: freebet ? (options.amount ?? freebetAmount(bonus, holder.currency)) : null,
+    currency: freebet ? holder.currency : null,
+    issuedAt: now,
+    expiresAt,
+    usesGranted: options.uses ?? null,
+  });
+  const [row] = await (options.uses === undefined
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({
+        target: [playerBonuses.playerId, playerBonuses.bonusId],
+        set: {
+          // the uses it had (granted, else the bonus's, else those spent when unlimited) and the new ones
+          usesGranted: sql`coalesce(${playerBonuses.usesGranted}, ${bonus.usesCount}, ${playerBonuses.timesUsed}) + ${options.uses}`,
+          expiresAt,
+        },
+      })
+  ).returning();
   return row ?? null;
 }
 
@@ -124,12 +140,12 @@ export async function activateBonus(ctx: AppContext, player: PlayerRow, bonusId:
       .where(and(eq(playerBonuses.playerId, player.id), eq(playerBonuses.bonusId, bonusId)))
       .for("update");
     if (!row || statusOf(ctx, row.bonus, row.issued) !== "available") throw new ApiError("bonusNotAvailable");
-    if (row.bonus.kind.startsWith("freebet")) {
+    if (isFreebet(row.bonus.kind)) {
       const active = await tx
         .select({ bonus: bonuses, issued: playerBonuses })
         .from(playerBonuses)
         .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
-        .where(and(eq(playerBonuses.playerId, player.id), sql`${bonuses.kind} like 'freebet%'`));
+        .where(and(eq(playerBonuses.playerId, player.id), inArray(bonuses.kind, [...FREEBET_TYPES])));
       if (active.some((a) => statusOf(ctx, a.bonus, a.issued) === "active"))
         throw new ApiError("freebetAlreadyActive");
     }

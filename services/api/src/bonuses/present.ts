@@ -1,6 +1,12 @@
 import type { bonusSchema } from "@sportsbook/contracts";
 import type { playerBonuses } from "@sportsbook/db";
-import { type BonusStatus, type BonusType, bonusStatus } from "@sportsbook/domain";
+import {
+  type BonusKind,
+  type BonusStatus,
+  bonusStatus,
+  type LootboxPlaceKey,
+  readPlaceKey,
+} from "@sportsbook/domain";
 import type { z } from "zod";
 import type { BonusRow } from "./definitions.js";
 
@@ -11,6 +17,11 @@ export function localText(texts: Record<string, string>, locale: string): string
   return texts[locale] ?? texts[locale.split("-")[0] ?? ""] ?? texts.en ?? "";
 }
 
+/** The uses a player's copy has: those it was granted (freebets a progress earned), else the bonus's. */
+export function usesOf(bonus: BonusRow, issued: IssuedRow | undefined): number | null {
+  return issued?.usesGranted ?? bonus.usesCount;
+}
+
 /** The bonus's state for a player holding `issued` (or not), now. */
 export function statusOf(ctx: { now(): Date }, bonus: BonusRow, issued: IssuedRow | undefined): BonusStatus {
   return bonusStatus(
@@ -18,7 +29,7 @@ export function statusOf(ctx: { now(): Date }, bonus: BonusRow, issued: IssuedRo
       enabled: bonus.status === "enabled",
       validFrom: bonus.validFrom,
       validTo: bonus.validTo,
-      usesCount: bonus.usesCount,
+      usesCount: usesOf(bonus, issued),
     },
     issued ?? null,
     ctx.now(),
@@ -35,7 +46,7 @@ export function presentBonus(
   const status = statusOf(ctx, bonus, issued);
   return {
     id: bonus.id,
-    type: bonus.kind as BonusType,
+    type: bonus.kind as BonusKind,
     name: localText(bonus.name, locale),
     description: localText(bonus.description, locale),
     status,
@@ -58,6 +69,10 @@ export function presentBonus(
           currency: issued.currency,
           amount: issued.amount,
           points: issued.points,
+          available_points: issued.points - issued.spentPoints,
+          place_keys: issued.placeKeys.filter((k): k is LootboxPlaceKey => readPlaceKey(k) !== undefined),
+          uses_count: usesOf(bonus, issued),
+          boosted: issued.boostedAt !== null,
         }
       : null,
   };

@@ -1,4 +1,6 @@
 import {
+  ambProgressBodySchema,
+  ambProgressResponseSchema,
   BONUS_LIST_KINDS,
   bonusDefinitionSchema,
   bonusesQuerySchema,
@@ -15,11 +17,12 @@ import {
   promoCodeBodySchema,
   ratingQuerySchema,
   ratingResponseSchema,
+  type SelectionInput,
   slipBonusesBodySchema,
   slipBonusesResponseSchema,
 } from "@sportsbook/contracts";
 import { bonuses, playerBonuses } from "@sportsbook/db";
-import { type BonusStatus, bonusListFilter } from "@sportsbook/domain";
+import { type BonusStatus, bonusListFilter, isFreebet } from "@sportsbook/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { optionalPlayer, type PlayerRow, requirePlayer } from "../auth/session.js";
@@ -29,10 +32,12 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { assertOperator } from "../http/operator-key.js";
 import { errorResponses, localeOf, pagination, typed } from "../http/route-kit.js";
+import { countedBets, heldAmbs, presentAmb } from "./amb.js";
+import { boostFreebet } from "./boost.js";
 import { type BonusRow, upsertBonus } from "./definitions.js";
 import { activateBonus, ensureSignUpBonuses, markSeen, redeemPromoCode } from "./issue.js";
 import { type IssuedRow, localText, presentBonus, statusOf } from "./present.js";
-import { bonusFit, presentFit, usableBonuses } from "./slip.js";
+import { type BonusBet, bonusFit, presentFit, totalOddsOf, usableBonuses } from "./slip.js";
 import { tournamentRating } from "./tournaments.js";
 
 const tags = ["bonuses"];
@@ -97,10 +102,38 @@ const RANK: readonly BonusStatus[] = [
   "unknown",
 ];
 
+/** Whether a bonus belongs to a kind's list: `freebets` holds every freebet type (an amb has its own call). */
+const ofListKind = (kind: string, listed: string) =>
+  listed === "freebet" ? isFreebet(kind) : kind === listed;
+
 const isAvailable = (s: BonusStatus) => s === "available" || s === "active";
 
 function page<T>(items: readonly T[], p: number, limit: number) {
   return { slice: items.slice((p - 1) * limit, p * limit), pagination: pagination(items.length, p, limit) };
+}
+
+/**
+ * The slip's bets at their selections' current prices, as the bonus rules read them; undefined for
+ * a bet with a selection no longer known.
+ */
+async function readSlipBets(
+  ctx: AppContext,
+  bets: readonly { type: string; currency: string; selections: SelectionInput[] }[],
+  locale: string,
+): Promise<(BonusBet | undefined)[]> {
+  const states = await loadSelectionStates(
+    ctx,
+    bets.flatMap((b) => b.selections),
+    locale,
+  );
+  return bets.map((bet) => {
+    const selections = bet.selections.map((s, i) => {
+      const state = states.get(selectionKey(s));
+      return state && asSlipSelection(state, s, i);
+    });
+    if (selections.some((s) => s === undefined)) return undefined;
+    return { type: bet.type, currency: bet.currency, selections: selections.flatMap((s) => (s ? [s] : [])) };
+  });
 }
 
 /** The player's bonuses (SPEC §7): lists, detail, terms, activation, seen marks, promo codes; and the operator's definitions. */
@@ -151,7 +184,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
       const q = request.query;
       const listed = (await listFor(ctx, await optionalPlayer(ctx, request))).filter(
         (l) =>
-          l.bonus.kind.startsWith(kind) &&
+          ofListKind(l.bonus.kind, kind) &&
           (!q.status || l.status === q.status) &&
           (q.is_available === undefined || isAvailable(l.status) === q.is_available),
       );
@@ -162,7 +195,7 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
 
   const one = async (request: FastifyRequest, kind: keyof typeof BONUS_LIST_KINDS, id: number) => {
     const found = await oneBonus(ctx, await optionalPlayer(ctx, request), id);
-    if (!found.bonus.kind.startsWith(BONUS_LIST_KINDS[kind])) throw new ApiError("notFound");
+    if (!ofListKind(found.bonus.kind, BONUS_LIST_KINDS[kind])) throw new ApiError("notFound");
     return found;
   };
 
@@ -249,29 +282,83 @@ export function registerBonusRoutes(app: FastifyInstance, ctx: AppContext): void
       const usable = await usableBonuses(ctx, ctx.db, player.id);
       if (usable.length === 0) return { data: request.body.bets.map(() => []) };
       const locale = localeOf(request);
-      const states = await loadSelectionStates(
-        ctx,
-        request.body.bets.flatMap((b) => b.selections),
-        locale,
-      );
+      const bets = await readSlipBets(ctx, request.body.bets, locale);
       return {
-        data: request.body.bets.map((bet) => {
-          const selections = bet.selections.map((s, i) => {
-            const state = states.get(selectionKey(s));
-            return state && asSlipSelection(state, s, i);
-          });
-          if (selections.some((s) => s === undefined)) return [];
-          const read = {
-            type: bet.type,
-            currency: bet.currency,
-            selections: selections.flatMap((s) => (s ? [s] : [])),
-          };
-          return usable.flatMap((b) => {
-            const fit = bonusFit(b, read);
-            return fit ? [presentFit(fit, locale, bet.currency)] : [];
-          });
-        }),
+        data: bets.map((read) =>
+          read
+            ? usable.flatMap((b) => {
+                const fit = bonusFit(b, read);
+                return fit ? [presentFit(fit, locale, read.currency)] : [];
+              })
+            : [],
+        ),
       };
+    },
+  );
+
+  r.post(
+    "/bonuses/:id/boost",
+    {
+      schema: {
+        tags,
+        summary: "Boosts a freebet with points of the player's hunting or lootbox, once",
+        description:
+          "The freebet's boost data names the points it costs and its multiplier; refused with `boostNotAvailable` and a reason (`not_boostable`, `already_boosted`, `not_enough_points`).",
+        params: bonusIdParamsSchema,
+        response: { 200: bonusResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      await boostFreebet(ctx, player, request.params.id);
+      return { data: view(request, await oneBonus(ctx, player, request.params.id)) };
+    },
+  );
+
+  r.get(
+    "/bonuses/freebets/amb",
+    {
+      schema: {
+        tags,
+        summary: "The player's freebet amb progress: bets counted and the freebets each milestone earns",
+        response: { 200: ambProgressResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await optionalPlayer(ctx, request);
+      if (!player) return { data: [] };
+      await ensureSignUpBonuses(ctx, player);
+      const locale = localeOf(request);
+      return { data: (await heldAmbs(ctx, ctx.db, player.id)).map((h) => presentAmb(h, locale, 0)) };
+    },
+  );
+
+  r.post(
+    "/bonuses/freebets/amb",
+    {
+      schema: {
+        tags,
+        summary: "The player's freebet amb progress, and where the slip's bets would take it",
+        description:
+          "`possible_progress_count` counts the bets sent (at the selections' current prices) that the amb would count once placed.",
+        body: ambProgressBodySchema,
+        response: { 200: ambProgressResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const player = await requirePlayer(ctx, request);
+      await ensureSignUpBonuses(ctx, player);
+      const held = await heldAmbs(ctx, ctx.db, player.id);
+      const locale = localeOf(request);
+      if (held.length === 0) return { data: [] };
+      const bets = await readSlipBets(ctx, request.body.bets, locale);
+      const ambBets = request.body.bets.flatMap((b, i) => {
+        const read = bets[i];
+        return read
+          ? [{ currency: b.currency, stake: b.stake, odds: totalOddsOf(read), paidByFreebet: false }]
+          : [];
+      });
+      return { data: held.map((h) => presentAmb(h, locale, countedBets(h, ambBets))) };
     },
   );
 

@@ -1,14 +1,14 @@
-import {
-  type comboboostTermsSchema,
-  type freebetTermsSchema,
-  type huntingTermsSchema,
-  RUNNING_BONUS_KINDS,
-  type SlipBonusView,
-  type tournamentTermsSchema,
+import type {
+  comboboostTermsSchema,
+  freebetTermsSchema,
+  huntingTermsSchema,
+  lootboxTermsSchema,
+  SlipBonusView,
+  tournamentTermsSchema,
 } from "@sportsbook/contracts";
 import { bonuses, type Executor, playerBonuses, players } from "@sportsbook/db";
 import {
-  type BetType,
+  BONUS_TYPES,
   type BonusType,
   type ComboboostConditions,
   comboboostStanding,
@@ -18,8 +18,11 @@ import {
   farmingOdds,
   freebetMismatches,
   isFreebet,
+  type LootboxPlaceKey,
+  type LootboxPlaceRule,
   type Odds,
   potentialPoints,
+  readPlaceKey,
   type SlipSelection,
 } from "@sportsbook/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -37,20 +40,37 @@ export interface UsableBonus {
   /** Freebets: the stake it pays or insures, in `currency`. */
   freebet?: FreebetConditions & { amount: number; currency: string };
   comboboost?: ComboboostConditions;
-  /** Hunting and tournaments: how bets farm, and the player's standing. */
+  /** Hunting, tournaments and lootboxes: how bets farm, and the player's standing. */
   farming?: {
     terms: FarmingTerms;
     state: FarmingState;
     /** Hunting: the points that win the reward; tournaments have none. */
     targetPoints: number | null;
+    /** Hunting and tournaments: the reward freebet's key; lootboxes reward by place. */
+    rewardKey: string | null;
     /** Hunting: the reward freebet's stake per currency. */
     rewardAmounts: Record<string, number>;
+    /** Lootboxes: the places, and the keys opened so far. */
+    places: LootboxPlace[];
+    placeKeys: string[];
   };
+}
+
+/** A lootbox place: its points and chance, and the freebet a win issues. */
+export interface LootboxPlace extends LootboxPlaceRule {
+  rewardKey: string;
 }
 
 type FreebetTerms = z.output<typeof freebetTermsSchema>;
 type ComboboostTerms = z.output<typeof comboboostTermsSchema>;
-export type FarmingTerms = z.output<typeof huntingTermsSchema> | z.output<typeof tournamentTermsSchema>;
+type LootboxTerms = z.output<typeof lootboxTermsSchema>;
+export type FarmingTerms =
+  | z.output<typeof huntingTermsSchema>
+  | z.output<typeof tournamentTermsSchema>
+  | LootboxTerms;
+
+/** The kinds whose bets farm points. */
+const FARMING_KINDS: readonly BonusType[] = ["hunting", "tournament", "lootbox"];
 
 /** The farming rule of a hunting or tournament for bets in `currency`; none when that currency does not farm. */
 export function farmingRule(terms: FarmingTerms, currency: string): FarmingRule | undefined {
@@ -74,11 +94,11 @@ export async function usableBonuses(ctx: AppContext, ex: Executor, playerId: num
     .from(playerBonuses)
     .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
     .innerJoin(players, eq(players.id, playerBonuses.playerId))
-    .where(and(eq(playerBonuses.playerId, playerId), inArray(bonuses.kind, [...RUNNING_BONUS_KINDS])))
+    .where(and(eq(playerBonuses.playerId, playerId), inArray(bonuses.kind, [...BONUS_TYPES])))
     .orderBy(asc(bonuses.id));
   const out: UsableBonus[] = [];
   const rewardKeys = rows.flatMap((r) =>
-    r.bonus.kind === "hunting" ? [(r.bonus.terms as FarmingTerms).reward_bonus] : [],
+    r.bonus.kind === "hunting" ? [(r.bonus.terms as z.output<typeof huntingTermsSchema>).reward_bonus] : [],
   );
   const rewards =
     rewardKeys.length > 0
@@ -106,17 +126,24 @@ export async function usableBonuses(ctx: AppContext, ex: Executor, playerId: num
           ...(t.max_odds !== undefined ? { maxOdds: t.max_odds as Odds } : {}),
         },
       });
-    } else if (type === "hunting" || type === "tournament") {
+    } else if (FARMING_KINDS.includes(type)) {
       if (status !== "available" && status !== "active") continue;
       const terms = bonus.terms as FarmingTerms;
-      const reward = rewards.find((r) => r.key === terms.reward_bonus)?.terms as FreebetTerms | undefined;
+      const rewardKey = "reward_bonus" in terms ? terms.reward_bonus : null;
+      const reward = rewards.find((r) => r.key === rewardKey)?.terms as FreebetTerms | undefined;
+      const places = "places" in terms ? terms.places : [];
+      // a lootbox whose every key is open has nothing left to farm for
+      if (type === "lootbox" && issued.placeKeys.length >= places.length) continue;
       out.push({
         ...base,
         farming: {
           terms,
           state: { points: issued.points, farmedEventIds: issued.farmedEventIds },
           targetPoints: "target_points" in terms ? terms.target_points : null,
+          rewardKey,
           rewardAmounts: type === "hunting" ? (reward?.amounts ?? {}) : {},
+          places: places.map((p) => ({ points: p.points, chanceBp: p.chance_bp, rewardKey: p.reward_bonus })),
+          placeKeys: issued.placeKeys,
         },
       });
     } else if (type === "comboboost") {
@@ -226,7 +253,17 @@ export function presentFit(fit: BonusFit, locale: string, currency: string): Sli
             farmed_event_ids: [...bonus.farming.state.farmedEventIds],
             target_points: bonus.farming.targetPoints,
             reward_amount: bonus.farming.rewardAmounts[currency] ?? null,
+            places: bonus.farming.places.map((p, i) => ({
+              points: p.points,
+              key: openedKey(bonus.farming?.placeKeys ?? [], i),
+            })),
           }
         : null,
   };
+}
+
+/** The key a lootbox's place opened with, or null while it is locked. */
+function openedKey(placeKeys: readonly string[], index: number): LootboxPlaceKey | null {
+  for (const key of placeKeys) if (readPlaceKey(key)?.index === index) return key as LootboxPlaceKey;
+  return null;
 }

@@ -95,7 +95,7 @@ export async function settleTournaments(ctx: AppContext): Promise<number> {
           reward,
           { playerId: r.entry.playerId, currency: r.entry.currency },
           now,
-          amount,
+          { amount },
         );
         if (copy) winners.push(r.entry.playerId);
       }

@@ -56,6 +56,7 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     freebetAlreadyActive: "Eine andere Gratiswette ist aktiv: Nutzen Sie zuerst diese.",
     promoCodeInvalid: "Dieser Aktionscode ist nicht gültig.",
     promoCodeUsed: "Sie haben diesen Aktionscode bereits verwendet.",
+    boostNotAvailable: "Diese Gratiswette kann jetzt nicht erhöht werden.",
     internal: "Etwas ist schiefgelaufen. Bitte versuchen Sie es später noch einmal.",
   },
   es: {
@@ -108,6 +109,7 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     freebetAlreadyActive: "Hay otra apuesta gratis activa: úsala primero.",
     promoCodeInvalid: "Este código promocional no es válido.",
     promoCodeUsed: "Ya has usado este código promocional.",
+    boostNotAvailable: "Esta apuesta gratis no se puede aumentar ahora.",
     internal: "Algo salió mal. Vuelve a intentarlo más tarde.",
   },
 };

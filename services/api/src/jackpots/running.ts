@@ -1,5 +1,6 @@
 import { type Executor, jackpots } from "@sportsbook/db";
 import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { TtlRead } from "../ops/ttl-read.js";
 
 /** A jackpot that bets play for now, as placement and the slip read it. */
 export interface RunningJackpot {
@@ -29,42 +30,37 @@ export function playsFor(jackpot: RunningJackpot, bet: JackpotBet): boolean {
   );
 }
 
-/**
- * The running jackpots, read at most every few seconds: every placement asks, and a definition
- * changes rarely (a change through this node is seen at once, through another within the TTL).
- */
+/** The running jackpots, read at most every few seconds (TtlRead). */
 export class RunningJackpots {
-  private cached: { at: number; list: Promise<RunningJackpot[]> } | undefined;
-  constructor(private readonly ttlMs = 5_000) {}
+  private readonly read: TtlRead<RunningJackpot[]>;
+  constructor(db: Executor, ttlMs?: number) {
+    this.read = new TtlRead(
+      (now) =>
+        db
+          .select({
+            id: jackpots.id,
+            currency: jackpots.currency,
+            contributionBp: jackpots.contributionBp,
+            minStake: jackpots.minStake,
+            minOdds: jackpots.minOdds,
+          })
+          .from(jackpots)
+          .where(
+            and(
+              eq(jackpots.status, "enabled"),
+              or(isNull(jackpots.validFrom), lte(jackpots.validFrom, now)),
+              or(isNull(jackpots.validTo), gt(jackpots.validTo, now)),
+            ),
+          ),
+      ttlMs,
+    );
+  }
 
-  list(ctx: { db: Executor; now(): Date }): Promise<RunningJackpot[]> {
-    const now = ctx.now();
-    if (this.cached && now.getTime() - this.cached.at < this.ttlMs) return this.cached.list;
-    const list = ctx.db
-      .select({
-        id: jackpots.id,
-        currency: jackpots.currency,
-        contributionBp: jackpots.contributionBp,
-        minStake: jackpots.minStake,
-        minOdds: jackpots.minOdds,
-      })
-      .from(jackpots)
-      .where(
-        and(
-          eq(jackpots.status, "enabled"),
-          or(isNull(jackpots.validFrom), lte(jackpots.validFrom, now)),
-          or(isNull(jackpots.validTo), gt(jackpots.validTo, now)),
-        ),
-      );
-    // a failed read is not kept: the next placement asks again
-    list.catch(() => {
-      this.cached = undefined;
-    });
-    this.cached = { at: now.getTime(), list };
-    return list;
+  list(ctx: { now(): Date }): Promise<RunningJackpot[]> {
+    return this.read.get(ctx.now());
   }
 
   invalidate(): void {
-    this.cached = undefined;
+    this.read.invalidate();
   }
 }

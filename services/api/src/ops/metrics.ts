@@ -20,6 +20,8 @@ export interface Metrics {
   outboxRunFailures: Counter;
   /** Placed bets whose jackpot contribution failed: the bet stands, the pools miss its share. */
   jackpotPlayFailures: Counter;
+  /** Placed bets a freebet amb's progress failed to count: the bets stand, the bar misses them. */
+  ambProgressFailures: Counter;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -83,6 +85,11 @@ export function createMetrics(registry: Registry): Metrics {
     jackpotPlayFailures: new Counter({
       name: "sportsbook_jackpot_play_failures_total",
       help: "Placed bets whose jackpot contribution failed (the bet stands; the pools miss its share)",
+      registers: [registry],
+    }),
+    ambProgressFailures: new Counter({
+      name: "sportsbook_amb_progress_failures_total",
+      help: "Placements whose bets a freebet amb failed to count (the bets stand; the progress misses them)",
       registers: [registry],
     }),
     outboxRunFailures: new Counter({

@@ -33,6 +33,8 @@ export interface Harness {
   clock: { now: Date };
   /** Hook run instead of the live-bet delay. */
   onSleep: { fn: (ms: number) => Promise<void> };
+  /** The next draws `roll` gives (then 0): lootbox keys are drawn from these. */
+  rolls: number[];
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startHarness(
   const { events, publisher, broker } = recordingPublisher();
   const publishFailures: PublishFailure[] = [];
   const onSleep = { fn: async (_ms: number) => {} };
+  const rolls: number[] = [];
   const api = await createApi({
     database: handle,
     publisher,
@@ -55,6 +58,7 @@ export async function startHarness(
     demo: true,
     now: () => clock.now,
     sleep: (ms) => onSleep.fn(ms),
+    roll: () => rolls.shift() ?? 0,
     liveBetDelayMs: options.liveBetDelayMs ?? 0,
     onPublishFailure: (failure) => publishFailures.push(failure),
   });
@@ -67,6 +71,7 @@ export async function startHarness(
     publishFailures,
     clock,
     onSleep,
+    rolls,
     async close() {
       await api.stop();
       await handle.close();

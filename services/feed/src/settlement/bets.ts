@@ -71,6 +71,37 @@ async function returnFreebet(tx: Transaction, betId: number, bonus: BetBonusReco
     .where(eq(bets.id, betId));
 }
 
+/**
+ * Takes back the points a cancelled bet farmed for a hunting, tournament or lootbox (and frees its
+ * events to farm again), or farms them again when a rollback revives the bet; remembered on the bet
+ * like a returned freebet. A reward the points already won stays won.
+ */
+async function returnPoints(tx: Transaction, betId: number, bonus: BetBonusRecord, returned: boolean) {
+  const points = bonus.points ?? 0;
+  const events = sql`array[${sql.join(
+    (bonus.event_ids ?? []).map((e) => sql`${e}`),
+    sql`, `,
+  )}]::text[]`;
+  await tx
+    .update(playerBonuses)
+    .set(
+      returned
+        ? {
+            points: sql`greatest(${playerBonuses.points} - ${points}, 0)`,
+            farmedEventIds: sql`array(select e from unnest(${playerBonuses.farmedEventIds}) e where not e = any(${events}))`,
+          }
+        : {
+            points: sql`${playerBonuses.points} + ${points}`,
+            farmedEventIds: sql`array(select distinct e from unnest(${playerBonuses.farmedEventIds} || ${events}) e order by e)`,
+          },
+    )
+    .where(eq(playerBonuses.id, bonus.player_bonus_id));
+  await tx
+    .update(bets)
+    .set({ bonus: { ...bonus, points_returned: returned } })
+    .where(eq(bets.id, betId));
+}
+
 /** What settlement has credited to the player for a bet so far, according to the ledger. */
 async function paidSoFar(tx: Executor, betId: number, accountId: number): Promise<number> {
   const [row] = await tx
@@ -164,8 +195,12 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
   }
   const freebetTurned = bonus !== null && back.freebetReturned !== (bonus.freebet_returned ?? false);
   if (bonus && freebetTurned) await returnFreebet(tx, bet.id, bonus, back.freebetReturned);
+  const cancelled = outcome.result === "canceled";
+  const pointsTurned = (bonus?.points ?? 0) > 0 && cancelled !== (bonus?.points_returned ?? false);
+  if (bonus && pointsTurned) await returnPoints(tx, bet.id, bonus, cancelled);
   const status = open ? "waiting_results" : "done";
-  const changed = status !== bet.status || outcome.result !== bet.result || delta !== 0 || freebetTurned;
+  const changed =
+    status !== bet.status || outcome.result !== bet.result || delta !== 0 || freebetTurned || pointsTurned;
   if (!changed) return undefined;
   await tx
     .update(bets)
