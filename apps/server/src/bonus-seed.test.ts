@@ -8,7 +8,7 @@ import { bonusSeedFile, DEMO_BONUSES_FILE, seedBonusFile } from "./bonus-seed.js
 import { ConfigError, readConfig } from "./config.js";
 
 describe("the bonus seed file", () => {
-  it("ships a demo set that passes the definition schema: a welcome freebet, a comboboost, a promo code, a tournament and its prize, a jackpot", () => {
+  it("ships a demo set that passes the definition schema: every kind, each reward it names, a jackpot", () => {
     const demo = bonusSeedSchema.parse(JSON.parse(readFileSync(DEMO_BONUSES_FILE, "utf8")));
     expect(Object.values(demo.bonuses).map((b) => [b.kind, b.issued_by])).toEqual([
       ["freebet", "sign_up"],
@@ -16,7 +16,20 @@ describe("the bonus seed file", () => {
       ["freebet_all_win", "promo_code"],
       ["tournament", "sign_up"],
       ["freebet", "manual"],
+      ["lootbox", "sign_up"],
+      ["freebet", "manual"],
+      ["freebet", "manual"],
+      ["freebet", "manual"],
+      ["freebet_amb", "sign_up"],
+      ["freebet", "manual"],
     ]);
+    // every key a bonus names (a reward, a lootbox place's prize, the points a boost spends) is defined
+    const named = JSON.stringify(Object.values(demo.bonuses).map((b) => b.terms)).matchAll(
+      /"(?:reward_bonus|by_bonus)":"([^"]+)"/g,
+    );
+    const keys = [...named].map((m) => m[1]);
+    expect(keys.length).toBe(6);
+    for (const key of keys) expect(Object.keys(demo.bonuses)).toContain(key);
     expect(Object.values(demo.jackpots).map((j) => j.levels.map((l) => l.code))).toEqual([
       ["mini", "major", "mega"],
     ]);

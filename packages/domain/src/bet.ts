@@ -1,4 +1,5 @@
 import type { FarmingRule, FarmingState } from "./farming.js";
+import type { LootboxPlaceKey } from "./lootbox.js";
 import type { Odds } from "./odds.js";
 import type { SystemType } from "./system.js";
 
@@ -108,6 +109,8 @@ export interface SlipBonus {
     readonly targetPoints?: number;
     /** Hunting: the reward freebet's stake. */
     readonly rewardAmount?: number;
+    /** Lootboxes: each place's points, and its key once opened. */
+    readonly places?: readonly { readonly points: number; readonly key: LootboxPlaceKey | null }[];
   };
 }
 

@@ -193,6 +193,8 @@ export const siteSettingsSchema = z
         activityTracking: z.boolean().default(true),
         /** SPEC §6 jackpots: the jackpot blocks and the hit announcement. */
         jackpots: z.boolean().default(true),
+        /** SPEC §6 amb progress bar: the slip shows how far its bets take the player's freebet ambs. */
+        ambProgressBar: z.boolean().default(true),
       })
       .default({
         horseRacing: false,
@@ -200,6 +202,7 @@ export const siteSettingsSchema = z
         premiumCricket: false,
         activityTracking: true,
         jackpots: true,
+        ambProgressBar: true,
       }),
     cookieConsent: z.boolean().default(true),
     /**

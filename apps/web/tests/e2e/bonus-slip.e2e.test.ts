@@ -50,7 +50,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     const picker = slip.locator("select[data-bonus-select='0']");
     await expect
       .poll(() => picker.locator("option").allTextContents())
-      .toEqual(["No bonus", "Freebet €5.00 · Welcome freebet", "Season cup"]);
+      .toEqual(["No bonus", "Freebet €5.00 · Welcome freebet", "Season cup", "Treasure chest"]);
     const stake = slip.locator("[data-stake-input='0']");
     expect(await stake.inputValue()).toBe("");
     await picker.selectOption({ label: "Freebet €5.00 · Welcome freebet" });

@@ -22,7 +22,7 @@ import {
   slipBonusesResponseSchema,
 } from "@sportsbook/contracts";
 import { bonuses, playerBonuses } from "@sportsbook/db";
-import { type BonusStatus, bonusListFilter, isFreebet } from "@sportsbook/domain";
+import { type BonusStatus, bonusListFilter } from "@sportsbook/domain";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { optionalPlayer, type PlayerRow, requirePlayer } from "../auth/session.js";
@@ -102,9 +102,8 @@ const RANK: readonly BonusStatus[] = [
   "unknown",
 ];
 
-/** Whether a bonus belongs to a kind's list: `freebets` holds every freebet type (an amb has its own call). */
-const ofListKind = (kind: string, listed: string) =>
-  listed === "freebet" ? isFreebet(kind) : kind === listed;
+/** Whether a bonus belongs to a kind's list: `freebets` holds every freebet type and the ambs. */
+const ofListKind = (kind: string, listed: string) => kind.startsWith(listed);
 
 const isAvailable = (s: BonusStatus) => s === "available" || s === "active";
 

@@ -75,6 +75,7 @@ export default async function LocaleLayout({
     isMobileApp: settings.isMobileApp,
     isLighthouse: settings.isLighthouse,
     activityTracking: settings.features.activityTracking,
+    ambProgressBar: settings.features.ambProgressBar,
     depositReminder: {
       show: settings.depositReminder.showDepositReminder,
       playerGroupId: settings.depositReminder.playerGroupId,

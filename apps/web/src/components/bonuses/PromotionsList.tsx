@@ -1,6 +1,6 @@
 "use client";
 import type { bonusSchema } from "@sportsbook/contracts/http/bonuses";
-import { formatMoney, money } from "@sportsbook/domain";
+import { ambTarget, boostedStake, formatMoney, money, readPlaceKey } from "@sportsbook/domain";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
@@ -8,7 +8,15 @@ import type { z } from "zod";
 import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
-import { activateBonus, bonusTerms, markBonusesSeen, type Rating, tournamentRating } from "./bonus-api";
+import {
+  activateBonus,
+  bonusTerms,
+  boostFreebet,
+  markBonusesSeen,
+  type Rating,
+  tournamentRating,
+} from "./bonus-api";
+import { LootboxKeys } from "./LootboxKeys";
 
 type Bonus = z.output<typeof bonusSchema>;
 
@@ -69,13 +77,24 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
           {t("stake", { amount })}
         </p>
       ) : null}
-      {bonus.issued && (bonus.type === "hunting" || bonus.type === "tournament") ? (
-        <p className="bonus-points" data-points={bonus.issued.points}>
+      {bonus.issued && FARMING.includes(bonus.type) ? (
+        <p
+          className="bonus-points"
+          data-points={bonus.issued.points}
+          data-available-points={bonus.issued.available_points}
+        >
           {typeof bonus.terms.target_points === "number"
             ? t("points-of", { points: bonus.issued.points, target: bonus.terms.target_points })
             : t("points", { points: bonus.issued.points })}
+          {bonus.issued.available_points < bonus.issued.points
+            ? ` · ${t("available-points", { points: bonus.issued.available_points })}`
+            : ""}
         </p>
       ) : null}
+      {bonus.type === "lootbox" ? (
+        <LootboxKeys places={lootboxPlaces(bonus)} points={bonus.issued?.points ?? 0} />
+      ) : null}
+      {bonus.type === "freebet_amb" ? <AmbCard bonus={bonus} /> : null}
       {bonus.valid_to ? (
         <p className="bonus-dates">
           {t("valid-until", { date: format.dateTime(new Date(bonus.valid_to), { dateStyle: "medium" }) })}
@@ -84,7 +103,8 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
       {refusal ? <p role="alert">{refusal}</p> : null}
       <div className="bonus-actions">
         <BonusDetail bonus={bonus} />
-        {bonus.status === "available" && bonus.issued ? (
+        <BoostButton bonus={bonus} amount={bonus.issued?.amount ?? null} onRefusal={setRefusal} />
+        {bonus.status === "available" && bonus.issued && bonus.type !== "freebet_amb" ? (
           <button
             type="button"
             className="btn btn-primary"
@@ -104,6 +124,81 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+const FARMING: readonly Bonus["type"][] = ["hunting", "tournament", "lootbox"];
+
+/** A lootbox's places as its terms define them, with the keys the player opened. */
+function lootboxPlaces(bonus: Bonus): { points: number; key: string | null }[] {
+  const places = Array.isArray(bonus.terms.places) ? (bonus.terms.places as { points: number }[]) : [];
+  const opened = bonus.issued?.place_keys ?? [];
+  return places.map((p, i) => ({
+    points: p.points,
+    key: opened.find((k) => readPlaceKey(k)?.index === i) ?? null,
+  }));
+}
+
+/** A freebet amb's bar on its card: the bets counted of those its last milestone needs. */
+function AmbCard({ bonus }: { bonus: Bonus }) {
+  const t = useTranslations("pages.promotions");
+  const ranges = Array.isArray(bonus.terms.ranges)
+    ? (bonus.terms.ranges as { number_of_bets: number; number_of_freebets: number }[])
+    : [];
+  const target = ambTarget(
+    ranges.map((r) => ({ numberOfBets: r.number_of_bets, numberOfFreebets: r.number_of_freebets })),
+  );
+  const count = Math.min(bonus.issued?.points ?? 0, target);
+  return (
+    <label className="bonus-points" data-amb-progress={count}>
+      {t("bets-of", { count, target })}
+      <progress max={target} value={count} />
+    </label>
+  );
+}
+
+/**
+ * SPEC §7 boost: a freebet whose terms carry boost data, not yet boosted or used, can be multiplied
+ * once with points of the hunting or lootbox they name.
+ */
+function BoostButton({
+  bonus,
+  amount,
+  onRefusal,
+}: {
+  bonus: Bonus;
+  amount: number | null;
+  onRefusal(message: string): void;
+}) {
+  const t = useTranslations("pages.promotions");
+  const { locale } = useClientConfig();
+  const player = usePlayer();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const boost = bonus.terms.boost as { points: number; multiplier: number } | undefined;
+  if (!boost || !bonus.issued || amount === null) return null;
+  if (bonus.issued.boosted)
+    return (
+      <span className="bonus-boosted" data-boosted>
+        {t("boosted")}
+      </span>
+    );
+  if (bonus.status !== "available" && bonus.status !== "active") return null;
+  const account = player.accounts.find((a) => a.code === bonus.issued?.currency);
+  const boosted = account
+    ? formatMoney(money(boostedStake(amount, boost.multiplier), account.code), account, locale)
+    : "";
+  const run = async () => {
+    setBusy(true);
+    const r = await boostFreebet(bonus.id, locale, t("refused"));
+    setBusy(false);
+    if (r.ok) router.refresh();
+    else onRefusal(r.message);
+  };
+  return (
+    <button type="button" className="btn" data-action="boost" disabled={busy} onClick={run}>
+      {t("boost", { amount: boosted, points: boost.points })}
+    </button>
   );
 }
 

@@ -3,7 +3,7 @@ import {
   bonusTermsResponseSchema,
   ratingResponseSchema,
 } from "@sportsbook/contracts/http/bonuses";
-import type { BonusType } from "@sportsbook/domain";
+import type { BonusKind } from "@sportsbook/domain";
 import type { z } from "zod";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { errorMessage } from "../auth/auth-api";
@@ -28,6 +28,10 @@ async function change(path: string, locale: string, body: unknown, fallback: str
 export const activateBonus = (id: number, locale: string, fallback: string) =>
   change(`/bonuses/${id}/activate`, locale, {}, fallback);
 
+/** SPEC §7 `POST /bonuses/{id}/boost`: spends hunting or lootbox points on a freebet's stake. */
+export const boostFreebet = (id: number, locale: string, fallback: string) =>
+  change(`/bonuses/${id}/boost`, locale, {}, fallback);
+
 export const redeemPromoCode = (code: string, locale: string, fallback: string) =>
   change("/bonuses/promo-code", locale, { code }, fallback);
 
@@ -35,7 +39,7 @@ export const markBonusesSeen = (ids: number[], locale: string) =>
   call("/bonuses/mark-as-seen", locale, { ids }, "");
 
 /** The list a bonus kind belongs to in the API's paths (`freebets` for every freebet kind). */
-function listKind(type: BonusType): keyof typeof BONUS_LIST_KINDS {
+function listKind(type: BonusKind): keyof typeof BONUS_LIST_KINDS {
   const found = (Object.keys(BONUS_LIST_KINDS) as (keyof typeof BONUS_LIST_KINDS)[]).find((k) =>
     type.startsWith(BONUS_LIST_KINDS[k]),
   );
@@ -44,7 +48,7 @@ function listKind(type: BonusType): keyof typeof BONUS_LIST_KINDS {
 }
 
 /** The bonus's terms in the page's language. */
-export async function bonusTerms(type: BonusType, id: number, locale: string): Promise<string> {
+export async function bonusTerms(type: BonusKind, id: number, locale: string): Promise<string> {
   const res = await apiFetch(`/bonuses/${listKind(type)}/${id}/terms`, { locale });
   if (!res.ok) throw new Error(`terms answered ${res.status}`);
   return bonusTermsResponseSchema.parse(await res.json()).data.rules;

@@ -11,6 +11,8 @@ export interface ClientConfig extends LocaleUrlConfig {
   isLighthouse: boolean;
   /** SPEC §6 activity_tracking flag of the site settings. */
   activityTracking: boolean;
+  /** SPEC §6 amb progress bar flag. */
+  ambProgressBar: boolean;
   depositReminder: { show: boolean; playerGroupId: string | null; remindAfterSeconds: number };
   signUpReminderSeconds: number;
   /** SPEC §5: the host platform's origins, the only ones that may frame and message the site. */

@@ -26,7 +26,9 @@ import { useState, useSyncExternalStore } from "react";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { usePlayer } from "../../player/player-context";
+import { LootboxKeys } from "../bonuses/LootboxKeys";
 import { useClientConfig } from "../shell/ClientConfig";
+import { AmbProgressBars } from "./AmbProgressBar";
 import styles from "./BetSlip.module.css";
 import { OddsAcceptance } from "./OddsAcceptance";
 import { QuickBet } from "./QuickBet";
@@ -51,6 +53,7 @@ function useTicketState(store: TicketStore): TicketState {
 
 function Slip({ store }: { store: TicketStore }) {
   const state = useTicketState(store);
+  const extras = useSyncExternalStore(store.subscribe, store.getExtras, store.getExtras);
   const t = useTranslations("slip");
   const tRoot = useTranslations();
   const player = usePlayer();
@@ -155,6 +158,9 @@ function Slip({ store }: { store: TicketStore }) {
         <p className={styles.error} role="alert" data-error-code={state.error.code}>
           {state.error.localizedMessage ?? tRoot(state.error.message as "error.place_bets.default")}
         </p>
+      ) : null}
+      {player.status === "logged_in" && extras.ambs ? (
+        <AmbProgressBars ambs={extras.ambs} currency={currency} />
       ) : null}
       <Totals bets={state.bets} currency={currency} maxPayout={state.config.maxPayout} />
       <OddsAcceptance store={store} />
@@ -409,17 +415,27 @@ function FarmingHint({
   const { locale } = useClientConfig();
   const points = ticketBetPoints(bet) ?? 0;
   const minimum = formatMoney(money(farming.rule.minStake, currency.code), currency, locale);
-  return (
+  const hint = (
     <p className={styles.hint} data-potential-points={points}>
       {points > 0 ? t("points", { points }) : t("no-points", { minimum })}
-      {farming.targetPoints !== undefined
-        ? ` ${t("hunt", {
-            points: farming.state.points,
-            target: farming.targetPoints,
-            reward: formatMoney(money(farming.rewardAmount ?? 0, currency.code), currency, locale),
-          })}`
-        : ` ${t("tournament", { points: farming.state.points })}`}
+      {farming.places
+        ? null
+        : farming.targetPoints !== undefined
+          ? ` ${t("hunt", {
+              points: farming.state.points,
+              target: farming.targetPoints,
+              reward: formatMoney(money(farming.rewardAmount ?? 0, currency.code), currency, locale),
+            })}`
+          : ` ${t("tournament", { points: farming.state.points })}`}
     </p>
+  );
+  return farming.places ? (
+    <>
+      {hint}
+      <LootboxKeys places={farming.places} points={farming.state.points} />
+    </>
+  ) : (
+    hint
   );
 }
 

@@ -16,13 +16,14 @@ import { deviceId } from "./device-id";
 import { ShareNotFound } from "./ShareNotFound";
 import type { SelectionRegistry } from "./selection-registry";
 import { loadSharedSlip } from "./share";
-import { fetchSlipBonuses, slipBonusKey } from "./slip-bonuses";
+import { fetchSlipAmbs, fetchSlipBonuses, slipBonusKey } from "./slip-bonuses";
+import { followSlip } from "./slip-follow";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
 import { submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
 
-/** Typing a stake changes it at every key: the jackpots are asked for once it rests. */
-const JACKPOT_SLIP_DEBOUNCE_MS = 400;
+/** Typing a stake changes it at every key: the jackpots and ambs are asked for once it rests. */
+const SLIP_READ_DEBOUNCE_MS = 400;
 
 /**
  * Creates the slip once its code has loaded and keeps it in step with the page: the player's
@@ -200,9 +201,6 @@ export default function TicketEngine({
   // odds or bonus last changed.
   useEffect(() => {
     if (!store || !signedIn) return;
-    let current = true;
-    let key = "";
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const played = () =>
       store.get().bets.map((b) => ({
         stake: { value: effectiveStake(b), currency: b.currency },
@@ -213,32 +211,46 @@ export default function TicketEngine({
             : comboOdds(b.selections.map((s) => s.odds))),
         freebet: b.bonus !== undefined && stakeFromBonus(b.bonus.bonusType),
       }));
-    const read = () => {
-      const sent = played();
-      if (sent.length === 0) return;
-      fetchSlipJackpots(sent, config.locale)
-        .then((ids) => {
-          if (!current || JSON.stringify(played()) !== JSON.stringify(sent)) return;
-          for (const [betIndex, jackpots] of ids.entries())
-            store.dispatch({ type: "jackpotsChanged", betIndex, jackpots });
-        })
-        .catch((e: unknown) => console.error("bet slip: reading the jackpots failed", e));
-    };
-    const follow = () => {
-      const next = JSON.stringify(played());
-      if (next === key) return;
-      key = next;
-      clearTimeout(timer);
-      timer = setTimeout(read, JACKPOT_SLIP_DEBOUNCE_MS);
-    };
-    follow();
-    const stop = store.subscribe(follow);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-      stop();
-    };
+    return followSlip(
+      store,
+      played,
+      (sent, stillCurrent) => {
+        if (sent.length === 0) return;
+        fetchSlipJackpots(sent, config.locale)
+          .then((ids) => {
+            if (!stillCurrent()) return;
+            for (const [betIndex, jackpots] of ids.entries())
+              store.dispatch({ type: "jackpotsChanged", betIndex, jackpots });
+          })
+          .catch((e: unknown) => console.error("bet slip: reading the jackpots failed", e));
+      },
+      SLIP_READ_DEBOUNCE_MS,
+    );
   }, [store, signedIn, config.locale]);
+
+  // SPEC §6 amb progress bar: how far the slip's bets would take the player's freebet ambs. A bet a
+  // freebet pays, or without a stake, is not counted, so it is not sent.
+  useEffect(() => {
+    if (!store || !signedIn || !config.ambProgressBar) return;
+    const counted = () =>
+      store
+        .get()
+        .bets.filter((b) => effectiveStake(b) > 0 && !(b.bonus && stakeFromBonus(b.bonus.bonusType)));
+    const snapshot = () => counted().map((b) => [slipBonusKey([b]), effectiveStake(b)]);
+    return followSlip(
+      store,
+      snapshot,
+      (_sent, stillCurrent) => {
+        if (store.get().bets.length === 0) return;
+        fetchSlipAmbs(counted(), config.locale)
+          .then((ambs) => {
+            if (stillCurrent()) store.setAmbs(ambs);
+          })
+          .catch((e: unknown) => console.error("bet slip: reading the amb progress failed", e));
+      },
+      SLIP_READ_DEBOUNCE_MS,
+    );
+  }, [store, signedIn, config.locale, config.ambProgressBar]);
 
   // A quick bet is placed with one click, wherever the panel is: its outcome is said in an alert.
   useEffect(() => {

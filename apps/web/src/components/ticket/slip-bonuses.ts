@@ -1,5 +1,10 @@
-import { type SlipBonusView, slipBonusesResponseSchema } from "@sportsbook/contracts/http/bonuses";
-import type { Odds, SlipBonus, TicketBet } from "@sportsbook/domain";
+import {
+  type AmbProgress,
+  ambProgressResponseSchema,
+  type SlipBonusView,
+  slipBonusesResponseSchema,
+} from "@sportsbook/contracts/http/bonuses";
+import { effectiveStake, type Odds, type SlipBonus, type TicketBet } from "@sportsbook/domain";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { betInput } from "./ticket-api";
 
@@ -32,6 +37,7 @@ export function slipBonusOf(view: SlipBonusView): SlipBonus {
             state: { points: view.farming.points, farmedEventIds: view.farming.farmed_event_ids },
             ...(view.farming.target_points !== null ? { targetPoints: view.farming.target_points } : {}),
             ...(view.farming.reward_amount !== null ? { rewardAmount: view.farming.reward_amount } : {}),
+            ...(view.farming.places.length > 0 ? { places: view.farming.places } : {}),
           },
         }
       : {}),
@@ -57,4 +63,20 @@ export async function fetchSlipBonuses(bets: readonly TicketBet[], locale: strin
   });
   if (!res.ok) throw new Error(`POST /bonuses answered ${res.status}`);
   return slipBonusesResponseSchema.parse(await res.json()).data.map((offered) => offered.map(slipBonusOf));
+}
+
+/** SPEC §7 `POST /bonuses/freebets/amb`: the player's ambs, and the progress these bets would make. */
+export async function fetchSlipAmbs(bets: readonly TicketBet[], locale: string): Promise<AmbProgress[]> {
+  const res = await apiFetch("/bonuses/freebets/amb", {
+    method: "POST",
+    locale,
+    ...jsonBody({
+      bets: bets.map((b) => {
+        const { type, selections, stake } = betInput(b);
+        return { type, selections, currency: stake.currency, stake: effectiveStake(b) };
+      }),
+    }),
+  });
+  if (!res.ok) throw new Error(`POST /bonuses/freebets/amb answered ${res.status}`);
+  return ambProgressResponseSchema.parse(await res.json()).data;
 }

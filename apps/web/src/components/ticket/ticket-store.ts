@@ -1,3 +1,4 @@
+import type { AmbProgress } from "@sportsbook/contracts/http/bonuses";
 import {
   type Currency,
   initialTicketState,
@@ -47,6 +48,8 @@ type Listener = () => void;
 export interface SlipExtras {
   stakes: Record<string, number[]>;
   currencies: readonly Currency[];
+  /** The player's freebet ambs and where the slip's bets would take them (SPEC §3 amb progress). */
+  ambs?: readonly AmbProgress[];
 }
 
 /** A slip selection for a price the player clicked. */
@@ -103,6 +106,12 @@ export class TicketStore {
   /** The player's own quick stakes (read on sign-in, or saved in the profile) replace the system's. */
   setQuickStakes(stakes: Record<string, number[]>): void {
     this.extras = { ...this.extras, stakes };
+    for (const l of this.listeners) l();
+  }
+
+  /** The ambs' progress as last read for the slip's bets. */
+  setAmbs(ambs: readonly AmbProgress[]): void {
+    this.extras = { ...this.extras, ambs };
     for (const l of this.listeners) l();
   }
 

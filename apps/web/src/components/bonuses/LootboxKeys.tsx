@@ -1,0 +1,33 @@
+"use client";
+import { LOOTBOX_PLACES, readPlaceKey } from "@sportsbook/domain";
+import { useTranslations } from "next-intl";
+
+/** A lootbox's places (SPEC §3 place keys): each locked until its points, then won or lost. */
+export function LootboxKeys({
+  places,
+  points,
+}: {
+  places: readonly { points: number; key: string | null }[];
+  points: number;
+}) {
+  const t = useTranslations("bonus.lootbox");
+  const next = places.find((p) => p.key === null);
+  return (
+    <div className="lootbox" data-lootbox-points={points}>
+      <ol className="place-keys">
+        {places.map((p, i) => {
+          const opened = p.key === null ? undefined : readPlaceKey(p.key);
+          const state = opened === undefined ? "locked" : opened.won ? "win" : "lose";
+          return (
+            <li key={LOOTBOX_PLACES[i]} data-place={LOOTBOX_PLACES[i]} data-key-state={state}>
+              {t(`place.${LOOTBOX_PLACES[i] ?? "1st"}`)} · {t(`state.${state}`, { points: p.points })}
+            </li>
+          );
+        })}
+      </ol>
+      <p className="lootbox-next">
+        {next ? t("next", { points: Math.max(0, next.points - points) }) : t("all-open")}
+      </p>
+    </div>
+  );
+}
