@@ -46,7 +46,13 @@ describe("promotions (SPEC §1 bonuses, §4 states and list filter, §7 bonus ca
     const page = await context.newPage();
     // any page announces a bonus the player has not seen, once
     await page.goto(`${base}/about`);
-    await page.locator(".alerts .alert", { hasText: "Welcome freebet" }).waitFor();
+    const announced = page.locator(".alerts .alert", { hasText: "Welcome freebet" });
+    await announced.waitFor();
+    // a new player holds every sign-up bonus at once: they share one alert, named together
+    const told = await announced.textContent();
+    expect(told).toMatch(/^5 new bonuses for you/);
+    for (const name of ["Acca boost", "Season cup", "Treasure chest", "Bet ladder"])
+      expect(told).toContain(name);
     await page.goto(`${base}/promotions`);
     const welcome = page.locator(".bonus-card", { hasText: "Welcome freebet" });
     expect(await welcome.getAttribute("data-status")).toBe("available");

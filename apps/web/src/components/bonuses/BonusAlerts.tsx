@@ -10,24 +10,42 @@ import { markBonusesSeen } from "./bonus-api";
 
 /**
  * Bonus alerts (SPEC §5): a bonus the signed-in player has not seen yet, or one issued now, is
- * announced once and marked seen; the alerts close when the player signs out.
+ * announced once and marked seen; the alerts close when the player signs out. Bonuses announced
+ * together (a new player's first look issues every sign-up bonus at once, each told by its own
+ * event) share one alert, named together.
  */
+/** Bonuses told within this long of each other share an alert. */
+const ANNOUNCE_GATHER_MS = 300;
+
 export function BonusAlerts() {
   const t = useTranslations("pages.promotions");
   const { locale } = useClientConfig();
   const alerts = useAlerts();
   const player = usePlayer();
   const shown = useRef(new Map<number, number>());
-  const title = t("new-bonus");
 
-  const announce = useRef<(bonusId: number, name: string) => void>(() => undefined);
-  announce.current = (bonusId, name) => {
-    if (shown.current.has(bonusId)) return;
-    shown.current.set(bonusId, alerts.push({ kind: "success", title, description: name }));
-    markBonusesSeen([bonusId], locale).catch((err: unknown) =>
-      console.error("marking a bonus seen failed", err),
-    );
+  const pending = useRef(new Map<number, string>());
+  const flushTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const flush = useRef<() => void>(() => undefined);
+  flush.current = () => {
+    const fresh = [...pending.current]
+      .map(([id, name]) => ({ id, name }))
+      .filter((b) => !shown.current.has(b.id));
+    pending.current.clear();
+    if (fresh.length === 0) return;
+    const title = fresh.length === 1 ? t("new-bonus") : t("new-bonuses", { count: fresh.length });
+    const alert = alerts.push({ kind: "success", title, description: fresh.map((b) => b.name).join(" · ") });
+    for (const b of fresh) shown.current.set(b.id, alert);
+    markBonusesSeen(
+      fresh.map((b) => b.id),
+      locale,
+    ).catch((err: unknown) => console.error("marking bonuses seen failed", err));
   };
+  const announce = useRef((bonuses: { id: number; name: string }[]) => {
+    for (const b of bonuses) pending.current.set(b.id, b.name);
+    clearTimeout(flushTimer.current);
+    flushTimer.current = setTimeout(() => flush.current(), ANNOUNCE_GATHER_MS);
+  });
 
   // Once per sign-in: bonuses issued later arrive as bonus_issued.
   useEffect(() => {
@@ -36,7 +54,7 @@ export function BonusAlerts() {
     apiFetch("/bonuses?is_unseen=true&is_available=true", { locale })
       .then(async (res) => {
         if (!res.ok) throw new Error(`GET /bonuses answered ${res.status}`);
-        for (const b of bonusesResponseSchema.parse(await res.json()).data) tell(b.id, b.name);
+        tell(bonusesResponseSchema.parse(await res.json()).data);
       })
       .catch((err: unknown) => console.error("reading unseen bonuses failed", err));
   }, [player.status, locale]);
@@ -45,13 +63,14 @@ export function BonusAlerts() {
   useEffect(() => {
     const ids = shown.current;
     return () => {
-      for (const id of ids.values()) alerts.remove(id);
+      clearTimeout(flushTimer.current);
+      for (const id of new Set(ids.values())) alerts.remove(id);
       ids.clear();
     };
   }, [alerts]);
 
   useUserEvents((event) => {
-    if (event.type === "bonus_issued") announce.current(Number(event.bonus_id), event.name);
+    if (event.type === "bonus_issued") announce.current([{ id: Number(event.bonus_id), name: event.name }]);
   });
   return null;
 }
