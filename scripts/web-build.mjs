@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { precompressStatic } from "./precompress-static.mjs";
 
 const SOURCES = [
   "apps/web/src",
@@ -94,7 +95,10 @@ export function ensureWebBuild(root, log = console.log) {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
     });
     if (r.status !== 0) return false;
-    log(`▶ web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const precompressed = precompressStatic(join(root, "apps/web/.next/static"));
+    log(
+      `▶ web app built in ${((Date.now() - started) / 1000).toFixed(1)} s (${precompressed} static files precompressed)`,
+    );
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import next from "next";
+import { serveStaticBrotli } from "./static-brotli.js";
 
 /** The Next.js app's folder. */
 export const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web");
@@ -36,12 +37,7 @@ export function mountWeb(app: FastifyInstance, opts: WebOptions): Web {
   let handle: ((req: FastifyRequest["raw"], res: FastifyReply["raw"]) => Promise<void>) | undefined;
   let nextApp: ReturnType<typeof next> | undefined;
 
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api") {
-      return reply
-        .code(404)
-        .send({ code: "not_found", message: `No route ${request.method} ${request.url.split("?")[0]}` });
-    }
+  const toNext = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!handle) {
       return reply
         .code(503)
@@ -50,7 +46,16 @@ export function mountWeb(app: FastifyInstance, opts: WebOptions): Web {
     }
     reply.hijack();
     await handle(request.raw, reply.raw);
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api") {
+      return reply
+        .code(404)
+        .send({ code: "not_found", message: `No route ${request.method} ${request.url.split("?")[0]}` });
+    }
+    return toNext(request, reply);
   });
+  serveStaticBrotli(app, join(WEB_DIR, ".next", "static"), toNext);
 
   return {
     setApiUrl(url) {

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { getImageProps } from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { readListParams, type SearchParams } from "../../lib/list-query";
@@ -97,13 +97,17 @@ function BlockView({
           {settings.logo === DEFAULT_LOGO ? (
             <BrandMark name={settings.siteName} />
           ) : (
-            <Image
-              src={settings.logo}
+            // biome-ignore lint/performance/noImgElement: the optimizer's props (getImageProps) on a plain img, without next/image's client code
+            <img
+              {...getImageProps({
+                src: settings.logo,
+                alt: settings.siteName,
+                width: 150,
+                height: 32,
+                priority: true,
+                unoptimized: settings.logo.endsWith(".svg"),
+              }).props}
               alt={settings.siteName}
-              width={150}
-              height={32}
-              priority
-              unoptimized={settings.logo.endsWith(".svg")}
             />
           )}
         </Link>

@@ -1,5 +1,4 @@
 "use client";
-import { votesResponseSchema } from "@sportsbook/contracts/http/vote";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -47,6 +46,8 @@ export function PredictionWidget({
     apiFetch("/vote")
       .then(async (res) => {
         if (!res.ok) throw new Error(`GET /vote answered ${res.status}`);
+        // the schema is fetched with the first answer: a visitor's page carries no validation code
+        const { votesResponseSchema } = await import("@sportsbook/contracts/http/vote");
         const vote = votesResponseSchema
           .parse(await res.json())
           .data.find((v) => v.prediction_id === predictionId);

@@ -1,13 +1,15 @@
-import {
-  BONUS_LIST_KINDS,
-  bonusTermsResponseSchema,
-  ratingResponseSchema,
-} from "@sportsbook/contracts/http/bonuses";
+import type { BONUS_LIST_KINDS, ratingResponseSchema } from "@sportsbook/contracts/http/bonuses";
 import type { BonusKind } from "@sportsbook/domain";
 import type { z } from "zod";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { errorMessage } from "../auth/auth-api";
 import { announceBonusesChanged } from "./bonus-events";
+
+/**
+ * The response schemas, fetched when a detail is first read: promotions render on the server (the
+ * home page shows them too), so a page's first load carries no validation code for them.
+ */
+const schemas = () => import("@sportsbook/contracts/http/bonuses");
 
 export type BonusCall = { ok: true } | { ok: false; message: string };
 
@@ -39,9 +41,9 @@ export const markBonusesSeen = (ids: number[], locale: string) =>
   call("/bonuses/mark-as-seen", locale, { ids }, "");
 
 /** The list a bonus kind belongs to in the API's paths (`freebets` for every freebet kind). */
-function listKind(type: BonusKind): keyof typeof BONUS_LIST_KINDS {
-  const found = (Object.keys(BONUS_LIST_KINDS) as (keyof typeof BONUS_LIST_KINDS)[]).find((k) =>
-    type.startsWith(BONUS_LIST_KINDS[k]),
+function listKind(kinds: typeof BONUS_LIST_KINDS, type: BonusKind): keyof typeof BONUS_LIST_KINDS {
+  const found = (Object.keys(kinds) as (keyof typeof BONUS_LIST_KINDS)[]).find((k) =>
+    type.startsWith(kinds[k]),
   );
   if (!found) throw new Error(`no bonus list holds ${type}`);
   return found;
@@ -49,7 +51,8 @@ function listKind(type: BonusKind): keyof typeof BONUS_LIST_KINDS {
 
 /** The bonus's terms in the page's language. */
 export async function bonusTerms(type: BonusKind, id: number, locale: string): Promise<string> {
-  const res = await apiFetch(`/bonuses/${listKind(type)}/${id}/terms`, { locale });
+  const { BONUS_LIST_KINDS: kinds, bonusTermsResponseSchema } = await schemas();
+  const res = await apiFetch(`/bonuses/${listKind(kinds, type)}/${id}/terms`, { locale });
   if (!res.ok) throw new Error(`terms answered ${res.status}`);
   return bonusTermsResponseSchema.parse(await res.json()).data.rules;
 }
@@ -60,5 +63,5 @@ export type Rating = z.infer<typeof ratingResponseSchema>;
 export async function tournamentRating(id: number, locale: string): Promise<Rating> {
   const res = await apiFetch(`/bonuses/tournaments/${id}/rating`, { locale });
   if (!res.ok) throw new Error(`rating answered ${res.status}`);
-  return ratingResponseSchema.parse(await res.json());
+  return (await schemas()).ratingResponseSchema.parse(await res.json());
 }

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { getImageProps } from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { isUnavailable, type Match, matchSlug } from "../../lib/catalog-schemas";
@@ -108,12 +108,16 @@ export function Team({ name, logo }: { name: string; logo?: string | null | unde
   return (
     <span className="team">
       {logo ? (
-        <Image
-          src={logo}
+        // biome-ignore lint/performance/noImgElement: the optimizer's props (getImageProps) on a plain img; next/image's client component would add its code to every page
+        <img
+          {...getImageProps({
+            src: logo,
+            alt: "",
+            width: 20,
+            height: 20,
+            unoptimized: logo.startsWith("data:") || logo.endsWith(".svg"),
+          }).props}
           alt=""
-          width={20}
-          height={20}
-          unoptimized={logo.startsWith("data:") || logo.endsWith(".svg")}
         />
       ) : null}
       <span>{name}</span>

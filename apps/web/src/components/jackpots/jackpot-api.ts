@@ -1,13 +1,13 @@
-import {
-  type jackpotHitSchema,
-  jackpotHitsResponseSchema,
-  type jackpotSchema,
-  jackpotsResponseSchema,
-  slipJackpotsResponseSchema,
-} from "@sportsbook/contracts/http/jackpots";
+import type { jackpotHitSchema, jackpotSchema } from "@sportsbook/contracts/http/jackpots";
 import { formatMoney, money } from "@sportsbook/domain";
 import type { z } from "zod";
 import { apiFetch, jsonBody } from "../../lib/client-api";
+
+/**
+ * The response schemas, fetched with the first answer to read: the jackpot blocks render on the
+ * server and poll later, so a page's first load carries no validation code for them.
+ */
+const schemas = () => import("@sportsbook/contracts/http/jackpots");
 
 export type JackpotView = z.infer<typeof jackpotSchema>;
 export type JackpotHitView = z.infer<typeof jackpotHitSchema>;
@@ -25,7 +25,7 @@ export function jackpotMoney(amount: number, of: { currency: string; subunits: n
 export async function fetchJackpots(locale: string): Promise<JackpotView[]> {
   const res = await apiFetch("/jackpots", { locale });
   if (!res.ok) throw new Error(`GET /jackpots answered ${res.status}`);
-  return jackpotsResponseSchema.parse(await res.json()).data;
+  return (await schemas()).jackpotsResponseSchema.parse(await res.json()).data;
 }
 
 /** SPEC §7 `GET /jackpot-hits`. */
@@ -36,7 +36,7 @@ export async function fetchJackpotHits(
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await apiFetch(`/jackpot-hits?${search}`, { locale });
   if (!res.ok) throw new Error(`GET /jackpot-hits answered ${res.status}`);
-  return jackpotHitsResponseSchema.parse(await res.json()).data;
+  return (await schemas()).jackpotHitsResponseSchema.parse(await res.json()).data;
 }
 
 export async function markJackpotHitsSeen(ids: number[], locale: string): Promise<void> {
@@ -51,5 +51,7 @@ export async function fetchSlipJackpots(
 ): Promise<string[][]> {
   const res = await apiFetch("/jackpots", { method: "POST", locale, ...jsonBody({ bets }) });
   if (!res.ok) throw new Error(`POST /jackpots answered ${res.status}`);
-  return slipJackpotsResponseSchema.parse(await res.json()).data.map((ids) => ids.map(String));
+  return (await schemas()).slipJackpotsResponseSchema
+    .parse(await res.json())
+    .data.map((ids) => ids.map(String));
 }

@@ -1,5 +1,4 @@
 import { headers } from "next/headers";
-import Image from "next/image";
 import { getLocale } from "next-intl/server";
 import { type ErrorTexts, loadErrorTexts } from "../../i18n/messages";
 import { localizeHref } from "../../lib/locale-url";
@@ -34,7 +33,8 @@ export async function ErrorPage({
   const description = (texts[kind] || texts.fallback).replace("{countryName}", countryName ?? "—");
   return (
     <section className="error-page" data-error={kind}>
-      <Image src={IMAGES[kind]} alt="" width={240} height={160} unoptimized priority />
+      {/* biome-ignore lint/performance/noImgElement: an unoptimized static picture needs no next/image, whose client code would load with every page's error boundary */}
+      <img src={IMAGES[kind]} alt="" width={240} height={160} fetchPriority="high" />
       <h1>{description}</h1>
       <a
         className="btn btn-primary"
