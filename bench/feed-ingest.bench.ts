@@ -1,8 +1,10 @@
-// Feed ingest: messages per second applied to the database, and the time from a message entering
-// the adapter to its first realtime publication (p50/p99), replaying a recorded busy session of
-// 300 live matches. Printed next to the raw parse rate of the same messages (XML/JSON parsing
-// without validation) as the baseline, measured in the same run.
-// PostgreSQL from BENCH_DATABASE_URL or TEST_DATABASE_URL; PGlite (embedded) when neither is set.
+// Feed ingest: messages and markets per second applied to the database (PGlite always, PostgreSQL
+// too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), with one ingest lane, eight and 32,
+// replaying a recorded busy session of 300 live matches; and the time from a message entering the
+// adapter to its first realtime publication (p50/p99) when messages arrive evenly at the target rate.
+// Printed next to the raw parse rate of the same messages (XML/JSON parsing without validation),
+// measured in the same run, and closed by a verdict line per target.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +17,7 @@ import {
   createRecorder,
   createSimulator,
   decodeFrame,
+  type FeedFrame,
   type RecordedFrame,
   readRecording,
   replay,
@@ -24,6 +27,9 @@ import { XMLParser } from "fast-xml-parser";
 const MATCHES = Number(process.env.BENCH_FEED_MATCHES ?? 300);
 const MINUTES = Number(process.env.BENCH_FEED_MINUTES ?? 4);
 const T0 = Date.UTC(2026, 10, 22, 12);
+const LANES = [1, 8, 32];
+/** Targets: messages per second on each database, decode against raw parse, and the p99 at that rate. */
+const TARGET = { postgres: 1000, pglite: 400, decodeShare: 0.6, p99Ms: 50 };
 
 async function recordSession(path: string): Promise<number> {
   const sim = createSimulator({
@@ -53,6 +59,17 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+type Kind = "pglite" | "postgres";
+const fmt = (n: number) => Math.round(n).toLocaleString("en");
+const verdict = (met: boolean) => (met ? "met" : "NOT MET");
+
+/** Frame → its entry time and first publication, carried through the ingest's async work. */
+interface Mark {
+  start: number;
+  first?: number;
+}
+const entry = new AsyncLocalStorage<Mark>();
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "feed-bench-"));
   const path = join(dir, "busy-session.jsonl");
@@ -63,78 +80,151 @@ async function main(): Promise<void> {
     `recorded session: ${MATCHES} live matches, ${MINUTES} simulated minutes, ${recorded} messages, ${(bytes / 1e6).toFixed(1)} MB`,
   );
 
-  // baseline: raw parse of the same messages, no validation, no mapping
+  // baseline: raw parse of the same messages, no validation, no mapping; each side takes the best of
+  // three passes, so a slow spell of the shared machine does not fall on one side only
   const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" });
-  let t = performance.now();
-  for (const f of frames) f.provider === "betconstruct" ? JSON.parse(f.body) : xml.parse(f.body);
-  const parseRate = frames.length / ((performance.now() - t) / 1000);
-
-  t = performance.now();
+  const parseRate = bestRate(frames, (f) =>
+    f.provider === "betconstruct" ? JSON.parse(f.body) : xml.parse(f.body),
+  );
   let rejected = 0;
-  for (const f of frames) if (!decodeFrame(f).ok) rejected++;
-  const decodeRate = frames.length / ((performance.now() - t) / 1000);
+  let markets = 0;
+  for (const f of frames) {
+    const d = decodeFrame(f);
+    if (!d.ok) rejected++;
+    else for (const e of d.events) if (e.kind === "odds_change") markets += e.markets.length;
+  }
+  const decodeRate = bestRate(frames, (f) => decodeFrame(f));
 
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const fmt = (n: number) => Math.round(n).toLocaleString("en");
   console.log(
-    `database: ${url ? "postgres" : "pglite (set BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL)"}`,
+    `databases: pglite${url ? " and postgres" : " (set BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL too)"}; ${fmt(markets)} markets in the odds changes`,
   );
   console.log(`baseline  raw parse (fast-xml-parser / JSON.parse):   ${fmt(parseRate)} msg/s`);
   console.log(
-    `          adapter decode (parse + zod + mapping):      ${fmt(decodeRate)} msg/s  (${rejected} rejected)`,
+    `          adapter decode (parse + zod + mapping):      ${fmt(decodeRate)} msg/s  (${(decodeRate / parseRate).toFixed(2)}× raw parse, ${rejected} rejected)`,
   );
-  // one lane is strictly one message after another; lanes apply different matches concurrently
-  for (const lanes of url ? [1, 8] : [1]) {
-    const r = await ingestRun(frames, url, lanes);
-    console.log(
-      `ingest    ${lanes} lane${lanes > 1 ? "s" : " "}, applied to ${r.kind}:           ${fmt(r.rate)} msg/s  (${r.applied} applied, ${r.dropped} dropped, ${r.publications} publications, ${r.seconds.toFixed(1)} s)`,
-    );
-    // the latency of one message is only meaningful when it is not queued behind others
-    if (lanes === 1)
+  const best: Partial<Record<Kind, { rate: number; lanes: number }>> = {};
+  const p99: Partial<Record<Kind, { ms: number; lanes: number }>> = {};
+  for (const kind of url ? (["pglite", "postgres"] as const) : (["pglite"] as const)) {
+    // one lane is strictly one message after another; lanes apply different matches concurrently
+    for (const lanes of LANES) {
+      const r = await ingestRun(frames, kind, url, lanes, { rate: Number.POSITIVE_INFINITY });
       console.log(
-        `          adapter entry → first publication:         p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${percentile(r.latencies, 99).toFixed(2)} ms  (${r.latencies.length} messages)`,
+        `ingest    ${lanes} lane${lanes > 1 ? "s" : " "}, flat out on ${kind.padEnd(8)}:       ${fmt(r.rate).padStart(5)} msg/s, ${fmt(markets / r.seconds).padStart(6)} markets/s  (${r.applied} applied, ${r.dropped} dropped, ${r.publications} publications, ${r.seconds.toFixed(1)} s)`,
       );
+      if (!best[kind] || r.rate > (best[kind]?.rate ?? 0)) best[kind] = { rate: r.rate, lanes };
+    }
+    // latency means something only below saturation: messages arrive evenly at the target rate
+    const lanes = best[kind]?.lanes ?? 1;
+    const r = await ingestRun(frames, kind, url, lanes, { rate: TARGET[kind] });
+    const at = percentile(r.latencies, 99);
+    console.log(
+      `          ${lanes} lane${lanes > 1 ? "s" : " "}, ${fmt(TARGET[kind])} msg/s offered: entry → first publication p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${at.toFixed(2)} ms  (${r.latencies.length} messages, kept up: ${fmt(r.rate)} msg/s)`,
+    );
+    p99[kind] = { ms: at, lanes };
+    // above what the ingest keeps up with a queue only grows; below it, the latency of the path itself
+    const kept = Math.floor((best[kind]?.rate ?? 0) * 0.8);
+    if (kept < TARGET[kind]) {
+      const k = await ingestRun(frames, kind, url, lanes, { rate: kept });
+      console.log(
+        `          ${lanes} lane${lanes > 1 ? "s" : " "}, ${fmt(kept)} msg/s offered (4/5 of flat out): p50 ${percentile(k.latencies, 50).toFixed(2)} ms, p99 ${percentile(k.latencies, 99).toFixed(2)} ms  (kept up: ${fmt(k.rate)} msg/s)`,
+      );
+    }
+  }
+  const share = decodeRate / parseRate;
+  console.log(
+    `verdict   decode ≥ ${TARGET.decodeShare}× raw parse: ${share.toFixed(2)}× — ${verdict(share >= TARGET.decodeShare)}`,
+  );
+  for (const kind of ["postgres", "pglite"] as const) {
+    const b = best[kind];
+    const l = p99[kind];
+    if (!b || !l) {
+      console.log(`verdict   ${kind} ≥ ${fmt(TARGET[kind])} msg/s: not measured (no database URL)`);
+      continue;
+    }
+    console.log(
+      `verdict   ${kind} ≥ ${fmt(TARGET[kind])} msg/s: ${fmt(b.rate)} msg/s with ${b.lanes} lane${b.lanes > 1 ? "s" : ""} — ${verdict(b.rate >= TARGET[kind])}`,
+    );
+    console.log(
+      `verdict   ${kind} entry → first publication p99 < ${TARGET.p99Ms} ms at ${fmt(TARGET[kind])} msg/s: ${l.ms.toFixed(2)} ms — ${verdict(l.ms < TARGET.p99Ms)}`,
+    );
   }
 }
 
-async function ingestRun(frames: RecordedFrame[], url: string | undefined, lanes: number) {
-  const handle: DatabaseHandle = url
-    ? await openScratchPostgres(url, "feed_bench", { poolSize: lanes + 2 })
-    : await openDatabase({ dataDir: "memory://" });
-  const marks = new Map<number, { start: number; first?: number }>();
-  let current: { start: number; first?: number } | undefined;
+function bestRate(frames: RecordedFrame[], fn: (f: RecordedFrame) => unknown): number {
+  let best = 0;
+  for (let pass = 0; pass < 3; pass++) {
+    const t = performance.now();
+    for (const f of frames) fn(f);
+    best = Math.max(best, frames.length / ((performance.now() - t) / 1000));
+  }
+  return best;
+}
+
+/**
+ * Hands every frame to the ingest: flat out (as fast as it takes them; with one lane each after the
+ * one before), or evenly spaced at `rate` messages per second, each frame's entry being the moment it
+ * was due, so a late timer counts against the ingest.
+ */
+async function ingestRun(
+  frames: RecordedFrame[],
+  kind: Kind,
+  url: string | undefined,
+  lanes: number,
+  pace: { rate: number },
+) {
+  const handle: DatabaseHandle =
+    kind === "postgres" && url
+      ? await openScratchPostgres(url, "feed_bench", { poolSize: lanes + 2 })
+      : await openDatabase({ dataDir: "memory://" });
+  const marks: Mark[] = [];
   let publications = 0;
   const publisher: RealtimePublisher = {
     async publish() {
       publications++;
-      if (lanes === 1 && current && current.first === undefined) current.first = performance.now();
+      const m = entry.getStore();
+      if (m && m.first === undefined) m.first = performance.now();
     },
   };
   const ingest = createIngest({ db: handle.db, publisher, lanes });
-  const t = performance.now();
   const runs: Promise<unknown>[] = [];
-  await replay(
-    frames,
-    async (frame, position) => {
-      const mark: { start: number; first?: number } = { start: performance.now() };
-      current = mark;
-      marks.set(position, mark);
-      const run = ingest.handle(frame);
-      if (lanes === 1) await run;
-      else runs.push(run);
-    },
-    { speed: Number.POSITIVE_INFINITY },
-  );
+  const submit = (frame: FeedFrame, start: number) => {
+    const mark: Mark = { start };
+    marks.push(mark);
+    return entry.run(mark, () => ingest.handle(frame));
+  };
+  const t = performance.now();
+  if (Number.isFinite(pace.rate)) {
+    let next = 0;
+    while (next < frames.length) {
+      const now = performance.now();
+      for (; next < frames.length && t + (next * 1000) / pace.rate <= now; next++) {
+        const f = frames[next];
+        if (f) runs.push(submit(f, t + (next * 1000) / pace.rate));
+      }
+      await new Promise((r) => setTimeout(r, 1));
+    }
+  } else {
+    await replay(
+      frames,
+      async (frame) => {
+        const run = submit(frame, performance.now());
+        if (lanes === 1) await run;
+        else runs.push(run);
+      },
+      { speed: Number.POSITIVE_INFINITY },
+    );
+  }
   await Promise.all(runs);
   await ingest.idle();
   const seconds = (performance.now() - t) / 1000;
   const stats = ingest.stats();
   await handle.close();
-  const latencies = [...marks.values()]
+  const latencies = marks
     .filter((m) => m.first !== undefined)
     .map((m) => (m.first ?? 0) - m.start)
     .sort((a, b) => a - b);
-  return { kind: handle.kind, rate: frames.length / seconds, seconds, latencies, publications, ...stats };
+  return { rate: frames.length / seconds, seconds, latencies, publications, ...stats };
 }
 
 main().catch((e: unknown) => {

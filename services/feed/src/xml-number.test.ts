@@ -33,3 +33,17 @@ describe("numbers as providers write them", () => {
     expect(thousandths("abc")).toBeUndefined();
   });
 });
+
+describe("thousandths of plain prices", () => {
+  it("reads digits with up to three decimals exactly, as the general path does", () => {
+    for (const [text, value] of [
+      ["1.85", 1850],
+      ["2", 2000],
+      ["10.5", 10500],
+      ["1.001", 1001],
+      ["0.5", 500],
+      ["123456789.999", 123456789999],
+    ] as const)
+      expect(thousandths(text)).toBe(value);
+  });
+});

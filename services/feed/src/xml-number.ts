@@ -28,8 +28,14 @@ export function plainDecimal(text: string): string | undefined {
   return `${m[1] === "-" ? "-" : ""}${normal}`;
 }
 
+/** A price as providers mostly write it: digits, and at most three decimals (exact without rounding). */
+const PLAIN_PRICE = /^(\d{1,9})(?:\.(\d{1,3}))?$/;
+
 /** A provider's number as thousandths, rounded half away from zero; undefined when it is no number. */
 export function thousandths(text: string): number | undefined {
+  // nearly every price on the wire is plain: read it with integer arithmetic, the rest as decimals
+  const simple = PLAIN_PRICE.exec(text);
+  if (simple) return Number(simple[1]) * 1000 + Number((simple[2] ?? "").padEnd(3, "0"));
   const plain = plainDecimal(text);
   const d = plain === undefined ? undefined : readDecimal(plain);
   if (!d) return undefined;

@@ -136,10 +136,11 @@ for (const target of databaseTargets()) {
       expect((await snapshot(handle.db)) === before).toBe(true);
     });
 
-    it("applies matches in parallel lanes to the same state as one at a time", async () => {
+    it("applies matches in parallel lanes, their odds changes written together, to the same state as one at a time", async () => {
       const other = await target.open("feed_ingest_lanes");
       try {
-        const ingest = createIngest({ db: other.db, publisher: recordingPublisher().publisher, lanes: 4 });
+        const { events, publisher } = recordingPublisher();
+        const ingest = createIngest({ db: other.db, publisher, descriptions, lanes: 8, maxGroup: 3 });
         let position = 0;
         const runs = frames.map((f) => ingest.handle(f, { source: "lanes", position: ++position }));
         await Promise.all(runs);
@@ -147,6 +148,8 @@ for (const target of databaseTargets()) {
         expect((await snapshot(other.db)) === (await snapshot(handle.db))).toBe(true);
         const [cp] = await other.db.select().from(feedCheckpoints).where(eq(feedCheckpoints.source, "lanes"));
         expect(cp?.position).toBeLessThanOrEqual(frames.length);
+        expect(events.some((e) => e.data.type === "markets_changed")).toBe(true);
+        expect(ingest.stats().groupFailures).toBe(0);
       } finally {
         await other.close();
       }

@@ -38,6 +38,14 @@ export interface MatchRef {
   written: Map<string, string>;
   /** The sport's key (`soccer` …): which markets the bet builder can price depends on it. */
   sportKey: string;
+  /** market key → its English names for this match, rendered once (they depend on the competitors) */
+  names: Map<string, MarketNames>;
+}
+
+/** A market's English name and its outcomes' by outcome id. */
+export interface MarketNames {
+  market: string;
+  outcomes: Map<string, string>;
 }
 
 function sportKeyOf(f: FixtureInfo): string {
@@ -193,6 +201,7 @@ export async function upsertFixture(
       statistics: JSON.stringify(row.statistics ?? {}),
       written: new Map(),
       sportKey: sportKeyOf(f),
+      names: new Map(),
     },
     startChanged: row.before_start !== null && new Date(row.before_start).toISOString() !== startTime,
   };
@@ -245,5 +254,6 @@ export async function loadMatchRef(
     statistics: JSON.stringify(row.statistics ?? {}),
     written: new Map(),
     sportKey: found.sportKey,
+    names: new Map(),
   };
 }

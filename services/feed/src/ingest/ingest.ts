@@ -26,9 +26,12 @@ import {
 import { cashoutValues } from "../settlement/cashout.js";
 import { loadMatchRef, type MatchRef, upsertFixture } from "./catalogue.js";
 import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
+import { createGroupCommit } from "./group-commit.js";
 import { type FeedHealth, noFeedHealth } from "./health.js";
 import { createFrameOrder } from "./lanes.js";
-import { applyBetStop, applyOddsChange, changesOf } from "./odds.js";
+import { applyBetStop, changesOf } from "./odds.js";
+import { type OddsResult, type PreparedOdds, prepareOddsChange } from "./odds-change.js";
+import { writeOddsChanges } from "./odds-write.js";
 import { realtimeMatchStatus } from "./present.js";
 import { recordProducer, suspendProducerMarkets } from "./producers.js";
 import { betEvents, marketsEvent, type Publication } from "./publications.js";
@@ -63,6 +66,11 @@ export interface IngestOptions {
    * them and hold back everything after them.
    */
   lanes?: number;
+  /**
+   * Most odds changes (of different matches) written by one statement (default 64). Changes that
+   * arrive while a write is under way wait for the next one, which writes them all.
+   */
+  maxGroup?: number;
 }
 
 /** Where a frame came from, so the ingest can record how far a source got in the same transaction. */
@@ -104,9 +112,20 @@ export function createIngest(options: IngestOptions) {
   const producers = new Map<string, { status: "up" | "down"; lastAlive: number }>();
   const providerStatus = new Map<Provider, "up" | "down">();
   const decodeFrame = createFrameDecoder({ now });
-  const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0, warnings: 0 };
+  const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0, warnings: 0, groupFailures: 0 };
   // A market the mapping does not know repeats in every message of every match: logged once, counted always.
   const reported = new Set<string>();
+  const oddsWriter = createGroupCommit<PreparedOdds, OddsResult>({
+    write: (list) => writeOddsChanges(db, list),
+    key: (p) => p.ref.id,
+    max: options.maxGroup ?? 64,
+    // two writes under way: the database works on one while the next is built and sent
+    concurrency: 2,
+    onGroupFailure: (e, size) => {
+      counters.groupFailures++;
+      log.warn({ err: String(e), size }, "odds changes written together failed; writing each alone");
+    },
+  });
 
   async function ref(
     tx: Database | Transaction,
@@ -209,7 +228,7 @@ export function createIngest(options: IngestOptions) {
         const known = refs.get(`${e.provider}|${e.eventUrn}`);
         refs.set(
           `${e.provider}|${e.eventUrn}`,
-          known ? { ...known, home: r.home, away: r.away, competitors: r.competitors } : r,
+          known ? { ...known, home: r.home, away: r.away, competitors: r.competitors, names: new Map() } : r,
         );
         report.applied++;
         return startChanged
@@ -253,7 +272,7 @@ export function createIngest(options: IngestOptions) {
           return drop(`producer ${e.producer} does not hold ${e.eventUrn}`);
         }
         const before = r.status;
-        const res = await applyOddsChange(db, r, e, checkpointOf(origin));
+        const res = await oddsWriter.submit(prepareOddsChange(r, e, checkpointOf(origin)));
         if (res.statusChanged && e.status) {
           out.push({
             channel: matchChannel(r.id),

@@ -10,7 +10,7 @@ import {
 import { notificationView } from "@sportsbook/db";
 import type { Provider } from "../model.js";
 import type { BetNotice } from "../settlement/bets.js";
-import type { MarketChange } from "./odds.js";
+import type { MarketChange } from "./odds-change.js";
 
 /** A realtime event and the channel it goes out on, once its change has committed. */
 export type Publication = { channel: string; data: { type: string } };

@@ -1,5 +1,4 @@
 import { MARKET_STATUS } from "@sportsbook/domain";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { z } from "zod";
 import type { DecodeResult } from "../decode-result.js";
 import {
@@ -13,23 +12,13 @@ import {
   type SettledMarket,
 } from "../model.js";
 import type { MarketMapping } from "./mapping.js";
+import { readOddsChangeFast } from "./odds-fast.js";
 import * as s from "./schema.js";
+import { readXml } from "./xml.js";
 
+/** Elements that may repeat, read as arrays even when there is one. */
 const ARRAYS = new Set(["market", "outcome", "period_score", "competitor", "tv_channel"]);
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  parseAttributeValue: false,
-  parseTagValue: false,
-  ignoreDeclaration: true,
-  isArray: (name) => ARRAYS.has(name),
-});
-
-/** Parses UOF XML to a plain object without validating it (the baseline of the ingest benchmark). */
-export function parseUofXml(xml: string): Record<string, unknown> {
-  return parser.parse(xml) as Record<string, unknown>;
-}
+export const isUofArray = (name: string): boolean => ARRAYS.has(name);
 
 function issues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
@@ -41,15 +30,9 @@ function issues(error: z.ZodError): string {
  * returned.
  */
 export function decodeUof(provider: Provider, mapping: MarketMapping, xml: string): DecodeResult {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    return {
-      ok: false,
-      code: "feed.malformed",
-      reason: `malformed XML: ${valid.err.msg} (line ${valid.err.line})`,
-    };
-  }
-  const doc = parseUofXml(xml);
+  const read = readXml(xml, isUofArray);
+  if (!read.ok) return { ok: false, code: "feed.malformed", reason: `malformed XML: ${read.reason}` };
+  const doc = read.doc;
   const roots = Object.keys(doc);
   const root = roots[0];
   if (roots.length !== 1 || root === undefined || Array.isArray(doc[root])) {
@@ -65,6 +48,8 @@ export function decodeUof(provider: Provider, mapping: MarketMapping, xml: strin
 
   switch (root) {
     case "odds_change": {
+      const fast = readOddsChangeFast(body);
+      if (fast) return oddsChange(ctx, fast);
       const r = s.oddsChangeSchema.safeParse(body);
       return r.success ? oddsChange(ctx, r.data) : fail(r.error);
     }

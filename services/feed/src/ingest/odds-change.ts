@@ -1,0 +1,296 @@
+import { isBuilderMarket, MARKET_STATUS } from "@sportsbook/domain";
+import {
+  MARKETS,
+  marketName,
+  marketNameTranslations,
+  outcomeName,
+  outcomeNameTranslations,
+} from "../markets.js";
+import type { FeedEvent, MarketOdds } from "../model.js";
+import type { MarketNames, MatchRef } from "./catalogue.js";
+import type { FeedCheckpoint } from "./checkpoint.js";
+import { realtimeMarketStatus, specMatchStatus, statisticsOf } from "./present.js";
+
+// The in-memory half of applying an odds change: deciding what to write (against what this ingest
+// last wrote) and reading back what was written. The statement itself is in odds-write.ts, so that
+// one statement can carry the odds changes of several matches.
+
+export interface MarketChange {
+  id: number;
+  specifier: string;
+  status: ReturnType<typeof realtimeMarketStatus>;
+  outcomes: { id: string; odds: number; active: boolean }[];
+}
+
+export interface OddsResult {
+  markets: MarketChange[];
+  /** open bets with a selection on the markets written: their cash-out values moved */
+  openBetIds: number[];
+  statusChanged: boolean;
+  statistics?: Record<string, unknown>;
+}
+
+/**
+ * Never-priced outcomes are stored at 1.00 and inactive, so odds stay a positive integer. A provider's
+ * own 1.00 (Oddin prices a decided outcome so) pays nothing back and is stored inactive too.
+ */
+export const NO_PRICE = 1000;
+
+/** The bet-builder group of markets the builder can price. */
+const BUILDER_GROUP = ["bet_builder"];
+const NO_GROUPS: string[] = [];
+
+/**
+ * One market row to write, keyed by the statement's column names (the rows travel as one JSON
+ * document per table, read with `json_to_recordset`).
+ */
+export interface MarketRow {
+  match_id: number;
+  market_id: number;
+  specifier: string;
+  name: string;
+  /** `{}` for a market already written: names are written once, with the first row */
+  translations: Record<string, string>;
+  status: number;
+  group_keys: string[];
+  custom_bet_groups: string[];
+  most_balanced: boolean;
+  producer: number;
+  next_bet_stop: string | null;
+  at: string;
+}
+
+/** One outcome row to write; it joins its market row by (match, market, specifier). */
+export interface OutcomeRow {
+  match_id: number;
+  market_id: number;
+  specifier: string;
+  outcome_id: string;
+  name: string;
+  translations: Record<string, string>;
+  odds: number;
+  active: boolean;
+}
+
+/** The match row's update; only its clock when the message carries no sport event status. */
+export interface MatchRow {
+  id: number;
+  at: string;
+  has_status: boolean;
+  status: number | null;
+  code: number | null;
+  statistics: unknown;
+  producer: number | null;
+}
+
+/** An odds change decided and ready to write: the rows, and what to remember once they are written. */
+export interface PreparedOdds {
+  ref: MatchRef;
+  match: MatchRow;
+  markets: MarketRow[];
+  outcomes: OutcomeRow[];
+  checkpoint?: FeedCheckpoint | undefined;
+  /** the markets written, with the fingerprint each leaves behind */
+  changed: { market: MarketOdds; fingerprint: string }[];
+  statusChanged: boolean;
+  statistics?: Record<string, unknown>;
+}
+
+function fingerprint(m: MarketOdds, producer: number, balanced: boolean): string {
+  let s = `${m.status}/${producer}/${m.nextBetstop ?? ""}/${balanced ? 1 : 0}`;
+  for (const o of m.outcomes) s += `|${o.id}:${o.odds}:${o.active ? 1 : 0}`;
+  return s;
+}
+
+export const marketKey = (id: number, specifiers: string): string => `${id}/${specifiers}`;
+
+/** A market's and its outcomes' English names for this match, rendered once per match and market. */
+function namesOf(ref: MatchRef, m: MarketOdds): MarketNames {
+  const key = marketKey(m.id, m.specifiers);
+  let n = ref.names.get(key);
+  if (!n) {
+    n = { market: marketName(m.id, m.specifiers, competitorNames(ref)), outcomes: new Map() };
+    ref.names.set(key, n);
+  }
+  return n;
+}
+
+function outcomeNameOf(ref: MatchRef, m: MarketOdds, names: MarketNames, outcomeId: string): string {
+  let name = names.outcomes.get(outcomeId);
+  if (name === undefined) {
+    name = outcomeName(m.id, outcomeId, m.specifiers, competitorNames(ref));
+    names.outcomes.set(outcomeId, name);
+  }
+  return name;
+}
+
+function competitorNames(ref: MatchRef) {
+  return { home: ref.home, away: ref.away, competitor: (urn: string) => ref.competitors.get(urn) };
+}
+
+/** What a never-priced or decided outcome (no price, or a provider's 1.00) is stored as. */
+export function storedActive(o: { odds: number | null; active: boolean }): boolean {
+  return o.active && o.odds !== null && o.odds > NO_PRICE;
+}
+
+/**
+ * Decides what an odds change writes and takes it as the match's state (status, statistics, clock),
+ * as the ingest does before its write. Markets identical to what this ingest last wrote are left out:
+ * the simulator (and some feeds) resend every line.
+ */
+export function prepareOddsChange(
+  ref: MatchRef,
+  event: Extract<FeedEvent, { kind: "odds_change" }>,
+  checkpoint?: FeedCheckpoint,
+): PreparedOdds {
+  const at = new Date(event.timestamp).toISOString();
+  const match: MatchRow = {
+    id: ref.id,
+    at,
+    has_status: false,
+    status: null,
+    code: null,
+    statistics: null,
+    producer: null,
+  };
+  let statusChanged = false;
+  let statistics: Record<string, unknown> | undefined;
+  if (event.status) {
+    const status = specMatchStatus(event.status.status);
+    const stats = statisticsOf(event.status, event.timestamp);
+    const statsJson = JSON.stringify(stats);
+    statusChanged = status !== ref.status || event.status.status !== ref.uofStatus;
+    if (statsJson !== ref.statistics) statistics = stats as Record<string, unknown>;
+    match.has_status = true;
+    match.status = status;
+    match.code = event.status.matchStatus;
+    match.statistics = stats;
+    match.producer = event.producer;
+    ref.status = status;
+    ref.uofStatus = event.status.status;
+    ref.statistics = statsJson;
+    ref.producer = event.producer;
+  }
+  ref.lastTs = Math.max(ref.lastTs, event.timestamp);
+  const balanced = mostBalanced(event.markets);
+  const changed: PreparedOdds["changed"] = [];
+  const marketRows: MarketRow[] = [];
+  const outcomeRows: OutcomeRow[] = [];
+  for (const m of event.markets) {
+    const key = marketKey(m.id, m.specifiers);
+    const f = fingerprint(m, event.producer, balanced.has(m));
+    const last = ref.written.get(key);
+    if (last === f) continue;
+    changed.push({ market: m, fingerprint: f });
+    // Names are written with a market's first row and never updated, so the other languages are
+    // worded only for markets this ingest has not written yet; a known market's row keeps what it has.
+    const known = last !== undefined;
+    const names = namesOf(ref, m);
+    const all = competitorNames(ref);
+    marketRows.push({
+      match_id: ref.id,
+      market_id: m.id,
+      specifier: m.specifiers,
+      name: names.market,
+      translations: known ? {} : marketNameTranslations(m.id, m.specifiers, all),
+      status: m.status,
+      group_keys: MARKETS.get(m.id)?.groups ?? NO_GROUPS,
+      // The bet builder offers what its score model can price together (soccer, one final score).
+      custom_bet_groups:
+        ref.sportKey === "soccer" && isBuilderMarket(m.id, m.specifiers) ? BUILDER_GROUP : NO_GROUPS,
+      most_balanced: balanced.has(m),
+      producer: event.producer,
+      next_bet_stop: m.nextBetstop !== undefined ? new Date(m.nextBetstop).toISOString() : null,
+      at,
+    });
+    for (const o of m.outcomes) {
+      outcomeRows.push({
+        match_id: ref.id,
+        market_id: m.id,
+        specifier: m.specifiers,
+        outcome_id: o.id,
+        name: outcomeNameOf(ref, m, names, o.id),
+        translations: known ? {} : outcomeNameTranslations(m.id, o.id, m.specifiers, all),
+        odds: o.odds ?? NO_PRICE,
+        active: storedActive(o),
+      });
+    }
+  }
+  return {
+    ref,
+    match,
+    markets: marketRows,
+    outcomes: outcomeRows,
+    checkpoint,
+    changed,
+    statusChanged,
+    ...(statistics ? { statistics } : {}),
+  };
+}
+
+/** What the statement answers for one match: its written markets and open bets, and kept prices. */
+export interface WrittenMatch {
+  /** market key → status the row has now */
+  markets: Map<string, number>;
+  /** market key → outcome id → the price an outcome sent without one kept */
+  kept: Map<string, Map<string, number>>;
+  openBetIds: number[];
+}
+
+export function emptyWritten(): WrittenMatch {
+  return { markets: new Map(), kept: new Map(), openBetIds: [] };
+}
+
+/**
+ * The result of a written odds change, its outcomes in the message's order as they are now stored,
+ * and what each market now holds. A market the statement left alone (newer state, or settled) is
+ * neither remembered nor published.
+ */
+export function collectWritten(p: PreparedOdds, written: WrittenMatch): OddsResult {
+  const result: OddsResult = {
+    markets: [],
+    openBetIds: written.openBetIds,
+    statusChanged: p.statusChanged,
+    ...(p.statistics ? { statistics: p.statistics } : {}),
+  };
+  for (const { market, fingerprint: f } of p.changed) {
+    const key = marketKey(market.id, market.specifiers);
+    const status = written.markets.get(key);
+    if (status === undefined) continue;
+    if (status === market.status) p.ref.written.set(key, f);
+    else p.ref.written.delete(key);
+    const kept = written.kept.get(key);
+    result.markets.push({
+      id: market.id,
+      specifier: market.specifiers,
+      status: realtimeMarketStatus(status),
+      outcomes: market.outcomes.map((o) => {
+        const active = storedActive(o);
+        const odds = o.odds ?? NO_PRICE;
+        // an outcome sent without a price (or at 1.00) keeps the price it had, inactive
+        const shown = odds === NO_PRICE && !active ? (kept?.get(o.id) ?? odds) : odds;
+        return { id: o.id, odds: shown, active };
+      }),
+    });
+  }
+  return result;
+}
+
+/**
+ * Of the lines of one market (totals, handicaps) sent together, the open one whose two prices are
+ * closest: the line to show first.
+ */
+export function mostBalanced(list: MarketOdds[]): Set<MarketOdds> {
+  const best = new Map<number, { m: MarketOdds; gap: number }>();
+  const lines = new Map<number, number>();
+  for (const m of list) lines.set(m.id, (lines.get(m.id) ?? 0) + 1);
+  for (const m of list) {
+    if ((lines.get(m.id) ?? 0) < 2 || m.status !== MARKET_STATUS.allowed || m.outcomes.length !== 2) continue;
+    const [a, b] = m.outcomes;
+    if (!a?.odds || !b?.odds) continue;
+    const gap = Math.abs(1000 / a.odds - 1000 / b.odds);
+    const cur = best.get(m.id);
+    if (!cur || gap < cur.gap) best.set(m.id, { m, gap });
+  }
+  return new Set([...best.values()].map((x) => x.m));
+}

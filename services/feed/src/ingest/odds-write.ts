@@ -1,0 +1,175 @@
+import {
+  betSelections,
+  bets,
+  type Executor,
+  feedCheckpoints,
+  markets,
+  matches,
+  outcomes,
+  rowsOf,
+} from "@sportsbook/db";
+import { sql } from "drizzle-orm";
+import type { FeedEvent } from "../model.js";
+import type { MatchRef } from "./catalogue.js";
+import type { FeedCheckpoint } from "./checkpoint.js";
+import {
+  collectWritten,
+  emptyWritten,
+  marketKey,
+  NO_PRICE,
+  type OddsResult,
+  type PreparedOdds,
+  prepareOddsChange,
+  type WrittenMatch,
+} from "./odds-change.js";
+
+/** One row of the statement's answer: a written market, a price kept, or an open bet. */
+interface AnswerRow {
+  kind: "market" | "kept" | "bet";
+  match_id: string | number;
+  market_id: number | null;
+  specifier: string | null;
+  status: number | null;
+  outcome_id: string | null;
+  /** the price kept, or the open bet's id */
+  value: string | number | null;
+}
+
+/** The newest checkpoint of each source among the changes written together. */
+function newestCheckpoints(list: readonly PreparedOdds[]) {
+  const bySource = new Map<string, FeedCheckpoint>();
+  for (const p of list) {
+    const c = p.checkpoint;
+    if (!c) continue;
+    const had = bySource.get(c.source);
+    if (!had || c.position > had.position) bySource.set(c.source, c);
+  }
+  return [...bySource.values()].map((c) => ({
+    source: c.source,
+    position: c.position,
+    updated_at: c.at.toISOString(),
+  }));
+}
+
+/** Rows as one JSON document: serialised natively, read by the database with `json_to_recordset`. */
+const rowsParam = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json`;
+
+/**
+ * Writes the odds changes of several matches (at most one change per match) in one statement: atomic
+ * by itself, one round trip, and a statement whose text stays the same whatever the number of
+ * matches, markets and outcomes, since each table's rows travel as one JSON parameter. It updates
+ * each match, upserts the changed markets and those of their outcomes whose price or activity moved
+ * (compared with the stored row, so an unchanged outcome is neither rewritten nor locked), records
+ * the checkpoint, and names the open bets whose cash-out value the markets change. It answers the
+ * markets written and the prices kept by outcomes sent without one; every other outcome is stored
+ * as it was sent.
+ */
+export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds[]): Promise<OddsResult[]> {
+  const rows = rowsOf<AnswerRow>(
+    await ex.execute(sql`with match_rows as (
+      update ${matches} m set
+        status = case when u.has_status then u.status else m.status end,
+        match_status_code = case when u.has_status then u.code else m.match_status_code end,
+        statistics = case when u.has_status then u.statistics else m.statistics end,
+        producer = case when u.has_status then u.producer else m.producer end,
+        updated_at = u.at
+      from json_to_recordset(${rowsParam(list.map((p) => p.match))}) as u(id bigint, at timestamptz,
+        has_status boolean, status smallint, code int, statistics jsonb, producer int)
+      where m.id = u.id and m.updated_at <= u.at),
+    checkpoint as (
+      insert into ${feedCheckpoints} (source, position, updated_at)
+      select source, position, updated_at
+      from json_to_recordset(${rowsParam(newestCheckpoints(list))})
+        as c(source text, position bigint, updated_at timestamptz)
+      on conflict (source) do update set position = excluded.position, updated_at = excluded.updated_at),
+    market_rows as (
+      insert into ${markets} (match_id, market_id, specifier, name, translations, status, group_keys,
+        custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
+      select match_id, market_id, specifier, name, translations, status, group_keys, custom_bet_groups,
+        -market_id, most_balanced, producer, next_bet_stop, at
+      from json_to_recordset(${rowsParam(list.flatMap((p) => p.markets))}) as m(match_id bigint,
+        market_id int, specifier text, name text, translations jsonb, status smallint, group_keys text[],
+        custom_bet_groups text[], most_balanced boolean, producer int, next_bet_stop timestamptz,
+        at timestamptz)
+      on conflict (match_id, market_id, specifier) do update set
+        status = excluded.status,
+        custom_bet_groups = excluded.custom_bet_groups,
+        producer = excluded.producer,
+        most_balanced = excluded.most_balanced,
+        next_bet_stop = excluded.next_bet_stop,
+        updated_at = excluded.updated_at
+      -- a market keeps the newest state it was sent (a late message changes nothing), and only a
+      -- rollback reopens a settled or cancelled market
+      where ${markets}.updated_at <= excluded.updated_at and ${markets}.status not in (-3, -4)
+      returning id, match_id, market_id, specifier, status, updated_at),
+    -- the outcomes of the markets written, beside what is stored (the statement's snapshot); an
+    -- outcome sent without a price (or at 1.00) keeps its stored price, inactive
+    sent as (
+      select r.id as market_row_id, r.match_id, r.market_id, r.specifier, r.updated_at, o.outcome_id,
+        o.name, o.translations, o.active,
+        case when o.odds = ${NO_PRICE} and not o.active and cur.odds is not null then cur.odds
+          else o.odds end as odds,
+        cur.odds as cur_odds, cur.active as cur_active
+      from json_to_recordset(${rowsParam(list.flatMap((p) => p.outcomes))}) as o(match_id bigint,
+        market_id int, specifier text, outcome_id text, name text, translations jsonb, odds int,
+        active boolean)
+      join market_rows r on r.match_id = o.match_id and r.market_id = o.market_id
+        and r.specifier = o.specifier
+      left join ${outcomes} cur on cur.market_row_id = r.id and cur.outcome_id = o.outcome_id),
+    outcome_rows as (
+      insert into ${outcomes} (market_row_id, outcome_id, name, translations, odds, active, updated_at)
+      select market_row_id, outcome_id, name, translations, odds, active, updated_at from sent
+      where (cur_odds, cur_active) is distinct from (odds, active)
+      on conflict (market_row_id, outcome_id) do update set
+        odds = case when excluded.odds = ${NO_PRICE} and excluded.active = false then ${outcomes}.odds
+          else excluded.odds end,
+        active = excluded.active,
+        updated_at = excluded.updated_at),
+    -- bets whose cash-out value moves with these markets (custom bets are not cashed out)
+    open_bets as (
+      select distinct s.bet_id, s.match_id from ${betSelections} s join ${bets} b on b.id = s.bet_id
+      where s.match_id in (select match_id from market_rows) and b.status = 'waiting_results'
+        and b.type <> 'custom_bet' and s.market_row_id in (select id from market_rows))
+    select 'market' as kind, match_id, market_id, specifier, status, null as outcome_id,
+      null::bigint as value
+    from market_rows
+    union all
+    select 'kept', match_id, market_id, specifier, null, outcome_id, cur_odds from sent
+    where cur_odds is not null and odds = cur_odds and not active and cur_odds <> ${NO_PRICE}
+    union all
+    select 'bet', match_id, null, null, null, null, bet_id from open_bets`),
+  );
+  const byMatch = new Map<number, WrittenMatch>();
+  for (const r of rows) {
+    const matchId = Number(r.match_id);
+    let w = byMatch.get(matchId);
+    if (!w) {
+      w = emptyWritten();
+      byMatch.set(matchId, w);
+    }
+    const key = marketKey(r.market_id ?? 0, r.specifier ?? "");
+    if (r.kind === "market") w.markets.set(key, r.status ?? 0);
+    else if (r.kind === "bet") w.openBetIds.push(Number(r.value));
+    else {
+      let kept = w.kept.get(key);
+      if (!kept) {
+        kept = new Map();
+        w.kept.set(key, kept);
+      }
+      kept.set(r.outcome_id ?? "", Number(r.value));
+    }
+  }
+  return list.map((p) => collectWritten(p, byMatch.get(p.ref.id) ?? emptyWritten()));
+}
+
+/** Applies one odds change on its own (one statement). */
+export async function applyOddsChange(
+  ex: Executor,
+  ref: MatchRef,
+  event: Extract<FeedEvent, { kind: "odds_change" }>,
+  checkpoint?: FeedCheckpoint,
+): Promise<OddsResult> {
+  const [result] = await writeOddsChanges(ex, [prepareOddsChange(ref, event, checkpoint)]);
+  if (!result) throw new Error("odds change was not answered");
+  return result;
+}
