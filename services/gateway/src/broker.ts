@@ -10,8 +10,11 @@ export interface HistoryPolicy {
 
 /** A message a broker fans out to every node with interest in its channel. */
 export type BrokerMessage =
-  /** `json`, when the broker has it: `pub` as JSON, so it need not be encoded again. */
-  | { kind: "pub"; channel: string; pub: Publication; epoch?: string; json?: string }
+  /**
+   * `offset` is `pub.offset`, and `json`, when the broker has it, is `pub` as JSON: the fan-out
+   * reads only these, so a broker that received the publication as JSON may decode `pub` lazily.
+   */
+  | { kind: "pub"; channel: string; pub: Publication; offset?: number; epoch?: string; json?: string }
   | { kind: "join" | "leave"; channel: string; info: ClientInfo };
 
 export interface HistoryQuery {

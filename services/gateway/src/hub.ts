@@ -84,7 +84,7 @@ export class Hub {
         ? {
             channel: msg.channel,
             kind: "pub",
-            offset: msg.pub.offset,
+            offset: msg.offset,
             epoch: msg.epoch,
             frame:
               msg.json === undefined

@@ -94,7 +94,7 @@ export function createMemoryBroker(options: MemoryBrokerOptions = {}): Broker {
       s.items.push({ offset: s.offset, json });
       if (s.items.length > history.size) s.items.splice(0, s.items.length - history.size);
       s.expiresAt = now() + history.ttlMs;
-      deliver({ kind: "pub", channel, pub: stored, epoch: s.epoch, json });
+      deliver({ kind: "pub", channel, pub: stored, offset: s.offset, epoch: s.epoch, json });
       return { offset: s.offset, epoch: s.epoch };
     },
     async publishJoinLeave(kind, channel, info) {

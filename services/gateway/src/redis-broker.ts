@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import type { Broker, BrokerMessage, HistoryPolicy, PresenceStore } from "./broker.js";
 import { newEpoch } from "./broker.js";
 import type { ClientInfo, Publication } from "./protocol.js";
+import { readPublished } from "./redis-message.js";
 
 /**
  * Redis layout per channel (prefix P): stream `P:s:{ch}` holds publications with id `{offset}-0`,
@@ -108,6 +109,11 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   function onMessage(redisChannel: string, text: string): void {
     if (!redisChannel.startsWith(channelPrefix)) return;
     const channel = redisChannel.slice(channelPrefix.length);
+    const published = readPublished(channel, text);
+    if (published) {
+      handler(published);
+      return;
+    }
     let m: { o?: number; e?: string; p?: Publication; j?: ClientInfo; l?: ClientInfo };
     try {
       m = JSON.parse(text);
@@ -117,7 +123,7 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
     }
     if (m.p) {
       const pub: Publication = m.o !== undefined ? { ...m.p, offset: m.o } : m.p;
-      handler({ kind: "pub", channel, pub, epoch: m.e });
+      handler({ kind: "pub", channel, pub, offset: m.o, epoch: m.e });
     } else if (m.j) handler({ kind: "join", channel, info: m.j });
     else if (m.l) handler({ kind: "leave", channel, info: m.l });
   }

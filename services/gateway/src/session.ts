@@ -11,6 +11,7 @@ import {
 import type { GatewayConfig, NamespaceOptions } from "./config.js";
 import type { Delivery, Hub, HubMember } from "./hub.js";
 import type { GatewayMetrics } from "./metrics.js";
+import { firstPingDelay } from "./ping.js";
 import {
   type ClientInfo,
   type Method,
@@ -180,6 +181,11 @@ export class Session {
   /** One incoming message: one or more newline-separated commands. */
   receive(text: string): void {
     if (this.state === "closed") return;
+    // A pong alone is what most connections send most often: no parsing for it.
+    if (text === "{}") {
+      this.onPong();
+      return;
+    }
     const values: unknown[] = [];
     for (const line of text.split("\n")) {
       if (line.trim() === "") continue;
@@ -327,7 +333,7 @@ export class Session {
     this.state = "connected";
     config.timers.clearTimeout(this.timers.stale);
     this.deps.metrics.connections.inc();
-    this.schedulePing();
+    this.schedulePing(true);
     const result: Record<string, unknown> = {
       client: this.id,
       version,
@@ -364,8 +370,15 @@ export class Session {
     return result;
   }
 
-  private schedulePing(): void {
-    const { timers, pingIntervalMs, pongTimeoutMs } = this.deps.config;
+  /**
+   * The first ping comes at a random point of the second half of the interval, as Centrifuge's
+   * does: clients that connected together (a node restart, a benchmark) would otherwise be pinged
+   * together for ever, and thousands of pings and pongs in one burst delay the publications
+   * queued behind them.
+   */
+  private schedulePing(first = false): void {
+    const { timers, pingIntervalMs, pongTimeoutMs, random } = this.deps.config;
+    const delay = first ? firstPingDelay(pingIntervalMs, random()) : pingIntervalMs;
     this.timers.ping = timers.setTimeout(() => {
       if (this.state !== "connected") return;
       this.enqueue("{}");
@@ -373,7 +386,7 @@ export class Session {
         this.timers.pong = timers.setTimeout(() => this.close(Disconnect.noPong), pongTimeoutMs);
       }
       this.schedulePing();
-    }, pingIntervalMs);
+    }, delay);
   }
 
   private onPong(): void {

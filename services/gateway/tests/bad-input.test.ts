@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Gateway } from "../src/gateway.js";
-import { client, ManualTimers, next, rawClient, startGateway } from "./helpers.js";
+import { client, ManualTimers, next, rawClient, startGateway, until } from "./helpers.js";
 
 const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
@@ -118,6 +118,22 @@ describe("bad input", () => {
     timers.advance(500);
     expect((await raw.closed).code).toBe(3012);
     expect(raw.frames.flat()).toContainEqual({});
+  });
+
+  it("pings a connection first where its draw falls in the second half of the interval", async () => {
+    const timers = new ManualTimers();
+    const gw = await gateway({ timers, pingIntervalMs: 1000, random: () => 0.5 });
+    const raw = await rawClient(gw.wsUrl);
+    cleanup.push(() => raw.ws.terminate());
+    raw.send('{"id":1,"connect":{}}');
+    await raw.reply(1);
+    timers.advance(749);
+    // A reply written after the timers ran: a ping due by then would have left before it.
+    raw.send('{"id":2,"nope":{}}');
+    await raw.reply(2);
+    expect(raw.frames.flat()).not.toContainEqual({});
+    timers.advance(1);
+    await until(() => raw.frames.flat().some((o) => JSON.stringify(o) === "{}"));
   });
 
   it("drops a client whose outgoing queue grows past its bound (3008)", async () => {

@@ -76,6 +76,18 @@ for (const kind of kinds) {
       ).toBe(true);
     });
 
+    it("hands a publication with history over with its offset and its JSON, the same on every broker", async () => {
+      const { a, b, got } = setup();
+      await b.subscribe("match:json");
+      const pub = { data: { odds: [1500, 3400], team: "Grêmio" }, tags: { k: "v" } };
+      await a.publish("match:json", pub, policy);
+      await until(() => got.length === 1);
+      const m = got[0] as Extract<BrokerMessage, { kind: "pub" }>;
+      expect(m.offset).toBe(1);
+      expect(m.json).toBe(JSON.stringify({ ...pub, offset: 1 }));
+      expect(m.pub).toEqual({ ...pub, offset: 1 });
+    });
+
     it("delivers publications without history without offsets, and stops after unsubscribe", async () => {
       const { a, b, got } = setup();
       await b.subscribe("chat:1");

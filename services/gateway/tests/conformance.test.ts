@@ -325,7 +325,8 @@ describe("private channels", () => {
 
   it("ends a subscription whose token expired without a refresh (2501); the client resubscribes", async () => {
     const timers = new ManualTimers();
-    const gw = await gateway({ timers, expiryGraceMs: 0 });
+    // No ping within the 30 s jumped at once: its pong could not come back inside the jump.
+    const gw = await gateway({ timers, expiryGraceMs: 0, pingIntervalMs: 120_000 });
     const c = track(client(gw.wsUrl, { token: await userToken("42") }));
     const exp = Math.floor(timers.now() / 1000) + 30;
     const sub = c.newSubscription("$user:42", { token: await subToken("42", "$user:42", { exp }) });
