@@ -1,22 +1,19 @@
 "use client";
 import { trackedTags } from "@sportsbook/domain";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { currentAccountActionRoute, delegateToHost, postToHost } from "../../embed/host-link";
-import { localizeHref } from "../../lib/locale-url";
 import { useClientConfig } from "../shell/ClientConfig";
-import { type AuthOutcome, redeemLinkToken, submitAuth } from "./auth-api";
+import type { LinkState } from "./AuthDialog";
 import { type AuthFormId, cleanedUrl, formFromUrl } from "./auth-forms";
+import { TAGS_KEY } from "./tracked-tags";
+
+// The dialog and the calls it makes load when a form first opens: most pages are never signed into.
+const AuthDialog = dynamic(() => import("./AuthDialog"), { ssr: false });
 
 const Ctx = createContext<(form: AuthFormId | null) => void>(() => {});
 export const useOpenAuthForm = () => useContext(Ctx);
-
-const TAGS_KEY = "trackedTags";
-
-interface LinkState {
-  resetToken?: string;
-  notice?: string;
-}
 
 /**
  * Opens the auth modal named by the URL hash or ?modal=, and follows e-mail links (confirmation,
@@ -59,12 +56,17 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
         setForm("edit_password");
       } else if (confirmation || unlock) {
         const kind = confirmation ? "confirmation" : "unlock";
-        void redeemLinkToken(kind, (confirmation ?? unlock) as string, locale, fallback.current).then((r) => {
-          setLink({
-            notice: r.ok ? t(kind === "confirmation" ? "auth.confirmed" : "auth.unlocked") : r.message,
-          });
-          setForm("sign_in");
-        });
+        void import("./auth-api")
+          .then(({ redeemLinkToken }) =>
+            redeemLinkToken(kind, (confirmation ?? unlock) as string, locale, fallback.current),
+          )
+          .then((r) => {
+            setLink({
+              notice: r.ok ? t(kind === "confirmation" ? "auth.confirmed" : "auth.unlocked") : r.message,
+            });
+            setForm("sign_in");
+          })
+          .catch((err: unknown) => console.error("following the e-mail link failed", err));
       } else if (f) setForm(f);
     };
     read();
@@ -86,145 +88,5 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
         />
       ) : null}
     </Ctx.Provider>
-  );
-}
-
-function storedTags(): Record<string, string> {
-  try {
-    const v = JSON.parse(window.sessionStorage.getItem(TAGS_KEY) ?? "{}") as unknown;
-    return v && typeof v === "object" ? trackedTags(v as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function AuthDialog({ form, link, onClose }: { form: AuthFormId; link: LinkState; onClose: () => void }) {
-  const t = useTranslations("auth");
-  const tn = useTranslations("nav");
-  const tg = useTranslations("global-error.default");
-  const config = useClientConfig();
-  const { locale } = config;
-  const ref = useRef<HTMLDialogElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<AuthOutcome | null>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal?.();
-  }, []);
-  const isPassword = form === "edit_password" || form === "confirm_password";
-  const needsPassword = form === "sign_in" || form === "sign_up" || isPassword;
-  const needsEmail = !isPassword;
-  const needsCurrent = isPassword && !link.resetToken;
-  const done = result?.ok === true && result.next !== "reload";
-  return (
-    <dialog ref={ref} className="modal" data-modal={form} aria-labelledby="auth-title" onClose={onClose}>
-      <form
-        className="modal-body"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          const get = (k: string) => {
-            const v = data.get(k);
-            return typeof v === "string" ? v : undefined;
-          };
-          setBusy(true);
-          const r = await submitAuth(
-            form,
-            {
-              email: get("email")?.trim(),
-              password: get("password"),
-              currentPassword: get("current_password"),
-              termsAccepted: get("terms_accepted") === "on",
-            },
-            { locale, resetToken: link.resetToken, tags: storedTags() },
-            tg("description"),
-          );
-          setBusy(false);
-          setResult(r);
-          if (r.ok && r.next === "reload") window.location.reload();
-          // SPEC §6: a blocked country gets the page that says so, naming the country
-          else if (!r.ok && r.blockedCountry !== undefined)
-            window.location.assign(
-              localizeHref(
-                `/blocked${r.blockedCountry ? `?country=${r.blockedCountry}` : ""}`,
-                locale,
-                config,
-              ),
-            );
-        }}
-      >
-        <h2 id="auth-title">{t(form)}</h2>
-        {link.notice ? (
-          <p className="notice" role="status">
-            {link.notice}
-          </p>
-        ) : null}
-        {done ? (
-          <p role="status" data-result={result.next}>
-            {t(result.next)}
-          </p>
-        ) : (
-          <>
-            {needsEmail ? (
-              <label>
-                {t("email")}
-                <input type="email" name="email" autoComplete="email" required maxLength={254} />
-              </label>
-            ) : null}
-            {needsCurrent ? (
-              <label>
-                {t("current-password")}
-                <input
-                  type="password"
-                  name="current_password"
-                  autoComplete="current-password"
-                  required
-                  maxLength={128}
-                />
-              </label>
-            ) : null}
-            {needsPassword ? (
-              <label>
-                {t("password")}
-                <input
-                  type="password"
-                  name="password"
-                  autoComplete={form === "sign_in" ? "current-password" : "new-password"}
-                  required
-                  minLength={form === "sign_in" ? 1 : 8}
-                  maxLength={128}
-                />
-              </label>
-            ) : null}
-            {form === "sign_up" ? (
-              <label className="checkbox">
-                <input type="checkbox" name="terms_accepted" required />
-                {t("terms")}
-              </label>
-            ) : null}
-            {result && !result.ok ? (
-              <p className="form-error" role="alert">
-                {result.message}
-              </p>
-            ) : null}
-            {form === "sign_in" ? (
-              <p className="hint">
-                <a href="#forgot-password">{t("forgot_password")}</a> · <a href="#sign-up">{t("sign_up")}</a>
-              </p>
-            ) : null}
-          </>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn" onClick={() => ref.current?.close()}>
-            {tn("close")}
-          </button>
-          {done ? null : (
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {t("submit")}
-            </button>
-          )}
-        </div>
-      </form>
-    </dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authRequest, blockedCountry, errorMessage } from "./auth-api";
+import { errorMessage } from "../../lib/error-message";
+import { authRequest, blockedCountry } from "./auth-api";
 
 describe("auth forms → Platform API calls", () => {
   it("sign-in and sign-up send the fields, sign-up with the page language and tracked tags", () => {

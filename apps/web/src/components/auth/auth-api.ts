@@ -1,4 +1,5 @@
 import { apiFetch } from "../../lib/client-api";
+import { errorMessage } from "../../lib/error-message";
 import type { AuthFormId } from "./auth-forms";
 
 export type AuthOutcome =
@@ -10,14 +11,6 @@ export interface AuthFields {
   password?: string;
   currentPassword?: string;
   termsAccepted?: boolean;
-}
-
-/** The message of an API error answer (SPEC §8: the localized message is at data.localized_message). */
-export function errorMessage(body: unknown, fallback: string): string {
-  const data = (body as { data?: { localized_message?: unknown } } | null)?.data;
-  return typeof data?.localized_message === "string" && data.localized_message
-    ? data.localized_message
-    : fallback;
 }
 
 /**

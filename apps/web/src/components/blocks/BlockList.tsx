@@ -1,6 +1,6 @@
-import { getImageProps } from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { imageProps } from "../../lib/image-props";
 import { readListParams, type SearchParams } from "../../lib/list-query";
 import { localizeHref } from "../../lib/locale-url";
 import { requestQuery } from "../../lib/request.server";
@@ -97,16 +97,16 @@ function BlockView({
           {settings.logo === DEFAULT_LOGO ? (
             <BrandMark name={settings.siteName} />
           ) : (
-            // biome-ignore lint/performance/noImgElement: the optimizer's props (getImageProps) on a plain img, without next/image's client code
+            // biome-ignore lint/performance/noImgElement: the optimizer's props on a plain img (lib/image-props.ts says why)
             <img
-              {...getImageProps({
+              {...imageProps({
                 src: settings.logo,
                 alt: settings.siteName,
                 width: 150,
                 height: 32,
                 priority: true,
                 unoptimized: settings.logo.endsWith(".svg"),
-              }).props}
+              })}
               alt={settings.siteName}
             />
           )}

@@ -51,7 +51,8 @@ export function PredictionWidget({
         const vote = votesResponseSchema
           .parse(await res.json())
           .data.find((v) => v.prediction_id === predictionId);
-        if (current) setChosen(vote ? choiceOf(vote.data) : undefined);
+        // a choice the player made while this was read stands: it is newer than the answer
+        if (current) setChosen((mine) => mine ?? (vote ? choiceOf(vote.data) : undefined));
       })
       .catch((e: unknown) => console.error("reading predictions failed", e));
     return () => {

@@ -1,4 +1,4 @@
-import { getImageProps } from "next/image";
+import { imageProps } from "../../lib/image-props";
 
 /** SPEC §9: image quality base 80; AVIF at 0.8125 of it, WebP at 0.875. */
 export const IMAGE_QUALITY = {
@@ -25,9 +25,9 @@ export function ResponsiveImage({
   priority?: boolean;
 }) {
   const common = { src, alt, width, height, priority };
-  const avif = getImageProps({ ...common, quality: IMAGE_QUALITY.avif }).props;
-  const webp = getImageProps({ ...common, quality: IMAGE_QUALITY.webp }).props;
-  const { props } = getImageProps({ ...common, quality: IMAGE_QUALITY.base });
+  const avif = imageProps({ ...common, quality: IMAGE_QUALITY.avif });
+  const webp = imageProps({ ...common, quality: IMAGE_QUALITY.webp });
+  const props = imageProps({ ...common, quality: IMAGE_QUALITY.base });
   return (
     <picture>
       <source type="image/avif" srcSet={avif.srcSet} />

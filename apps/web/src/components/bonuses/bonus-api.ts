@@ -2,7 +2,7 @@ import type { BONUS_LIST_KINDS, ratingResponseSchema } from "@sportsbook/contrac
 import type { BonusKind } from "@sportsbook/domain";
 import type { z } from "zod";
 import { apiFetch, jsonBody } from "../../lib/client-api";
-import { errorMessage } from "../auth/auth-api";
+import { errorMessage } from "../../lib/error-message";
 import { announceBonusesChanged } from "./bonus-events";
 
 /**

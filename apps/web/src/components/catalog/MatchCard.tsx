@@ -1,7 +1,7 @@
-import { getImageProps } from "next/image";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { isUnavailable, type Match, matchSlug } from "../../lib/catalog-schemas";
+import { imageProps } from "../../lib/image-props";
 import { localizeHref } from "../../lib/locale-url";
 import type { SiteSettings } from "../../lib/site-settings";
 import { LocalTime } from "../../live/LocalTime";
@@ -108,15 +108,15 @@ export function Team({ name, logo }: { name: string; logo?: string | null | unde
   return (
     <span className="team">
       {logo ? (
-        // biome-ignore lint/performance/noImgElement: the optimizer's props (getImageProps) on a plain img; next/image's client component would add its code to every page
+        // biome-ignore lint/performance/noImgElement: the optimizer's props on a plain img (lib/image-props.ts says why)
         <img
-          {...getImageProps({
+          {...imageProps({
             src: logo,
             alt: "",
             width: 20,
             height: 20,
             unoptimized: logo.startsWith("data:") || logo.endsWith(".svg"),
-          }).props}
+          })}
           alt=""
         />
       ) : null}
