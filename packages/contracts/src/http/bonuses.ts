@@ -343,18 +343,16 @@ export const promoCodeBodySchema = z.object({
     .pipe(promoCodeSchema),
 });
 
+/** One bet of the slip as the bonus calls read it: its type, selections and currency. */
+const slipBetSchema = z.object({
+  type: betTypeSchema,
+  selections: z.array(selectionInputSchema).min(1).max(40),
+  currency: currencyCodeSchema,
+});
+
 /** `POST /bonuses`: the slip's bets, for the bonuses each may be placed with (SPEC §7 bets meta). */
 export const slipBonusesBodySchema = z.object({
-  bets: z
-    .array(
-      z.object({
-        type: betTypeSchema,
-        selections: z.array(selectionInputSchema).min(1).max(40),
-        currency: currencyCodeSchema,
-      }),
-    )
-    .min(1)
-    .max(50),
+  bets: z.array(slipBetSchema).min(1).max(50),
 });
 export type SlipBonusesBody = z.infer<typeof slipBonusesBodySchema>;
 
@@ -401,16 +399,7 @@ export const slipBonusesResponseSchema = z.object({ data: z.array(z.array(slipBo
 
 /** `POST /bonuses/freebets/amb`: the slip's bets with their stakes, for the progress they would make. */
 export const ambProgressBodySchema = z.object({
-  bets: z
-    .array(
-      z.object({
-        type: betTypeSchema,
-        selections: z.array(selectionInputSchema).min(1).max(40),
-        currency: currencyCodeSchema,
-        stake: z.number().int().min(0).max(1e12),
-      }),
-    )
-    .max(50),
+  bets: z.array(slipBetSchema.extend({ stake: z.number().int().min(0).max(1e12) })).max(50),
 });
 
 /** SPEC §3 freebet amb progress, for the asking player. */

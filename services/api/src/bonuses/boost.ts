@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
+import { lockedCopy } from "./issue.js";
 import { statusOf } from "./present.js";
 
 type FreebetTerms = z.output<typeof freebetTermsSchema>;
@@ -21,12 +22,7 @@ function refuse(reason: (typeof BOOST_REFUSALS)[number]): never {
  */
 export async function boostFreebet(ctx: AppContext, player: PlayerRow, bonusId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ bonus: bonuses, issued: playerBonuses })
-      .from(playerBonuses)
-      .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
-      .where(and(eq(playerBonuses.playerId, player.id), eq(playerBonuses.bonusId, bonusId)))
-      .for("update");
+    const row = await lockedCopy(tx, player.id, bonusId);
     const boost = row && isFreebet(row.bonus.kind) ? (row.bonus.terms as FreebetTerms).boost : undefined;
     const status = row && statusOf(ctx, row.bonus, row.issued);
     if (!row || !boost || row.issued.amount === null || (status !== "available" && status !== "active"))

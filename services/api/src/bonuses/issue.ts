@@ -1,5 +1,5 @@
 import { bonusIssued } from "@sportsbook/contracts/player-events";
-import { bonuses, type Executor, playerBonuses } from "@sportsbook/db";
+import { bonuses, type Executor, playerBonuses, type Transaction } from "@sportsbook/db";
 import { FREEBET_TYPES, isFreebet } from "@sportsbook/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
@@ -127,18 +127,28 @@ export async function redeemPromoCode(ctx: AppContext, player: PlayerRow, code: 
   return bonus;
 }
 
+/** The player's copy of a bonus with its definition, locked for the rest of the transaction. */
+export async function lockedCopy(
+  tx: Transaction,
+  playerId: number,
+  bonusId: number,
+): Promise<{ bonus: BonusRow; issued: IssuedRow } | undefined> {
+  const [row] = await tx
+    .select({ bonus: bonuses, issued: playerBonuses })
+    .from(playerBonuses)
+    .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
+    .where(and(eq(playerBonuses.playerId, playerId), eq(playerBonuses.bonusId, bonusId)))
+    .for("update");
+  return row;
+}
+
 /**
  * Activates an issued bonus the player may use now. One freebet is active at a time, so a bet never
  * has to choose between two the player meant to use.
  */
 export async function activateBonus(ctx: AppContext, player: PlayerRow, bonusId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ bonus: bonuses, issued: playerBonuses })
-      .from(playerBonuses)
-      .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
-      .where(and(eq(playerBonuses.playerId, player.id), eq(playerBonuses.bonusId, bonusId)))
-      .for("update");
+    const row = await lockedCopy(tx, player.id, bonusId);
     if (!row || statusOf(ctx, row.bonus, row.issued) !== "available") throw new ApiError("bonusNotAvailable");
     if (isFreebet(row.bonus.kind)) {
       const active = await tx
