@@ -1,11 +1,20 @@
 import { randomInt } from "node:crypto";
-import { nullPublisher, type PublishFailure, type RealtimePublisher } from "@sportsbook/contracts";
+import {
+  nullPublisher,
+  type PublishFailure,
+  type RealtimePublisher,
+  type tournamentPoolChangedSchema,
+} from "@sportsbook/contracts";
+import { publishAfterCommit } from "@sportsbook/contracts/publisher";
+import { publicChannel } from "@sportsbook/contracts/realtime";
 import type { Database, DatabaseHandle } from "@sportsbook/db";
 import { Registry } from "prom-client";
+import type { z } from "zod";
 import { PlacementMemory } from "./bets/placement-memory.js";
 import { runningAmbsRead } from "./bonuses/running-ambs.js";
 import { type ApiConfig, DEMO_EMAIL } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
+import { PoolAnnouncer } from "./jackpots/pool-announcer.js";
 import { RunningJackpots } from "./jackpots/running.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
 import type { TtlRead } from "./ops/ttl-read.js";
@@ -38,6 +47,8 @@ export interface AppContext {
   };
   /** The jackpots bets play for now. */
   jackpots: RunningJackpots;
+  /** Each jackpot's pool, told on the public channels at most once a second. */
+  pools: PoolAnnouncer<z.output<typeof tournamentPoolChangedSchema>>;
   /** Whether a freebet amb runs, so placements count bets for it. */
   runningAmbs: TtlRead<boolean>;
   /** Ids of house accounts by `kind:currency`, filled on first use. */
@@ -62,15 +73,18 @@ export function createContext(config: ApiConfig): AppContext {
   }
   const now = config.now ?? (() => new Date());
   const metrics = createMetrics(config.metrics ?? new Registry());
+  const publisher = config.publisher ?? nullPublisher;
+  const publicLocales = config.publicLocales ?? ["en"];
+  const publishFailed = (failure: PublishFailure) => {
+    metrics.realtimePublishFailures.inc({ event: failure.event });
+    config.onPublishFailure?.(failure);
+  };
   return {
     db: config.database.db,
     database: config.database,
-    publisher: config.publisher ?? nullPublisher,
+    publisher,
     metrics,
-    publishFailed: (failure) => {
-      metrics.realtimePublishFailures.inc({ event: failure.event });
-      config.onPublishFailure?.(failure);
-    },
+    publishFailed,
     now,
     sleep: config.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     roll: config.roll ?? ((n) => randomInt(n)),
@@ -84,10 +98,14 @@ export function createContext(config: ApiConfig): AppContext {
       demo: config.demo ?? false,
       demoEmail: (config.demoEmail ?? DEMO_EMAIL).toLowerCase(),
       frameCookies: config.frameCookies ?? false,
-      publicLocales: config.publicLocales ?? ["en"],
+      publicLocales,
     },
     jackpots: new RunningJackpots(config.database.db),
     runningAmbs: runningAmbsRead(config.database.db),
+    pools: new PoolAnnouncer(async (event) => {
+      for (const locale of publicLocales)
+        await publishAfterCommit(publisher, publicChannel(locale), event, publishFailed);
+    }),
     houseAccounts: new Map(),
     statements: new Map(),
     placementMemory: new PlacementMemory(now),

@@ -1,6 +1,4 @@
 import { tournamentPoolChangedSchema } from "@sportsbook/contracts";
-import { publishAfterCommit } from "@sportsbook/contracts/publisher";
-import { publicChannel } from "@sportsbook/contracts/realtime";
 import { bets, jackpotHits, jackpotLevels, postPlayerTransfer } from "@sportsbook/db";
 import { contributeToLevels, type JackpotLevelState, jackpotContribution } from "@sportsbook/domain";
 import { asc, eq } from "drizzle-orm";
@@ -97,8 +95,7 @@ export async function playJackpots(ctx: AppContext, bet: PlayedBet): Promise<Jac
       pool_amount: pools.reduce((n, l) => n + l.pool, 0),
       currency: jackpot.currency,
     });
-    for (const locale of ctx.settings.publicLocales)
-      await publishAfterCommit(ctx.publisher, publicChannel(locale), event, ctx.publishFailed);
+    await ctx.pools.announce(jackpot.id, event);
   }
   if (balance !== undefined) await publishBalance(ctx, bet.playerId, bet.currency, balance);
   return play;
