@@ -9,8 +9,6 @@ import {
   rowsOf,
 } from "@sportsbook/db";
 import { sql } from "drizzle-orm";
-import type { FeedEvent } from "../model.js";
-import type { MatchRef } from "./catalogue.js";
 import type { FeedCheckpoint } from "./checkpoint.js";
 import {
   collectWritten,
@@ -19,7 +17,6 @@ import {
   NO_PRICE,
   type OddsResult,
   type PreparedOdds,
-  prepareOddsChange,
   type WrittenMatch,
 } from "./odds-change.js";
 
@@ -160,16 +157,4 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
     }
   }
   return list.map((p) => collectWritten(p, byMatch.get(p.ref.id) ?? emptyWritten()));
-}
-
-/** Applies one odds change on its own (one statement). */
-export async function applyOddsChange(
-  ex: Executor,
-  ref: MatchRef,
-  event: Extract<FeedEvent, { kind: "odds_change" }>,
-  checkpoint?: FeedCheckpoint,
-): Promise<OddsResult> {
-  const [result] = await writeOddsChanges(ex, [prepareOddsChange(ref, event, checkpoint)]);
-  if (!result) throw new Error("odds change was not answered");
-  return result;
 }
