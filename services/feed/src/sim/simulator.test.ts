@@ -102,28 +102,6 @@ describe("simulator", () => {
     expect(checked).toBeGreaterThan(5);
   });
 
-  it("settles or cancels every market it offered once a match is closed", () => {
-    const offered = new Map<string, Set<string>>();
-    const resolved = new Map<string, Set<string>>();
-    const add = (map: Map<string, Set<string>>, urn: string, k: string) => {
-      const set = map.get(urn) ?? new Set<string>();
-      map.set(urn, set.add(k));
-    };
-    let closed = 0;
-    for (const { event: e } of run(4, 240, 60_000, 30)) {
-      if (e.kind === "odds_change") {
-        for (const m of e.markets) add(offered, e.eventUrn, `${m.id}/${m.specifiers}`);
-        if (e.status?.status !== 4 || !e.eventUrn.includes(":match:")) continue;
-        const open = [...(offered.get(e.eventUrn) ?? [])].filter((k) => !resolved.get(e.eventUrn)?.has(k));
-        expect(open, e.eventUrn).toEqual([]);
-        closed++;
-      } else if (e.kind === "bet_settlement" || e.kind === "bet_cancel") {
-        for (const m of e.markets) add(resolved, e.eventUrn, `${m.id}/${m.specifiers}`);
-      }
-    }
-    expect(closed).toBeGreaterThan(10);
-  });
-
   it("emits provider-format messages that the adapters read back to the same events", () => {
     const enc = createFrameEncoder();
     let uof = 0;
