@@ -206,3 +206,26 @@ export function redisCommand(url: string, args: string[]): Promise<string> {
     socket.write(encode(["SELECT", db]) + encode(args));
   });
 }
+
+/** One match's odds update as the feed publishes it, stamped with the moment it is handed over. */
+export function oddsUpdate(matchId: number, seq: number): Record<string, unknown> {
+  return {
+    type: "markets_changed",
+    match_id: matchId,
+    provider: "betradar",
+    markets: [
+      {
+        id: 1,
+        specifier: "",
+        status: "active",
+        outcomes: [
+          { id: 1, odds: 1500 + (seq % 300), active: true },
+          { id: 2, odds: 3400, active: true },
+          { id: 3, odds: 5250 - (seq % 200), active: true },
+        ],
+      },
+    ],
+    // Stamped as the update is handed to the publisher call: the moment the feed's message is accepted.
+    t: now(),
+  };
+}

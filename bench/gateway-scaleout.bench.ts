@@ -39,6 +39,7 @@ import {
   fmt,
   median,
   now,
+  oddsUpdate,
   parentChannel,
   percentile,
   pooled,
@@ -110,28 +111,6 @@ async function runNode(plan: Plan): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // The publisher: the feed service's side, writing into Redis
-
-function oddsUpdate(matchId: number, seq: number): Record<string, unknown> {
-  return {
-    type: "markets_changed",
-    match_id: matchId,
-    provider: "betradar",
-    markets: [
-      {
-        id: 1,
-        specifier: "",
-        status: "active",
-        outcomes: [
-          { id: 1, odds: 1500 + (seq % 300), active: true },
-          { id: 2, odds: 3400, active: true },
-          { id: 3, odds: 5250 - (seq % 200), active: true },
-        ],
-      },
-    ],
-    // Stamped as the update is handed to the publisher call: the moment the feed's message is accepted.
-    t: now(),
-  };
-}
 
 async function runPublisher(plan: Plan): Promise<void> {
   const parent = parentChannel<ToChild, FromChild>();
