@@ -1,5 +1,6 @@
 import type { DecodeResult } from "./decode-result.js";
 import type { FeedEvent, FeedFrame, Provider } from "./model.js";
+import { withinPriceBounds } from "./price-bounds.js";
 import { createSwarmDecoder, decodeSwarm } from "./swarm/decode.js";
 import { createSwarmEncoder } from "./swarm/encode.js";
 import { decodeUof } from "./uof/decode.js";
@@ -14,8 +15,11 @@ const MAPPINGS: Record<Exclude<Provider, "betconstruct">, MarketMapping> = {
 
 /** Decodes one provider frame into internal events (the single entry point of every adapter). */
 export function decodeFrame(frame: Pick<FeedFrame, "provider" | "body">): DecodeResult {
-  if (frame.provider === "betconstruct") return decodeSwarm(frame.body);
-  return decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body);
+  return withinPriceBounds(
+    frame.provider === "betconstruct"
+      ? decodeSwarm(frame.body)
+      : decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body),
+  );
 }
 
 /**
@@ -25,9 +29,11 @@ export function decodeFrame(frame: Pick<FeedFrame, "provider" | "body">): Decode
 export function createFrameDecoder(options: { now?: () => number } = {}) {
   const swarm = createSwarmDecoder(options.now);
   return (frame: Pick<FeedFrame, "provider" | "body">): DecodeResult =>
-    frame.provider === "betconstruct"
-      ? swarm(frame.body)
-      : decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body);
+    withinPriceBounds(
+      frame.provider === "betconstruct"
+        ? swarm(frame.body)
+        : decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body),
+    );
 }
 
 /** Writes internal events in each provider's own format, with the routing key a real feed would use. */

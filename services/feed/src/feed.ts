@@ -209,7 +209,7 @@ export function createFeed(config: FeedConfig) {
       }
       await ingest.checkProducers(now);
     } catch (e) {
-      log.error({ err: String(e) }, "feed tick failed");
+      log.error({ err: e }, "feed tick failed");
     } finally {
       ticking = false;
     }
@@ -277,9 +277,12 @@ export function createFeed(config: FeedConfig) {
           d.position !== undefined ? { source: SIMULATOR_SOURCE, position: d.position } : undefined;
         // late or foreign messages are dropped by design; the ingest's counters keep track of them
         const run = ingest.handle(d.frame, origin);
-        // with lanes the ingest orders frames per event itself, so the transport need not wait
-        if ((config.lanes ?? 1) === 1 || config.amqpUrl) await run;
-        // the ingest logs a failed message itself (see handleInLanes)
+        // A broker takes a failed message back (redelivery, dead letters), so it must hear of it.
+        if (config.amqpUrl) await run;
+        // In process the ingest has logged and counted a failed message itself: the simulator goes
+        // on with its next frames rather than losing the rest of its tick. With lanes the ingest
+        // orders frames per event itself, so the transport need not wait.
+        else if ((config.lanes ?? 1) === 1) await run.catch(() => {});
         else void run.catch(() => {});
       });
       if (config.recordTo)

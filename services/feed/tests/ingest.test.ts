@@ -7,7 +7,7 @@ import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFeedHealth } from "../src/ingest/health.js";
-import { createIngest } from "../src/ingest/ingest.js";
+import { APPLY_FAILED, createIngest } from "../src/ingest/ingest.js";
 import { recordingPublisher, simulatedSession, T0 } from "./helpers.js";
 
 async function snapshot(db: Database) {
@@ -274,6 +274,31 @@ for (const target of databaseTargets()) {
         'sportsbook_feed_messages_rejected_total{provider="oddin",code="feed.malformed"} 1',
       );
       expect(metrics).toContain('sportsbook_feed_decode_warnings_total{provider="oddin"} 10');
+    });
+
+    it("counts and logs a message it decoded but could not apply", async () => {
+      const lost = await target.open("feed_ingest_lost");
+      await lost.close();
+      const errors: object[] = [];
+      const registry = new Registry();
+      const ingest = createIngest({
+        db: lost.db,
+        publisher: recordingPublisher().publisher,
+        log: { info() {}, warn() {}, error: (o: object) => void errors.push(o) },
+        health: createFeedHealth(registry),
+      });
+      const body = readFileSync(
+        join(import.meta.dirname, "../fixtures/providers/od_phoenix_odds_change_18036_live.xml"),
+        "utf8",
+      );
+      await expect(ingest.handle({ provider: "oddin", routingKey: "od.lost", body })).rejects.toThrow();
+      expect(ingest.stats().failed).toBe(1);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ routingKey: "od.lost" });
+      expect((errors[0] as { err?: unknown }).err).toBeInstanceOf(Error);
+      expect(await registry.metrics()).toContain(
+        `sportsbook_feed_messages_rejected_total{provider="oddin",code="${APPLY_FAILED}"} 1`,
+      );
     });
   });
 }

@@ -44,6 +44,9 @@ export interface FeedLogger {
 
 export const silentLogger: FeedLogger = { info() {}, warn() {}, error() {} };
 
+/** The rejection reason counted for a message that decoded but could not be applied. */
+export const APPLY_FAILED = "apply_failed";
+
 export interface IngestOptions {
   db: Database;
   publisher: RealtimePublisher;
@@ -112,7 +115,15 @@ export function createIngest(options: IngestOptions) {
   const producers = new Map<string, { status: "up" | "down"; lastAlive: number }>();
   const providerStatus = new Map<Provider, "up" | "down">();
   const decodeFrame = createFrameDecoder({ now });
-  const counters = { frames: 0, applied: 0, rejected: 0, dropped: 0, warnings: 0, groupFailures: 0 };
+  const counters = {
+    frames: 0,
+    applied: 0,
+    rejected: 0,
+    dropped: 0,
+    warnings: 0,
+    groupFailures: 0,
+    failed: 0,
+  };
   // A market the mapping does not know repeats in every message of every match: logged once, counted always.
   const reported = new Set<string>();
   const oddsWriter = createGroupCommit<PreparedOdds, OddsResult>({
@@ -123,7 +134,7 @@ export function createIngest(options: IngestOptions) {
     concurrency: 2,
     onGroupFailure: (e, size) => {
       counters.groupFailures++;
-      log.warn({ err: String(e), size }, "odds changes written together failed; writing each alone");
+      log.warn({ err: e, size }, "odds changes written together failed; writing each alone");
     },
   });
 
@@ -142,7 +153,7 @@ export function createIngest(options: IngestOptions) {
 
   function publishFailed({ channel, event, error }: PublishFailure): void {
     health.publishFailed(event);
-    log.warn({ channel, event, err: String(error) }, "realtime publication failed");
+    log.warn({ channel, event, err: error }, "realtime publication failed");
   }
 
   async function publishAll(list: Publication[]): Promise<void> {
@@ -423,8 +434,11 @@ export function createIngest(options: IngestOptions) {
   const order = createFrameOrder<FrameOrigin, HandleReport>({
     lanes: options.lanes ?? 1,
     apply: handleNow,
-    onFailure: (e, frame) =>
-      log.error({ err: String(e), routingKey: frame.routingKey }, "feed message failed"),
+    onFailure: (e, frame) => {
+      counters.failed++;
+      health.rejected(frame.provider, APPLY_FAILED);
+      log.error({ err: e, routingKey: frame.routingKey }, "feed message failed");
+    },
   });
 
   return {
