@@ -147,9 +147,22 @@ describe("every layout block of the example settings document (SPEC §2 layout b
     const page = await browser.newPage({ viewport: DESKTOP });
     await homeWithLiveData(page);
     const block = page.locator("main [data-block=match-preview]");
-    await block.locator("[data-preview] .market [data-outcome]").first().waitFor();
-    await block.locator("[data-action=close-preview]").click();
-    await page.reload();
+    const shown = block.locator("section[data-match]");
+    // The block shows the next match before kick-off; on the fast demo clock that match may kick
+    // off between the close and the reload, and its successor rightly shows a preview of its own.
+    await expect
+      .poll(
+        async () => {
+          await block.locator("[data-preview] .market [data-outcome]").first().waitFor();
+          const closed = await shown.getAttribute("data-match");
+          await block.locator("[data-action=close-preview]").click();
+          await page.reload();
+          await block.locator("[data-action=show-preview], [data-preview]").first().waitFor();
+          return (await shown.getAttribute("data-match")) === closed;
+        },
+        { timeout: 90_000, interval: 0 },
+      )
+      .toBe(true);
     await block.locator("[data-action=show-preview]").waitFor();
     expect(await block.locator("[data-preview]").count()).toBe(0);
     await block.locator("[data-action=show-preview]").click();
