@@ -6,13 +6,15 @@
 export class TtlRead<T> {
   private cached: { at: number; value: Promise<T> } | undefined;
   constructor(
-    private readonly load: (now: Date) => Promise<T>,
+    private readonly load: (now: Date) => PromiseLike<T>,
     private readonly ttlMs = 5_000,
   ) {}
 
   get(now: Date): Promise<T> {
     if (this.cached && now.getTime() - this.cached.at < this.ttlMs) return this.cached.value;
-    const value = this.load(now);
+    // A query builder is a lazy thenable that runs its query again each time it is awaited: it is
+    // awaited once here, and what is kept is the promise of its answer.
+    const value = Promise.resolve(this.load(now));
     value.catch(() => {
       this.cached = undefined;
     });
