@@ -30,6 +30,11 @@ export interface ApiConfig {
   trustProxy?: boolean;
   /** Session cookies that work inside a host platform's frame on another site (`SameSite=None; Secure; Partitioned`). */
   frameCookies?: boolean;
+  /**
+   * Lanes of the placement's group commit, each with one transaction in flight (default 4 on
+   * PostgreSQL, 1 on PGlite, which runs one statement at a time); must divide the house shards (128).
+   */
+  placementLanes?: number;
   /** Logger for a standalone app; ignored when the routes are registered into another app. */
   logger?: FastifyBaseLogger | false;
   /** Metrics registry; a fresh one when absent. */

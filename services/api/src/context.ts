@@ -7,10 +7,12 @@ import {
 } from "@sportsbook/contracts";
 import { publishAfterCommit } from "@sportsbook/contracts/publisher";
 import { publicChannel } from "@sportsbook/contracts/realtime";
-import type { Database, DatabaseHandle } from "@sportsbook/db";
+import { type Database, type DatabaseHandle, HOUSE_SHARDS } from "@sportsbook/db";
 import { Registry } from "prom-client";
 import type { z } from "zod";
+import type { GroupLanes } from "./bets/group-commit.js";
 import { PlacementMemory } from "./bets/placement-memory.js";
+import { type BetWrite, type BetWriteOutcome, betGroupLanes, betGroupWrite } from "./bets/write.js";
 import { runningAmbsRead } from "./bonuses/running-ambs.js";
 import { type ApiConfig, DEMO_EMAIL } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
@@ -57,6 +59,8 @@ export interface AppContext {
   statements: Map<string, unknown>;
   /** What recent placements read, for the next placement of the same session to confirm instead. */
   placementMemory: PlacementMemory;
+  /** Lone bets written on the pool by group commit (`writeBet`). */
+  betGroups: Pick<GroupLanes<BetWrite, BetWriteOutcome>, "submit">;
   identity: IdentitySettings;
   payments: {
     /** The hosted checkout deposits go through; none means deposits are refused as unavailable. */
@@ -75,6 +79,10 @@ export function createContext(config: ApiConfig): AppContext {
   const metrics = createMetrics(config.metrics ?? new Registry());
   const publisher = config.publisher ?? nullPublisher;
   const publicLocales = config.publicLocales ?? ["en"];
+  const statements = new Map<string, unknown>();
+  const lanes = config.placementLanes ?? (config.database.kind === "pglite" ? 1 : 4);
+  if (!Number.isInteger(lanes) || lanes < 1 || HOUSE_SHARDS % lanes !== 0)
+    throw new Error(`placementLanes must divide ${HOUSE_SHARDS}`);
   const publishFailed = (failure: PublishFailure) => {
     metrics.realtimePublishFailures.inc({ event: failure.event });
     config.onPublishFailure?.(failure);
@@ -107,8 +115,9 @@ export function createContext(config: ApiConfig): AppContext {
         await publishAfterCommit(publisher, publicChannel(locale), event, publishFailed);
     }),
     houseAccounts: new Map(),
-    statements: new Map(),
+    statements,
     placementMemory: new PlacementMemory(now),
+    betGroups: betGroupLanes(betGroupWrite({ db: config.database.db, statements }), lanes),
     identity: identitySettings(config.identity),
     payments: {
       provider: config.payments?.provider,
