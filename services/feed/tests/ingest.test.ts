@@ -1,11 +1,22 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Database, DatabaseHandle } from "@sportsbook/db";
-import { feedCheckpoints, markets, matches, matchMedia, outcomes, sports, tournaments } from "@sportsbook/db";
+import type { Database, DatabaseHandle, Executor } from "@sportsbook/db";
+import {
+  feedCheckpoints,
+  markets,
+  matches,
+  matchMedia,
+  outcomes,
+  rowsOf,
+  sports,
+  tournaments,
+} from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeFrame } from "../src/adapters.js";
+import { upsertFixture } from "../src/ingest/catalogue.js";
 import { createFeedHealth } from "../src/ingest/health.js";
 import { APPLY_FAILED, createIngest } from "../src/ingest/ingest.js";
 import { recordingPublisher, simulatedSession, T0 } from "./helpers.js";
@@ -274,6 +285,20 @@ for (const target of databaseTargets()) {
         'sportsbook_feed_messages_rejected_total{provider="oddin",code="feed.malformed"} 1',
       );
       expect(metrics).toContain('sportsbook_feed_decode_warnings_total{provider="oddin"} 10');
+    });
+
+    it("writes fixtures without waiting for the WAL flush, in their own transaction only", async () => {
+      const fixture = frames.map((f) => decodeFrame(f)).find((d) => d.ok && d.events[0]?.kind === "fixture");
+      const event = fixture?.ok ? fixture.events[0] : undefined;
+      if (event?.kind !== "fixture") throw new Error("the session has no fixture");
+      const setting = async (ex: Executor) =>
+        rowsOf<{ s: string }>(await ex.execute(sql`select current_setting('synchronous_commit') as s`))[0]?.s;
+      const inside = await handle.db.transaction(async (tx) => {
+        await upsertFixture(tx, event, descriptions);
+        return setting(tx);
+      });
+      expect(inside).toBe("off");
+      expect(await setting(handle.db)).toBe("on");
     });
 
     it("counts and logs a message it decoded but could not apply", async () => {

@@ -17,6 +17,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Descriptions } from "../descriptions/descriptions.js";
 import { EVENT_STATUS, type FeedEvent, type FixtureInfo, type Provider } from "../model.js";
 import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
+import { ASYNC_COMMIT } from "./durability.js";
 import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
 
 /** What the ingest keeps in memory about a match it has written. */
@@ -53,8 +54,31 @@ function sportKeyOf(f: FixtureInfo): string {
 }
 
 /**
+ * The steps of a catalogue row every match of a league shares (its sport, category and tournament),
+ * answering its id as `name`. The row is read first: when it already holds what the fixture says,
+ * nothing is written. An upsert would lock the row until the fixture commits, and every fixture's
+ * reference to it (a key-share lock) would queue behind that, so concurrent fixtures of one sport
+ * went one at a time. A new or renamed row is upserted, which also settles a race between two
+ * fixtures creating the same row (the second updates what the first committed).
+ */
+function sharedRow(name: "sport" | "category" | "tournament", found: SQL, insert: SQL): SQL[] {
+  const table = sql.raw(name);
+  return [
+    sql`${sql.raw(`${name}_found`)} as (${found})`,
+    sql`${sql.raw(`${name}_written`)} as (${insert}
+      where not exists (select 1 from ${sql.raw(`${name}_found`)})
+      on conflict (provider, urn_id) do update set name = excluded.name,
+        translations = excluded.translations, updated_at = now()
+      returning id)`,
+    sql`${table} as (select id from ${sql.raw(`${name}_found`)}
+      union all select id from ${sql.raw(`${name}_written`)})`,
+  ];
+}
+
+/**
  * Writes the catalogue rows of a fixture (sport, category, tournament, competitors, match) in one
- * statement, atomic by itself and one round trip, with the checkpoint when given.
+ * statement, atomic by itself and one round trip, with the checkpoint when given; it commits
+ * without waiting for the WAL flush (see `ASYNC_COMMIT`).
  */
 export async function upsertFixture(
   ex: Executor,
@@ -69,37 +93,39 @@ export async function upsertFixture(
   const away = f.competitors.find((c) => c.qualifier === "away");
   const name = f.name ?? `${home?.name ?? "?"} vs ${away?.name ?? "?"}`;
   const startTime = new Date(f.startTime).toISOString();
+  const names = (urn: string) => JSON.stringify(described.names(urn) ?? {});
   const steps: SQL[] = [
-    sql`sport as (
-      insert into ${sports} (provider, urn_id, key, name, translations, type, main_market_id,
+    ASYNC_COMMIT,
+    ...sharedRow(
+      "sport",
+      sql`select id from ${sports} where provider = ${provider} and urn_id = ${f.sport.urn}
+        and name = ${f.sport.name} and translations = ${names(f.sport.urn)}::jsonb`,
+      sql`insert into ${sports} (provider, urn_id, key, name, translations, type, main_market_id,
         main_market_outcomes_count, secondary_market_id, secondary_market_outcomes_count)
-      values (${provider}, ${f.sport.urn}, ${sportKeyOf(f)}, ${f.sport.name},
-        ${JSON.stringify(described.names(f.sport.urn) ?? {})}::jsonb, ${provider === "oddin" ? "cyber" : "regular"},
-        ${d?.main[0] ?? null}::int, ${d?.main[1] ?? null}::int, ${d?.secondary?.[0] ?? null}::int,
-        ${d?.secondary?.[1] ?? null}::int)
-      on conflict (provider, urn_id) do update set name = excluded.name,
-        translations = excluded.translations, updated_at = now()
-      returning id)`,
-    sql`category as (
-      insert into ${categories} (provider, urn_id, sport_id, slug, name, translations, country_code)
+      select ${provider}, ${f.sport.urn}, ${sportKeyOf(f)}, ${f.sport.name}, ${names(f.sport.urn)}::jsonb,
+        ${provider === "oddin" ? "cyber" : "regular"}, ${d?.main[0] ?? null}::int, ${d?.main[1] ?? null}::int,
+        ${d?.secondary?.[0] ?? null}::int, ${d?.secondary?.[1] ?? null}::int`,
+    ),
+    ...sharedRow(
+      "category",
+      sql`select id from ${categories} where provider = ${provider} and urn_id = ${f.category.urn}
+        and name = ${f.category.name} and translations = ${names(f.category.urn)}::jsonb`,
+      sql`insert into ${categories} (provider, urn_id, sport_id, slug, name, translations, country_code)
       select ${provider}, ${f.category.urn}, sport.id, ${slugify(f.category.name)}, ${f.category.name},
-        ${JSON.stringify(described.names(f.category.urn) ?? {})}::jsonb, ${f.category.countryCode ?? null}::text
-      from sport
-      on conflict (provider, urn_id) do update set name = excluded.name,
-        translations = excluded.translations, updated_at = now()
-      returning id)`,
-    sql`tournament as (
-      insert into ${tournaments} (provider, urn_id, sport_id, category_id, slug, name, translations)
+        ${names(f.category.urn)}::jsonb, ${f.category.countryCode ?? null}::text
+      from sport`,
+    ),
+    ...sharedRow(
+      "tournament",
+      sql`select id from ${tournaments} where provider = ${provider} and urn_id = ${f.tournament.urn}
+        and name = ${f.tournament.name} and translations = ${names(f.tournament.urn)}::jsonb`,
+      sql`insert into ${tournaments} (provider, urn_id, sport_id, category_id, slug, name, translations)
       select ${provider}, ${f.tournament.urn}, sport.id, category.id, ${slugify(f.tournament.name)},
-        ${f.tournament.name}, ${JSON.stringify(described.names(f.tournament.urn) ?? {})}::jsonb
-      from sport, category
-      on conflict (provider, urn_id) do update set name = excluded.name,
-        translations = excluded.translations, updated_at = now()
-      returning id)`,
-    sql`competitor as (
-      insert into ${competitors} (provider, urn_id, name, abbreviation, country_code, logo)
-      select ${provider}, c.urn_id, c.name, c.abbreviation, c.country_code, c.logo
-      from unnest(
+        ${f.tournament.name}, ${names(f.tournament.urn)}::jsonb
+      from sport, category`,
+    ),
+    sql`sent_competitor as (
+      select * from unnest(
         ${arrayParam(
           f.competitors.map((c) => c.urn),
           "text",
@@ -120,10 +146,19 @@ export async function upsertFixture(
           f.competitors.map((c) => competitorLogo(c.name)),
           "text",
         )}
-      ) as c(urn_id, name, abbreviation, country_code, logo)
+      ) as c(urn_id, name, abbreviation, country_code, logo))`,
+    sql`competitor_found as (
+      select c.id, c.urn_id from ${competitors} c join sent_competitor s on c.provider = ${provider}
+        and c.urn_id = s.urn_id and c.name = s.name and c.abbreviation is not distinct from s.abbreviation)`,
+    sql`competitor_written as (
+      insert into ${competitors} (provider, urn_id, name, abbreviation, country_code, logo)
+      select ${provider}, s.urn_id, s.name, s.abbreviation, s.country_code, s.logo from sent_competitor s
+      where s.urn_id not in (select urn_id from competitor_found)
       on conflict (provider, urn_id) do update set name = excluded.name,
         abbreviation = excluded.abbreviation, updated_at = now()
       returning id, urn_id)`,
+    sql`competitor as (select id, urn_id from competitor_found
+      union all select id, urn_id from competitor_written)`,
     // read in the statement's snapshot: the start time before this fixture
     sql`before as (select start_time from ${matches} where provider = ${provider} and urn_id = ${event.eventUrn})`,
     sql`match_row as (
@@ -140,7 +175,7 @@ export async function upsertFixture(
         ${f.venue?.name ?? null}::text, ${f.venue?.city ?? null}::text,
         -- the provider's clock orders later messages of this match, so start it at the fixture's time
         ${new Date(event.timestamp).toISOString()}::timestamptz
-      from sport, category, tournament
+      from sport, category, tournament, durability
       on conflict (provider, urn_id) do update set start_time = excluded.start_time,
         tournament_id = excluded.tournament_id, home_competitor_id = excluded.home_competitor_id,
         away_competitor_id = excluded.away_competitor_id

@@ -10,6 +10,7 @@ import {
 } from "@sportsbook/db";
 import { sql } from "drizzle-orm";
 import type { FeedCheckpoint } from "./checkpoint.js";
+import { ASYNC_COMMIT } from "./durability.js";
 import {
   collectWritten,
   emptyWritten,
@@ -60,10 +61,12 @@ const rowsParam = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json
  * the checkpoint, and names the open bets whose cash-out value the markets change. It answers the
  * markets written and the prices kept by outcomes sent without one; every other outcome is stored
  * as it was sent.
+ * It commits without waiting for the WAL flush (see `ASYNC_COMMIT`).
  */
 export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds[]): Promise<OddsResult[]> {
   const rows = rowsOf<AnswerRow>(
-    await ex.execute(sql`with match_rows as (
+    await ex.execute(sql`with ${ASYNC_COMMIT},
+    match_rows as (
       update ${matches} m set
         status = case when u.has_status then u.status else m.status end,
         match_status_code = case when u.has_status then u.code else m.match_status_code end,
@@ -71,7 +74,7 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
         producer = case when u.has_status then u.producer else m.producer end,
         updated_at = u.at
       from json_to_recordset(${rowsParam(list.map((p) => p.match))}) as u(id bigint, at timestamptz,
-        has_status boolean, status smallint, code int, statistics jsonb, producer int)
+        has_status boolean, status smallint, code int, statistics jsonb, producer int), durability
       where m.id = u.id and m.updated_at <= u.at),
     checkpoint as (
       insert into ${feedCheckpoints} (source, position, updated_at)
