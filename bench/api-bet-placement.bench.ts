@@ -17,7 +17,26 @@
  * shared machine does not fall on one side only, and the verdict — half of both pgbench figures,
  * a p99 under 50 ms both flat out and paced — is on the medians of the rounds.
  *
- *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool 10] [--warmup 5] [--rounds 3] [--rate N]
+ * Lone bets are committed by group commit (`services/api/src/bets/group-commit.ts`): the bets that
+ * arrive while a lane's statement is in flight are written by the next one, one
+ * `place_bet_with_stake` call each, in one transaction (`--lanes`, default 4). Flat out that made
+ * a bet cost about 0.3 ms of API CPU and 0.35 ms of PostgreSQL's (from 0.55 and 0.75); four
+ * consecutive runs on the shared 2-core machine gave medians of 0.72–0.85 times pgbench at scale
+ * 50 and 1.74–2.10 at scale 1, and a p99 of 47.3–88.3 ms flat out and 17.6–67.3 ms paced: both
+ * targets met in the two middle runs, the p99 missed in the two whose slow rounds fell on spells
+ * of other work (bench/README.md).
+ *
+ * The next lever towards 1.0× pgbench at scale 50 is PostgreSQL's share, which the group now pays
+ * per bet: each call still runs a dozen statements (confirmation, debit, bet, selections, audit,
+ * stake posting, house credit), each started by the executor on its own. A group written set-wise
+ * — one statement per table for all its bets, each bet's debit still conditional on its player's
+ * balance in arrival order (a player's later bet in the group sees the earlier debit), and a bet
+ * whose debit or confirmation fails leaving no row — would pay that startup once per group, keeping
+ * each bet atomic and each answer honest (sent after the commit; a group refused whole, alone).
+ * After it the API's share (HTTP, validation, the driver, one socket write per answer) is what is
+ * left.
+ *
+ *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool 10] [--lanes 4] [--warmup 5] [--rounds 3] [--rate N]
  *   (--rate N: only a paced run at N bets/s, no pgbench; for profiling the API below saturation)
  *   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  */
@@ -280,6 +299,7 @@ async function main(): Promise<void> {
       database: handle,
       realtimeTokenSecret: "bench-secret-of-at-least-32-bytes!!!",
       liveBetDelayMs: 0,
+      ...(arg("lanes", 0) > 0 ? { placementLanes: arg("lanes", 0) } : {}),
     });
     const address = await api.start({ port: 0 });
     const port = (api.app.server.address() as AddressInfo).port;
