@@ -289,9 +289,10 @@ class DecidedOnChangedState extends Error {}
 
 /**
  * Writes the accepted bets. A lone bet of a player without limits in force, sent without an
- * idempotency key, is one atomic statement; anything more (several bets that stand or fall
- * together, a limit check that must hold the player's lock, an answer to record under a key) runs
- * in one transaction around the same statement.
+ * idempotency key, is one atomic call, committed by group commit with the lone bets that arrive
+ * meanwhile (`writeBet`); anything more (several bets that stand or fall together, a limit check
+ * that must hold the player's lock, an answer to record under a key) runs in one transaction of
+ * its own around the same call.
  */
 async function persist(
   ctx: AppContext,
