@@ -32,9 +32,9 @@
  * — one statement per table for all its bets, each bet's debit still conditional on its player's
  * balance in arrival order (a player's later bet in the group sees the earlier debit), and a bet
  * whose debit or confirmation fails leaving no row — would pay that startup once per group, keeping
- * each bet atomic and each answer honest (sent after the commit; a group refused whole, alone).
- * After it the API's share (HTTP, validation, the driver, one socket write per answer) is what is
- * left.
+ * each bet atomic and each answer honest (sent after the commit; a group the database refuses
+ * written again bet by bet). After it the API's share (HTTP, validation, the driver, one socket
+ * write per answer) is what is left.
  *
  *   npx tsx bench/api-bet-placement.bench.ts [--clients 50] [--seconds 10] [--pool 10] [--lanes 4] [--warmup 5] [--rounds 3] [--rate N]
  *   (--rate N: only a paced run at N bets/s, no pgbench; for profiling the API below saturation)
