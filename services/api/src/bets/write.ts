@@ -42,14 +42,17 @@ export interface WrittenBet {
   playerBalance: number;
 }
 
+/** What `place_bet_with_stake` answers for one bet, as both placement statements read it. */
+const placedColumns = {
+  outcome: sql<"placed" | "short" | "changed">`w.outcome`,
+  betId: sql<number | string | null>`w.placed_bet_id`,
+  balance: sql<number | string | null>`w.player_balance`,
+  selectionIds: sql<(number | string)[] | null>`w.selection_ids`,
+};
+
 const buildPlaceBet = (db: Executor) =>
   db
-    .select({
-      outcome: sql<"placed" | "short" | "changed">`w.outcome`,
-      betId: sql<number | string | null>`w.placed_bet_id`,
-      balance: sql<number | string | null>`w.player_balance`,
-      selectionIds: sql<(number | string)[] | null>`w.selection_ids`,
-    })
+    .select(placedColumns)
     .from(
       sql`place_bet_with_stake(${sql.placeholder("ref")}::text, ${sql.placeholder("playerId")}::bigint,
         ${sql.placeholder("accountId")}::bigint, ${sql.placeholder("houseAccountId")}::bigint,
@@ -202,12 +205,7 @@ function arrayLiteral(values: readonly (string | number)[] | null): string | nul
  */
 const buildPlaceBets = (db: Executor) =>
   db
-    .select({
-      outcome: sql<"placed" | "short" | "changed">`w.outcome`,
-      betId: sql<number | string | null>`w.placed_bet_id`,
-      balance: sql<number | string | null>`w.player_balance`,
-      selectionIds: sql<(number | string)[] | null>`w.selection_ids`,
-    })
+    .select(placedColumns)
     .from(
       sql`jsonb_array_elements(${sql.placeholder("bets")}::jsonb) WITH ORDINALITY AS a(b, n)
       CROSS JOIN LATERAL place_bet_with_stake(a.b->>'ref', (a.b->>'playerId')::bigint,
