@@ -36,4 +36,9 @@ describe("readConfig", () => {
       /HOUSEKEEPING_INTERVAL_SECONDS/,
     );
   });
+  it("keeps 40 simulated matches by default and takes thousands for a load test", () => {
+    expect(readConfig({}).FEED_MATCHES).toBe(40);
+    expect(readConfig({ FEED_MATCHES: "20000" }).FEED_MATCHES).toBe(20_000);
+    expect(() => readConfig({ FEED_MATCHES: "20001" })).toThrow(/FEED_MATCHES/);
+  });
 });
