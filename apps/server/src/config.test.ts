@@ -36,6 +36,12 @@ describe("readConfig", () => {
       /HOUSEKEEPING_INTERVAL_SECONDS/,
     );
   });
+  it("takes placement lanes that divide the house shards, and refuses others", () => {
+    expect(readConfig({}).PLACEMENT_LANES).toBeUndefined();
+    expect(readConfig({ PLACEMENT_LANES: "8" }).PLACEMENT_LANES).toBe(8);
+    expect(() => readConfig({ PLACEMENT_LANES: "3" })).toThrow(/PLACEMENT_LANES: must divide 128/);
+    expect(() => readConfig({ PLACEMENT_LANES: "0" })).toThrow(/PLACEMENT_LANES/);
+  });
   it("keeps 40 simulated matches by default and takes thousands for a load test", () => {
     expect(readConfig({}).FEED_MATCHES).toBe(40);
     expect(readConfig({ FEED_MATCHES: "20000" }).FEED_MATCHES).toBe(20_000);

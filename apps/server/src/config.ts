@@ -1,6 +1,6 @@
 import { DEMO_EMAIL, type IdentityOptions } from "@sportsbook/api";
 import { passwordSchema, profileFieldSchema } from "@sportsbook/contracts";
-import { DEFAULT_POOL_SIZE } from "@sportsbook/db";
+import { DEFAULT_POOL_SIZE, HOUSE_SHARDS } from "@sportsbook/db";
 import { z } from "zod";
 
 const envSchema = z.object({
@@ -88,6 +88,16 @@ const envSchema = z.object({
   FEED_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),
   /** Matches the feed ingest applies concurrently; worth raising with PostgreSQL (DATABASE_URL). */
   FEED_INGEST_LANES: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Lanes of the bet placement's group commit, each with one transaction in flight (the API's
+   * default: 4 on PostgreSQL, 1 on PGlite); a player's bets keep one lane, chosen by house shard.
+   */
+  PLACEMENT_LANES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .refine((n) => HOUSE_SHARDS % n === 0, `must divide ${HOUSE_SHARDS} (1, 2, 4, 8, …)`)
+    .optional(),
   /** Record every feed frame to this file (replayable with the feed's replay). */
   FEED_RECORD: z.string().min(1).optional(),
   /** Public channels (one per language) that carry provider status changes, comma separated. */

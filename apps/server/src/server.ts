@@ -133,6 +133,7 @@ export async function createServer(
     publisher,
     realtimeTokenSecret: tokenSecret,
     liveBetDelayMs: config.LIVE_BET_DELAY_MS,
+    ...(config.PLACEMENT_LANES ? { placementLanes: config.PLACEMENT_LANES } : {}),
     demo: conveniences.demoMode,
     demoEmail: config.DEMO_PLAYER_EMAIL,
     identity: identityOptions(config),
