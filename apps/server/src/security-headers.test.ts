@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "./config.js";
-import { HSTS, SECURITY_HEADERS } from "./security-headers.js";
+import { HSTS, SECURITY_HEADERS, STATIC_ASSET_HEADERS } from "./security-headers.js";
 import { createServer, type Server } from "./server.js";
 
 async function boot(env: Record<string, string>): Promise<Server> {
@@ -41,6 +41,13 @@ describe("security headers on every answer", () => {
         expect(res.headers[name], `${url} ${name}`).toBe(value);
       expect(res.headers["strict-transport-security"]).toBeUndefined();
     }
+  });
+
+  it("only nosniff on the build's static files, whose documents carry the policies", async () => {
+    const res = await plain.app.inject({ url: "/_next/static/chunks/main.js" });
+    expect(res.headers).toMatchObject(STATIC_ASSET_HEADERS);
+    expect(res.headers["referrer-policy"]).toBeUndefined();
+    expect(res.headers["permissions-policy"]).toBeUndefined();
   });
 
   it("HSTS only when a trusted proxy says the request came over TLS", async () => {

@@ -7,6 +7,16 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
 };
 
+/**
+ * The build's static files (scripts, styles, fonts) carry only nosniff: the referrer and permissions
+ * policies act on the document that loads them, and on a first visit a page's dozen scripts would
+ * otherwise each spend about 150 bytes on the wire repeating them.
+ */
+const STATIC_ASSETS = "/_next/static/";
+export const STATIC_ASSET_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+};
+
 /** HSTS for requests that came over TLS; sent only then, since a browser keeps it for a year. */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
@@ -17,7 +27,8 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
+    const headers = request.url.startsWith(STATIC_ASSETS) ? STATIC_ASSET_HEADERS : SECURITY_HEADERS;
+    for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
     if (request.protocol === "https") reply.raw.setHeader("strict-transport-security", HSTS);
   });
 }
