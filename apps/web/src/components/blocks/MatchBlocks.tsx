@@ -20,21 +20,25 @@ interface MatchBlockProps {
 /** Markets an event-markets block shows when the operator sets no limit. */
 const EVENT_MARKETS_SHOWN = 4;
 
+/** How far down the priority order a featured block looks for a match that offers markets. */
+const FEATURED_CANDIDATES = 5;
+
 /**
  * The match a block shows: the one the operator names, or else the first by priority among
- * matches in `status` (of the block's sport, when it names one).
+ * matches in `status` (of the block's sport, when it names one) that offers a market right now.
  */
 async function featuredMatch(block: Block, locale: string, status: string): Promise<Match | undefined> {
-  const query = block.matchId
-    ? { id: block.matchId }
-    : {
-        match_status: status,
-        sort_by: "priority" as const,
-        type: "match" as const,
-        limit: 1,
-        ...(block.sportKey ? { sport_key: block.sportKey } : {}),
-      };
-  return (await fetchMatches(locale, query)).matches[0];
+  if (block.matchId) return (await fetchMatches(locale, { id: block.matchId })).matches[0];
+  const { matches } = await fetchMatches(locale, {
+    match_status: status,
+    sort_by: "priority" as const,
+    type: "match" as const,
+    limit: FEATURED_CANDIDATES,
+    ...(block.sportKey ? { sport_key: block.sportKey } : {}),
+  });
+  // A match is featured to be bet on; one between its maps, or with every line decided, offers
+  // nothing for a while.
+  return matches.find((m) => m.available_markets > 0) ?? matches[0];
 }
 
 const OPEN = `${MATCH_STATUS.prematch},${MATCH_STATUS.live}`;
