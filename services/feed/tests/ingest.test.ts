@@ -85,6 +85,19 @@ for (const target of databaseTargets()) {
       expect(cp?.position).toBeGreaterThan(frames.length / 2);
     });
 
+    it("stores a market's outcomes in the order the provider sent them, the order they are listed in", async () => {
+      const rows = await handle.db
+        .select({ market: outcomes.marketRowId, outcome: outcomes.outcomeId })
+        .from(outcomes)
+        .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
+        .where(eq(markets.marketId, 1))
+        .orderBy(asc(outcomes.id));
+      const byMarket = new Map<number, string[]>();
+      for (const r of rows) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.outcome]);
+      expect(byMarket.size).toBeGreaterThan(3);
+      for (const ids of byMarket.values()) expect(ids).toEqual(["1", "2", "3"]);
+    });
+
     it("stores the provider's names in every described language beside the English one", async () => {
       const [soccer] = await handle.db.select().from(sports).where(eq(sports.name, "Soccer")).limit(1);
       expect(soccer?.translations).toMatchObject({ de: "Fußball", ar: "كرة القدم", "pt-BR": "Futebol" });

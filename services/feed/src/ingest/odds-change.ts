@@ -70,6 +70,8 @@ export interface OutcomeRow {
   translations: Record<string, string>;
   odds: number;
   active: boolean;
+  /** Its place in the message: a new market's outcomes are stored, and so listed, in the provider's order. */
+  ord: number;
 }
 
 /** The match row's update; only its clock when the message carries no sport event status. */
@@ -213,6 +215,7 @@ export function prepareOddsChange(
         translations: known ? {} : outcomeNameTranslations(m.id, o.id, m.specifiers, all),
         odds: o.odds ?? NO_PRICE,
         active: storedActive(o),
+        ord: outcomeRows.length,
       });
     }
   }

@@ -106,13 +106,13 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
     -- outcome sent without a price (or at 1.00) keeps its stored price, inactive
     sent as (
       select r.id as market_row_id, r.match_id, r.market_id, r.specifier, r.updated_at, o.outcome_id,
-        o.name, o.translations, o.active,
+        o.name, o.translations, o.active, o.ord,
         case when o.odds = ${NO_PRICE} and not o.active and cur.odds is not null then cur.odds
           else o.odds end as odds,
         cur.odds as cur_odds, cur.active as cur_active
       from json_to_recordset(${rowsParam(list.flatMap((p) => p.outcomes))}) as o(match_id bigint,
         market_id int, specifier text, outcome_id text, name text, translations jsonb, odds int,
-        active boolean)
+        active boolean, ord int)
       join market_rows r on r.match_id = o.match_id and r.market_id = o.market_id
         and r.specifier = o.specifier
       left join ${outcomes} cur on cur.market_row_id = r.id and cur.outcome_id = o.outcome_id),
@@ -120,6 +120,8 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
       insert into ${outcomes} (market_row_id, outcome_id, name, translations, odds, active, updated_at)
       select market_row_id, outcome_id, name, translations, odds, active, updated_at from sent
       where (cur_odds, cur_active) is distinct from (odds, active)
+      -- ids follow the message's order, which is the order outcomes are listed in
+      order by ord
       on conflict (market_row_id, outcome_id) do update set
         odds = case when excluded.odds = ${NO_PRICE} and excluded.active = false then ${outcomes}.odds
           else excluded.odds end,

@@ -136,6 +136,11 @@ type Names = {
   tournament: { urn: string; name: string };
 };
 
+/** Where an outcome stands among its market type's events. */
+function outcomeRank(t: SwarmMarketType, outcomeId: string): number {
+  return Object.values(t.events).indexOf(outcomeId);
+}
+
 function gameEvents(ts: number, g: SwarmGame, names: Names, warnings: string[]): FeedEvent[] {
   const eventUrn = urnOf("match", g.id);
   const producer = g.type === SWARM_GAME_TYPE.live ? PRODUCER.live : PRODUCER.prematch;
@@ -177,18 +182,22 @@ function gameEvents(ts: number, g: SwarmGame, names: Names, warnings: string[]):
         id: t.canonical,
         specifiers: specOf(t, m.base),
         status: m.is_hidden === 1 ? 0 : blocked ? -1 : 1,
-        outcomes: Object.values(m.event).flatMap((e) => {
-          if (!e) return [];
-          const oid = t.events[e.type];
-          if (oid === undefined) return [];
-          return [
-            {
-              id: oid,
-              odds: e.price !== undefined ? oddsFromDecimal(e.price) : null,
-              active: e.price !== undefined,
-            },
-          ];
-        }),
+        // A market's events are keyed by id, which says nothing of their order; they are listed as
+        // the market type names them (P1, X, P2), as Swarm's own `order` would.
+        outcomes: Object.values(m.event)
+          .flatMap((e) => {
+            if (!e) return [];
+            const oid = t.events[e.type];
+            if (oid === undefined) return [];
+            return [
+              {
+                id: oid,
+                odds: e.price !== undefined ? oddsFromDecimal(e.price) : null,
+                active: e.price !== undefined,
+              },
+            ];
+          })
+          .sort((a, b) => outcomeRank(t, a.id) - outcomeRank(t, b.id)),
       });
     }
     const info = g.info;
