@@ -14,7 +14,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 const STATIC_ASSETS = "/_next/static/";
 export const STATIC_ASSET_HEADERS: Readonly<Record<string, string>> = {
-  "x-content-type-options": "nosniff",
+  "x-content-type-options": SECURITY_HEADERS["x-content-type-options"] as string,
 };
 
 /** HSTS for requests that came over TLS; sent only then, since a browser keeps it for a year. */

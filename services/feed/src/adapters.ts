@@ -13,13 +13,18 @@ const MAPPINGS: Record<Exclude<Provider, "betconstruct">, MarketMapping> = {
   oddin: oddinMapping,
 };
 
-/** Decodes one provider frame into internal events (the single entry point of every adapter). */
-export function decodeFrame(frame: Pick<FeedFrame, "provider" | "body">): DecodeResult {
+/** Decodes a frame with the given Swarm decoder; every provider's prices then pass the book's bounds. */
+function decodeWith(swarm: (body: string) => DecodeResult, frame: Pick<FeedFrame, "provider" | "body">) {
   return withinPriceBounds(
     frame.provider === "betconstruct"
-      ? decodeSwarm(frame.body)
+      ? swarm(frame.body)
       : decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body),
   );
+}
+
+/** Decodes one provider frame into internal events (the single entry point of every adapter). */
+export function decodeFrame(frame: Pick<FeedFrame, "provider" | "body">): DecodeResult {
+  return decodeWith(decodeSwarm, frame);
 }
 
 /**
@@ -28,12 +33,7 @@ export function decodeFrame(frame: Pick<FeedFrame, "provider" | "body">): Decode
  */
 export function createFrameDecoder(options: { now?: () => number } = {}) {
   const swarm = createSwarmDecoder(options.now);
-  return (frame: Pick<FeedFrame, "provider" | "body">): DecodeResult =>
-    withinPriceBounds(
-      frame.provider === "betconstruct"
-        ? swarm(frame.body)
-        : decodeUof(frame.provider, MAPPINGS[frame.provider], frame.body),
-    );
+  return (frame: Pick<FeedFrame, "provider" | "body">): DecodeResult => decodeWith(swarm, frame);
 }
 
 /** Writes internal events in each provider's own format, with the routing key a real feed would use. */
