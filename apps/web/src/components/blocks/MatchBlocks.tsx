@@ -7,7 +7,7 @@ import type { Block, SiteSettings } from "../../lib/site-settings";
 import { LiveSubscription } from "../../live/LiveSubscription";
 import { EventTime, matchHref, Team } from "../catalog/MatchCard";
 import { MarketView } from "../match/MarketView";
-import { Scoreboard } from "../match/Scoreboard";
+import { Scoreboard } from "./BlocksLazy";
 import { PredictionWidget } from "./PredictionWidget";
 import { PreviewDismiss } from "./PreviewDismiss";
 

@@ -1,26 +1,24 @@
 "use client";
-import { formatMoney, money } from "@sportsbook/domain";
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { localizeHref } from "../../lib/locale-url";
 import { usePlayer } from "../../player/player-context";
-import { currentAccount } from "../../player/player-store";
 import { ActionButton } from "../controls/ActionButton";
-import { useClientConfig } from "../shell/ClientConfig";
 import { useSelectionCount } from "../ticket/TicketContext";
 
 // A visitor's page never downloads the notification code (as in the header).
 const NotificationBell = dynamic(() =>
   import("../notifications/NotificationBell").then((m) => m.NotificationBell),
 );
+// Nor a player's name and balance, which the server never renders (the session is read in the
+// browser).
+const ProfileAccount = dynamic(() => import("./ProfileAccount").then((m) => m.ProfileAccount), {
+  ssr: false,
+});
 
 /** profile: who is signed in, the balance and the ways to the account; a visitor gets sign-in and sign-up. */
 export function ProfileBlock() {
   const t = useTranslations("blocks");
   const player = usePlayer();
-  const config = useClientConfig();
-  const href = (path: string) => localizeHref(path, config.locale, config);
   if (player.status !== "logged_in" || !player.profile)
     return (
       <div className="profile-block" data-auth={player.status}>
@@ -29,28 +27,9 @@ export function ProfileBlock() {
         <ActionButton action="sign-up" />
       </div>
     );
-  const p = player.profile;
-  const name = p.nickname ?? ([p.firstName, p.lastName].filter(Boolean).join(" ") || p.email);
-  const account = currentAccount(player);
   return (
     <div className="profile-block" data-auth={player.status}>
-      <p className="profile-name">{name}</p>
-      {account ? (
-        <p className="balance" data-balance={account.balance}>
-          {formatMoney(money(account.balance, account.code), account, config.locale)}
-        </p>
-      ) : null}
-      <nav aria-label={t("account")}>
-        <Link href={href("/profile")} prefetch={false}>
-          {t("profile")}
-        </Link>
-        <Link href={href("/my-bets")} prefetch={false}>
-          {t("my-bets")}
-        </Link>
-        <Link href={href("/profile/wallet/deposit")} prefetch={false}>
-          {t("deposit")}
-        </Link>
-      </nav>
+      <ProfileAccount />
     </div>
   );
 }

@@ -1,10 +1,19 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { accountActionRoute, type HostAction, useHostHandles } from "../../embed/host-link";
-import { HeaderAccount } from "../../player/HeaderAccount";
 import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { useShellUi } from "../shell/ShellUi";
+
+/** The place held in the header while the session is checked or the account's code loads. */
+const AccountPlaceholder = () => <span className="header-account" aria-busy="true" />;
+
+// A signed-in player's balance and sign-out: a visitor's page never downloads their code.
+const HeaderAccount = dynamic(() => import("../../player/HeaderAccount").then((m) => m.HeaderAccount), {
+  ssr: false,
+  loading: AccountPlaceholder,
+});
 
 type Action = "sign-in" | "sign-up" | "deposit" | "sports-menu" | "my-bets" | "bet-slip";
 
@@ -21,7 +30,7 @@ export function ActionButton({ action, label }: { action: Action; label?: string
   // session cookie is being checked, the place is held so the header does not jump.
   if (status !== "not_logged_in" && (action === "sign-in" || action === "sign-up")) {
     if (action === "sign-up") return null;
-    return status === "logged_in" ? <HeaderAccount /> : <span className="header-account" aria-busy="true" />;
+    return status === "logged_in" ? <HeaderAccount /> : <AccountPlaceholder />;
   }
   const onClick = () => {
     if (action === "sports-menu") setSideMenuOpen(true);
