@@ -49,7 +49,7 @@ export function scoreDistribution(s: ScoreState): ScoreCell[] {
 export type ScoreLeg = (h: number, a: number) => boolean;
 
 /** A half line such as `total=2.5` or `hcp=-1.5` (whole and quarter lines can push, which one score cannot say). */
-function halfLine(specifier: string, key: string): number | undefined {
+export function halfLine(specifier: string, key: string): number | undefined {
   const m = new RegExp(`(?:^|\\|)${key}=(-?\\d+(?:\\.\\d+)?)(?:$|\\|)`).exec(specifier);
   const v = m ? Number(m[1]) : Number.NaN;
   return Number.isFinite(v) && Math.abs(v % 1) === 0.5 ? v : undefined;

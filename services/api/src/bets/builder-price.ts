@@ -2,6 +2,7 @@ import { matches, sports } from "@sportsbook/db";
 import {
   fairProbabilities,
   fitScoreState,
+  halfLine,
   isMarketOpen,
   jointProbability,
   oddsForProbability,
@@ -27,6 +28,29 @@ interface Leg {
 
 const open = (m: LoadedMarket) =>
   isMarketOpen(m.row.status) && m.outcomes.every((o) => o.active && o.odds > 1000);
+
+/**
+ * The total line the score model is fitted to: the open half line nearest even money above the goals
+ * already scored. Quarter and whole lines are left out: their bets can be refunded in whole or in
+ * half, so their fair price is not the probability of more goals than the line.
+ */
+export function fittingTotal(
+  totals: readonly {
+    row: { specifier: string };
+    outcomes: readonly { outcomeId: string; odds: number }[];
+  }[],
+  scored: number,
+): { line: number; pOver: number } | undefined {
+  const lines = totals.flatMap((m) => {
+    const line = halfLine(m.row.specifier, "total");
+    const over = m.outcomes.find((o) => o.outcomeId === "12");
+    const under = m.outcomes.find((o) => o.outcomeId === "13");
+    if (m.outcomes.length !== 2 || !over || !under || line === undefined || line <= scored) return [];
+    const [pOver] = fairProbabilities([over.odds, under.odds]);
+    return pOver === undefined ? [] : [{ line, pOver }];
+  });
+  return lines.sort((a, b) => Math.abs(a.pOver - 0.5) - Math.abs(b.pOver - 0.5))[0];
+}
 
 /**
  * The bet-builder price of legs of one soccer match: the probability they all win together under
@@ -55,20 +79,12 @@ export async function builderPrice(
   const now = { home: score?.home ?? 0, away: score?.away ?? 0 };
   const book = (await loadMarkets(ctx, [matchId], { marketIds: [1, 18] })).get(matchId) ?? [];
   const threeWay = book.find((m) => m.row.marketId === 1 && open(m));
-  const totals = book
-    .filter((m) => m.row.marketId === 18 && open(m) && m.outcomes.length === 2)
-    .map((m) => {
-      const line = Number(/total=(-?\d+(?:\.\d+)?)/.exec(m.row.specifier)?.[1]);
-      const over = m.outcomes.find((o) => o.outcomeId === "12");
-      const under = m.outcomes.find((o) => o.outcomeId === "13");
-      const [pOver] = over && under ? fairProbabilities([over.odds, under.odds]) : [];
-      return { line, pOver: pOver ?? Number.NaN };
-    })
-    .filter((t) => t.line % 1 !== 0 && t.line > now.home + now.away && Number.isFinite(t.pOver))
-    .sort((a, b) => Math.abs(a.pOver - 0.5) - Math.abs(b.pOver - 0.5));
+  const total = fittingTotal(
+    book.filter((m) => m.row.marketId === 18 && open(m)),
+    now.home + now.away,
+  );
   const outcome = (id: string) => threeWay?.outcomes.find((o) => o.outcomeId === id)?.odds;
   const [h, d, a] = [outcome("1"), outcome("2"), outcome("3")];
-  const total = totals[0];
   if (!h || !d || !a || !total) return { ok: false, reason: "no_market_to_fit" };
   const [pHome = 0, , pAway = 0] = fairProbabilities([h, d, a]);
   const state = fitScoreState(now, { home: pHome, away: pAway, line: total.line, over: total.pOver });
