@@ -126,7 +126,7 @@ addEventListener("message", (e) => {
     await send({ type: "page_changed", payload: { path: "/" } });
     await frame.locator('[data-list="top-events"] [data-match]').first().waitFor();
     await send({ type: "iframe_integration", payload: { listeners: ["sign-in", "deposit"] } });
-    await frame.locator("header [data-action=sign-in]").click();
+    await frame.locator("header [data-action=sign-in][data-route=host]").click();
     await expect.poll(async () => (await received(page)).map((m) => m.type)).toContain("sign-in");
     expect(await frame.locator("dialog[open]").count()).toBe(0);
 

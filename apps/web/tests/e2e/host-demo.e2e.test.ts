@@ -37,8 +37,9 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
     const page = await context.newPage();
     await page.goto(host);
     const frame = frameOf(page);
-    // the host listens for sign-in: the frame's button leads to the casino's own page
-    await frame.locator("header [data-action=sign-in]").click();
+    // the host listens for sign-in (it says so once the frame has started): the frame's button
+    // leads to the casino's own page
+    await frame.locator("header [data-action=sign-in][data-route=host]").click();
     await page.waitForURL(/\/sign-in\?return=/);
     await page.locator("a", { hasText: "Open an account" }).click();
     const email = `casino${Date.now()}@example.test`;

@@ -46,6 +46,8 @@ export function ActionButton({ action, label }: { action: Action; label?: string
       type="button"
       className={`btn btn-${action}`}
       data-action={action}
+      // where an account action goes (host, modal, disabled): the host learns it once the frame is live
+      data-route={accountAction !== undefined ? route : undefined}
       onClick={onClick}
       disabled={accountAction !== undefined && route === "disabled"}
       title={accountAction !== undefined && route === "disabled" ? t("on-platform") : undefined}
