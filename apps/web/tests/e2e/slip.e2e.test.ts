@@ -166,11 +166,14 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await sharer.close();
   });
 
+  const focused = (page: Page, selector: string) =>
+    page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
+
   /** Presses Tab until the focused element matches `selector`; fails after `max` presses. */
   async function tabTo(page: Page, selector: string, max = 400) {
     for (let i = 0; i < max; i++) {
       await page.keyboard.press("Tab");
-      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+      if (await focused(page, selector)) return;
     }
     throw new Error(`Tab never reached ${selector}`);
   }
@@ -193,7 +196,16 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     expect(await slip.locator("[aria-live=polite]").innerText()).toMatch(/1 selection/);
     await tabTo(page, "[data-ticket-panel=docked] [data-stake-input]");
     await page.keyboard.type("1.5");
-    await tabTo(page, "[data-ticket-panel=docked] [data-action=place]");
+    // Prematch prices move too: a changed price disables placing until the player accepts it, by
+    // keyboard as well.
+    const place = "[data-ticket-panel=docked] [data-action=place]";
+    const accept = "[data-ticket-panel=docked] [data-action=accept-odds]";
+    await tabTo(page, `${place}, ${accept}`);
+    while (await focused(page, accept)) {
+      await page.keyboard.press("Enter");
+      // accepting hands the focus on to placing
+      await page.locator(`${place}:focus`).waitFor();
+    }
     const before = Number(await page.locator("header .balance").getAttribute("data-balance"));
     await page.keyboard.press("Enter");
     await slip.locator("[data-placed='1']").waitFor();

@@ -22,7 +22,7 @@ import {
   ticketBetReturn,
 } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { usePlayer } from "../../player/player-context";
@@ -62,6 +62,16 @@ function Slip({ store }: { store: TicketStore }) {
   const selections = state.bets.flatMap((b) => b.selections);
   const type = state.bets[0]?.betType;
   const blockers = placeBlockers(state.bets, currency, state.config.maxPayout);
+  // Accepting changed odds removes the focused button; focus moves on to placing, so a keyboard
+  // player is not sent back to the top of the page.
+  const placeButton = useRef<HTMLButtonElement>(null);
+  const [focusPlace, setFocusPlace] = useState(false);
+  useEffect(() => {
+    if (focusPlace && state.ticketState !== "ODDS_CHANGED") {
+      placeButton.current?.focus();
+      setFocusPlace(false);
+    }
+  }, [focusPlace, state.ticketState]);
   const announce =
     state.ticketState === "PROCESSING"
       ? t("processing")
@@ -148,7 +158,10 @@ function Slip({ store }: { store: TicketStore }) {
             type="button"
             className="btn"
             data-action="accept-odds"
-            onClick={() => store.dispatch({ type: "oddsChangesAccepted" })}
+            onClick={() => {
+              store.dispatch({ type: "oddsChangesAccepted" });
+              setFocusPlace(true);
+            }}
           >
             {t("accept")}
           </button>
@@ -175,6 +188,7 @@ function Slip({ store }: { store: TicketStore }) {
         </button>
         <button
           type="button"
+          ref={placeButton}
           className="btn btn-primary"
           data-action="place"
           disabled={state.inProgress || (player.status === "logged_in" && blockers.length > 0)}
