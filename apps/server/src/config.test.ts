@@ -42,4 +42,9 @@ describe("readConfig", () => {
     expect(() => readConfig({ PLACEMENT_LANES: "3" })).toThrow(/PLACEMENT_LANES: must divide 128/);
     expect(() => readConfig({ PLACEMENT_LANES: "0" })).toThrow(/PLACEMENT_LANES/);
   });
+  it("keeps 40 simulated matches by default and takes thousands for a load test", () => {
+    expect(readConfig({}).FEED_MATCHES).toBe(40);
+    expect(readConfig({ FEED_MATCHES: "20000" }).FEED_MATCHES).toBe(20_000);
+    expect(() => readConfig({ FEED_MATCHES: "20001" })).toThrow(/FEED_MATCHES/);
+  });
 });

@@ -83,7 +83,7 @@ const envSchema = z.object({
   /** Simulated seconds per real second (1 = real time). */
   FEED_SPEED: z.coerce.number().positive().max(3600).default(1),
   /** Matches the simulator keeps scheduled (about half of them live). */
-  FEED_MATCHES: z.coerce.number().int().min(1).max(2000).default(40),
+  FEED_MATCHES: z.coerce.number().int().min(1).max(20_000).default(40),
   /** Bookmaker margin of simulated prices (0.05 = 5 % overround). */
   FEED_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),
   /** Matches the feed ingest applies concurrently; worth raising with PostgreSQL (DATABASE_URL). */

@@ -260,6 +260,8 @@ export function createFeed(config: FeedConfig) {
       ...(config.margin !== undefined ? { margin: config.margin } : {}),
       ...(config.streamUrl ? { streamUrl: config.streamUrl } : {}),
       idBase: (state.session - 1) * SESSION_IDS,
+      // live odds changes are paced in real time as well as in match time
+      speed: state.speed,
     });
     await tick();
     timer = clock.setInterval(() => void tick(), config.tickMs ?? 1000);

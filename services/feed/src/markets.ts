@@ -18,6 +18,44 @@ export interface MarketDescription {
 const winner2 = { "4": "{$competitor1}", "5": "{$competitor2}" };
 const hcp2 = { "1714": "{$competitor1} ({+hcp})", "1715": "{$competitor2} ({-hcp})" };
 const total2 = { "12": "Over {total}", "13": "Under {total}" };
+const x12 = { "1": "{$competitor1}", "2": "Draw", "3": "{$competitor2}" };
+const yesNo = { "74": "Yes", "76": "No" };
+const doubleChance = {
+  "9": "{$competitor1} or Draw",
+  "10": "{$competitor1} or {$competitor2}",
+  "11": "Draw or {$competitor2}",
+};
+
+/** Half-time/full-time outcomes 418 … 434: half-time result then full-time result, home/draw/away. */
+const htftOutcomes: Record<string, string> = (() => {
+  const sides = ["{$competitor1}", "draw", "{$competitor2}"];
+  const out: Record<string, string> = {};
+  sides.forEach((ht, i) => {
+    sides.forEach((ft, j) => {
+      out[String(418 + 2 * (3 * i + j))] = `${ht}/${ft}`;
+    });
+  });
+  return out;
+})();
+
+/** A half's markets, as UOF numbers them for the first (60 …) and the second half (83 …). */
+function halfMarkets(
+  ids: [number, number, number, number, number, number, number, number],
+  half: string,
+): MarketDescription[] {
+  const [x, dc, dnb, hcp, total, home, away, btts] = ids;
+  const groups = ["halves"];
+  return [
+    { id: x, name: `${half} - 1x2`, groups, outcomes: x12 },
+    { id: dc, name: `${half} - double chance`, groups, outcomes: doubleChance },
+    { id: dnb, name: `${half} - draw no bet`, groups, outcomes: winner2 },
+    { id: hcp, name: `${half} - handicap {hcp}`, groups, outcomes: hcp2 },
+    { id: total, name: `${half} - total`, groups, outcomes: total2 },
+    { id: home, name: `${half} - {$competitor1} total`, groups, outcomes: total2 },
+    { id: away, name: `${half} - {$competitor2} total`, groups, outcomes: total2 },
+    { id: btts, name: `${half} - both teams to score`, groups, outcomes: yesNo },
+  ];
+}
 
 /** Correct-score outcomes 0:0 … 4:4 in a fixed order; ids follow the catalogue's even numbering. */
 export const CORRECT_SCORES: readonly [number, number][] = (() => {
@@ -50,33 +88,34 @@ const bestOfScores: Record<string, string> = (() => {
 })();
 
 const list: MarketDescription[] = [
-  {
-    id: 1,
-    name: "1x2",
-    groups: ["main"],
-    outcomes: { "1": "{$competitor1}", "2": "Draw", "3": "{$competitor2}" },
-  },
+  { id: 1, name: "1x2", groups: ["main"], outcomes: x12 },
   {
     id: 8,
     name: "{!goalnr} goal",
     groups: ["goals"],
     outcomes: { "6": "{$competitor1}", "7": "None", "8": "{$competitor2}" },
   },
-  {
-    id: 10,
-    name: "Double chance",
-    groups: ["main"],
-    outcomes: {
-      "9": "{$competitor1} or Draw",
-      "10": "{$competitor1} or {$competitor2}",
-      "11": "Draw or {$competitor2}",
-    },
-  },
+  { id: 10, name: "Double chance", groups: ["main"], outcomes: doubleChance },
   { id: 11, name: "Draw no bet", groups: ["main"], outcomes: winner2 },
   { id: 16, name: "Handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },
   { id: 18, name: "Total", groups: ["totals"], outcomes: total2 },
-  { id: 29, name: "Both teams to score", groups: ["goals"], outcomes: { "74": "Yes", "76": "No" } },
+  { id: 19, name: "{$competitor1} total", groups: ["totals"], outcomes: total2 },
+  { id: 20, name: "{$competitor2} total", groups: ["totals"], outcomes: total2 },
+  { id: 26, name: "Odd/even", groups: ["goals"], outcomes: { "70": "Odd", "72": "Even" } },
+  { id: 29, name: "Both teams to score", groups: ["goals"], outcomes: yesNo },
   { id: 45, name: "Correct score", groups: ["score"], outcomes: correctScoreOutcomes },
+  { id: 47, name: "Halftime/fulltime", groups: ["halves"], outcomes: htftOutcomes },
+  ...halfMarkets([60, 63, 64, 66, 68, 69, 70, 75], "1st half"),
+  ...halfMarkets([83, 85, 86, 88, 90, 91, 92, 95], "2nd half"),
+  { id: 136, name: "Booking 1x2", groups: ["cards"], outcomes: x12 },
+  { id: 139, name: "Total bookings", groups: ["cards"], outcomes: total2 },
+  { id: 146, name: "Sending off", groups: ["cards"], outcomes: yesNo },
+  { id: 149, name: "1st half - booking 1x2", groups: ["cards"], outcomes: x12 },
+  { id: 162, name: "Corner 1x2", groups: ["corners"], outcomes: x12 },
+  { id: 165, name: "Corner handicap {hcp}", groups: ["corners"], outcomes: hcp2 },
+  { id: 166, name: "Total corners", groups: ["corners"], outcomes: total2 },
+  { id: 173, name: "1st half - corner 1x2", groups: ["corners"], outcomes: x12 },
+  { id: 177, name: "1st half - total corners", groups: ["corners"], outcomes: total2 },
   { id: 186, name: "Winner", groups: ["main"], outcomes: winner2 },
   { id: 199, name: "Correct score", groups: ["score"], outcomes: bestOfScores },
   { id: 188, name: "Set handicap {hcp}", groups: ["handicap"], outcomes: hcp2 },

@@ -14,7 +14,7 @@ const OVERTIME_MS = 5 * 60_000;
  * fixed at tip-off around the expected margin and total.
  */
 export class BasketballMatch implements LiveModel {
-  readonly tickMs = 30_000;
+  readonly tickMs = 10_000;
   private quarter = 0;
   private inQuarterMs = 0;
   private home = 0;
@@ -116,11 +116,12 @@ export class BasketballMatch implements LiveModel {
     };
   }
 
-  price(margin: number): PricedMarket[] {
+  price(margin: number, edge: number): PricedMarket[] {
     if (this.done) return [];
     const left = this.regulationLeftMs() / (4 * QUARTER_MS);
-    const mh = this.rateHome * left;
-    const ma = this.rateAway * left;
+    // eighty points a side amplify any lean: an eighth of it moves the margin by a few points
+    const mh = this.rateHome * Math.exp(edge / 16) * left;
+    const ma = this.rateAway * Math.exp(-edge / 16) * left;
     // points per possession make the variance about twice the mean
     const sdDiff = Math.sqrt(2 * (mh + ma)) + 0.5;
     const meanDiff = this.home - this.away + mh - ma;

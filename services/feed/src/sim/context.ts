@@ -20,6 +20,12 @@ export interface SimContext {
   queue: ActionQueue;
   /** Bookmaker margin as a fraction. */
   margin: number;
+  /**
+   * Simulated seconds per real second the feed is played at. What a provider paces in real time
+   * (a live match's odds changes, producer outages) is spaced by it, so a fast feed is not a
+   * heavier one.
+   */
+  speed: number;
   now(): number;
   newId(): number;
   /** Sends a message, unless its producer is down (see `producers.ts`). */

@@ -95,16 +95,16 @@ export class CricketMatch implements LiveModel {
     };
   }
 
-  private expectedRest(i: number): { mean: number; sd: number } {
+  private expectedRest(i: number, edge: number): { mean: number; sd: number } {
     const left = i === this.innings - 1 ? OVERS - this.overs : i >= this.innings ? OVERS : 0;
-    const mean = this.battingRate(i) * left;
+    const mean = this.battingRate(i) * Math.exp((i === 0 ? edge : -edge) / 8) * left;
     return { mean, sd: Math.sqrt(mean * 1.8) + 0.01 };
   }
 
-  price(margin: number): PricedMarket[] {
+  price(margin: number, edge: number): PricedMarket[] {
     if (this.done) return [];
-    const h = this.expectedRest(0);
-    const a = this.expectedRest(1);
+    const h = this.expectedRest(0, edge);
+    const a = this.expectedRest(1, edge);
     const homeTotal = this.runs[0] + h.mean;
     const awayTotal = this.runs[1] + a.mean;
     const sd = Math.sqrt(h.sd ** 2 + a.sd ** 2);
@@ -122,7 +122,7 @@ export class CricketMatch implements LiveModel {
     ];
     const inn = Math.max(1, this.innings);
     const i = inn - 1;
-    const rest = this.expectedRest(i);
+    const rest = this.expectedRest(i, edge);
     const pOver = 1 - normalCdf((this.line - ((this.runs[i] ?? 0) + rest.mean)) / Math.max(0.5, rest.sd));
     out.push(
       priceMarket(

@@ -2,6 +2,7 @@ import type { SettledMarket, SportEventStatus } from "../model.js";
 import { EVENT_STATUS, MATCH_STATUS_CODE } from "../model.js";
 import { type PricedMarket, priceMarket } from "./pricing.js";
 import type { Rng } from "./prng.js";
+import { leaned } from "./run-of-play.js";
 import { type Happening, type LiveModel, Offered } from "./sport.js";
 
 /** The in-map race of each title: CS2 maps are first to 13 rounds; Dota 2 and LoL race to 10 objectives. */
@@ -133,11 +134,13 @@ export class EsportsMatch implements LiveModel {
     };
   }
 
-  price(margin: number): PricedMarket[] {
+  price(margin: number, edge: number): PricedMarket[] {
     if (this.done) return [];
     const [a, b] = this.mapsWon();
-    const cur = raceWin(this.p, this.target, this.current[0], this.current[1]);
-    const f = this.freshMap;
+    // the lean shifts the chance of each point (round, objective) a little
+    const p = edge === 0 ? this.p : leaned(this.p, edge / 4);
+    const cur = raceWin(p, this.target, this.current[0], this.current[1]);
+    const f = edge === 0 ? this.freshMap : raceWin(p, this.target, 0, 0);
     // final map score distribution after the current map
     const dist = new Map<string, number>();
     const add = (x: number, y: number, p: number) => {

@@ -1,14 +1,9 @@
 import { CORRECT_SCORE_OTHER, CORRECT_SCORES, correctScoreOutcomeId } from "../markets.js";
 import type { SettledMarket } from "../model.js";
-import { finalScores, sumWhere } from "./poisson.js";
-import {
-  lineProbability,
-  MAX_ODDS,
-  MIN_ODDS,
-  type PricedMarket,
-  priceMarket,
-  settleLine,
-} from "./pricing.js";
+import { doubleChance, drawNoBet, handicap, oddEven, threeWay, total, yesNo } from "./line-markets.js";
+import { type Shape, settleShape } from "./line-settle.js";
+import { difference, poisson, signs, sum } from "./lines.js";
+import { type PricedMarket, priceMarket } from "./pricing.js";
 
 /** Markets of goal sports (soccer, ice hockey) priced from a Poisson model of the goals still to come. */
 
@@ -22,7 +17,12 @@ export interface GoalState {
 
 export interface GoalMarketSet {
   threeWay: boolean;
+  /** double chance and draw no bet */
+  doubleChance: boolean;
   totals: number[];
+  /** lines of each team's own total (markets 19 and 20) */
+  teamTotals: number[];
+  oddEven: boolean;
   handicaps: number[];
   correctScore: boolean;
   btts: boolean;
@@ -33,7 +33,10 @@ export interface GoalMarketSet {
 
 export const SOCCER_MARKETS: GoalMarketSet = {
   threeWay: true,
+  doubleChance: true,
   totals: [0.5, 1.5, 2.25, 2.5, 2.75, 3.5, 4.5],
+  teamTotals: [0.5, 1.5, 2.5],
+  oddEven: true,
   handicaps: [-1.5, -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 1, 1.5],
   correctScore: true,
   btts: true,
@@ -43,7 +46,10 @@ export const SOCCER_MARKETS: GoalMarketSet = {
 
 export const HOCKEY_MARKETS: GoalMarketSet = {
   threeWay: true,
+  doubleChance: false,
   totals: [4.5, 5.5, 6.5],
+  teamTotals: [],
+  oddEven: false,
   handicaps: [-1.5, 1.5],
   correctScore: false,
   btts: false,
@@ -51,57 +57,33 @@ export const HOCKEY_MARKETS: GoalMarketSet = {
   winnerInclOvertime: true,
 };
 
-function fmt(n: number): string {
-  return String(n);
+/** The goals each side still scores, and the score they add to. */
+export interface GoalOutlook {
+  home: number;
+  away: number;
+  ph: Float64Array;
+  pa: Float64Array;
+}
+
+export function outlook(s: GoalState): GoalOutlook {
+  return { home: s.home, away: s.away, ph: poisson(s.lambdaHome), pa: poisson(s.lambdaAway) };
+}
+
+/** P(both sides end with a goal): each side has one already or scores one of its goals to come. */
+export function bothScore(o: GoalOutlook): number {
+  return (o.home > 0 ? 1 : 1 - (o.ph[0] ?? 0)) * (o.away > 0 ? 1 : 1 - (o.pa[0] ?? 0));
 }
 
 export function priceGoals(s: GoalState, set: GoalMarketSet, margin: number): PricedMarket[] {
-  const dist = finalScores(s.home, s.away, s.lambdaHome, s.lambdaAway);
+  const o = outlook(s);
+  const diff = difference(o.ph, o.pa, s.home - s.away);
+  const goals = sum(o.ph, o.pa, s.home + s.away);
   const out: PricedMarket[] = [];
-  const pH = sumWhere(dist, (x) => x.h > x.a);
-  const pD = sumWhere(dist, (x) => x.h === x.a);
-  const pA = sumWhere(dist, (x) => x.h < x.a);
-  if (set.threeWay) {
-    out.push(
-      priceMarket(
-        1,
-        "",
-        [
-          { id: "1", q: pH },
-          { id: "2", q: pD },
-          { id: "3", q: pA },
-        ],
-        margin,
-      ),
-    );
-  }
-  if (set === SOCCER_MARKETS) {
-    // double chance: each outcome covers two results, so fair probabilities sum to 2; normalise per pair
-    const dc = priceMarket(
-      10,
-      "",
-      [
-        { id: "9", q: pH + pD },
-        { id: "10", q: pH + pA },
-        { id: "11", q: pD + pA },
-      ],
-      margin,
-    );
-    out.push(doubleChance(dc, [pH + pD, pH + pA, pD + pA], margin));
-    out.push(
-      priceMarket(
-        11,
-        "",
-        [
-          { id: "4", q: pH },
-          { id: "5", q: pA },
-        ],
-        margin,
-      ),
-    );
-  }
+  if (set.threeWay) out.push(threeWay(1, diff, margin));
+  if (set.doubleChance) out.push(doubleChance(10, diff, margin), drawNoBet(11, diff, margin));
   if (set.winnerInclOvertime) {
     // overtime and penalties split a tie in proportion to the teams' scoring rates
+    const [pH, pD, pA] = signs(diff);
     const share = s.lambdaHome / Math.max(1e-9, s.lambdaHome + s.lambdaAway);
     out.push(
       priceMarket(
@@ -115,56 +97,22 @@ export function priceGoals(s: GoalState, set: GoalMarketSet, margin: number): Pr
       ),
     );
   }
-  const goals = dist.map((x) => ({ diff: x.h + x.a, p: x.p }));
-  const negGoals = dist.map((x) => ({ diff: -(x.h + x.a), p: x.p }));
-  for (const total of set.totals) {
-    out.push(
-      priceMarket(
-        18,
-        `total=${fmt(total)}`,
-        [
-          { id: "12", q: lineProbability(goals, -total) },
-          { id: "13", q: lineProbability(negGoals, total) },
-        ],
-        margin,
-      ),
-    );
+  for (const line of set.totals) out.push(total(18, goals, line, margin));
+  for (const hcp of set.handicaps) out.push(handicap(16, diff, hcp, margin));
+  for (const line of set.teamTotals) {
+    out.push(total(19, { min: s.home, p: o.ph }, line, margin));
+    out.push(total(20, { min: s.away, p: o.pa }, line, margin));
   }
-  const diff = dist.map((x) => ({ diff: x.h - x.a, p: x.p }));
-  const negDiff = dist.map((x) => ({ diff: x.a - x.h, p: x.p }));
-  for (const hcp of set.handicaps) {
-    out.push(
-      priceMarket(
-        16,
-        `hcp=${fmt(hcp)}`,
-        [
-          { id: "1714", q: lineProbability(diff, hcp) },
-          { id: "1715", q: lineProbability(negDiff, -hcp) },
-        ],
-        margin,
-      ),
-    );
-  }
-  if (set.btts) {
-    const yes = sumWhere(dist, (x) => x.h > 0 && x.a > 0);
-    out.push(
-      priceMarket(
-        29,
-        "",
-        [
-          { id: "74", q: yes },
-          { id: "76", q: 1 - yes },
-        ],
-        margin,
-      ),
-    );
-  }
+  if (set.btts) out.push(yesNo(29, bothScore(o), margin));
+  if (set.oddEven) out.push(oddEven(26, goals, margin));
   if (set.correctScore) {
-    const outcomes = CORRECT_SCORES.map(([h, a]) => ({
-      id: correctScoreOutcomeId(h, a),
-      q: sumWhere(dist, (x) => x.h === h && x.a === a),
-    }));
-    outcomes.push({ id: CORRECT_SCORE_OTHER, q: sumWhere(dist, (x) => x.h > 4 || x.a > 4) });
+    let listed = 0;
+    const outcomes = CORRECT_SCORES.map(([h, a]) => {
+      const q = h < s.home || a < s.away ? 0 : (o.ph[h - s.home] ?? 0) * (o.pa[a - s.away] ?? 0);
+      listed += q;
+      return { id: correctScoreOutcomeId(h, a), q };
+    });
+    outcomes.push({ id: CORRECT_SCORE_OTHER, q: Math.max(0, 1 - listed) });
     out.push(priceMarket(45, "", outcomes, margin * 2, { longShots: true }));
   }
   if (set.nextGoal) {
@@ -188,18 +136,18 @@ export function priceGoals(s: GoalState, set: GoalMarketSet, margin: number): Pr
   return out;
 }
 
-/** Double chance odds: each outcome is priced on its own probability (they overlap by design). */
-function doubleChance(base: PricedMarket, qs: number[], margin: number): PricedMarket {
-  const outcomes = base.market.outcomes.map((o, i) => {
-    const q = qs[i] ?? 0;
-    if (q <= 1e-9 || q >= 0.99) return { ...o, odds: null, active: false };
-    const odds = Math.floor(1000 / (q * (1 + margin / 2)) / 10) * 10;
-    // priced on its own, a vanishing probability would run past the top of the price ladder
-    return { ...o, odds: Math.min(MAX_ODDS, Math.max(MIN_ODDS, odds)), active: true };
-  });
-  const status = outcomes.some((o) => !o.active) ? 0 : 1;
-  return { market: { ...base.market, status, outcomes }, fair: qs.map((q) => q / 2) };
-}
+/** The shape of each full-time goal market, for settling it from the final score. */
+const FULL_TIME: Record<number, Shape> = {
+  1: "threeWay",
+  10: "doubleChance",
+  11: "drawNoBet",
+  16: "handicap",
+  18: "total",
+  19: "homeTotal",
+  20: "awayTotal",
+  26: "oddEven",
+  29: "bothScore",
+};
 
 /** Settles every goal market that was offered, from the final (regulation) score. */
 export function settleGoals(
@@ -208,95 +156,22 @@ export function settleGoals(
   winnerAfterOvertime: "home" | "away",
 ): SettledMarket[] {
   const { home: h, away: a } = final;
-  const win = (b: boolean) => ({ result: (b ? 1 : 0) as 1 | 0 });
   const out: SettledMarket[] = [];
   for (const m of offered) {
-    const spec = m.specifiers;
-    const val = Number(spec.split("=")[1]);
-    switch (m.id) {
-      case 1:
-        out.push({
-          ...m,
-          outcomes: [
-            { id: "1", ...win(h > a) },
-            { id: "2", ...win(h === a) },
-            { id: "3", ...win(h < a) },
-          ],
-        });
-        break;
-      case 10:
-        out.push({
-          ...m,
-          outcomes: [
-            { id: "9", ...win(h >= a) },
-            { id: "10", ...win(h !== a) },
-            { id: "11", ...win(h <= a) },
-          ],
-        });
-        break;
-      case 11:
-        out.push(
-          h === a
-            ? {
-                ...m,
-                outcomes: [
-                  { id: "4", result: 0, voidFactor: 1 },
-                  { id: "5", result: 0, voidFactor: 1 },
-                ],
-              }
-            : {
-                ...m,
-                outcomes: [
-                  { id: "4", ...win(h > a) },
-                  { id: "5", ...win(h < a) },
-                ],
-              },
-        );
-        break;
-      case 406:
-        out.push({
-          ...m,
-          outcomes: [
-            { id: "4", ...win(winnerAfterOvertime === "home") },
-            { id: "5", ...win(winnerAfterOvertime === "away") },
-          ],
-        });
-        break;
-      case 18:
-        out.push({
-          ...m,
-          outcomes: [
-            { id: "12", ...settleLine(h + a - val, -val) },
-            { id: "13", ...settleLine(val - h - a, val) },
-          ],
-        });
-        break;
-      case 16:
-        out.push({
-          ...m,
-          outcomes: [
-            { id: "1714", ...settleLine(h - a + val, val) },
-            { id: "1715", ...settleLine(a - h - val, -val) },
-          ],
-        });
-        break;
-      case 29:
-        out.push({
-          ...m,
-          outcomes: [
-            { id: "74", ...win(h > 0 && a > 0) },
-            { id: "76", ...win(!(h > 0 && a > 0)) },
-          ],
-        });
-        break;
-      case 45: {
-        const winner = correctScoreOutcomeId(h, a);
-        const ids = [...CORRECT_SCORES.map(([x, y]) => correctScoreOutcomeId(x, y)), CORRECT_SCORE_OTHER];
-        out.push({ ...m, outcomes: ids.map((id) => ({ id, ...win(id === winner) })) });
-        break;
-      }
-      default:
-        break;
+    const shape = FULL_TIME[m.id];
+    if (shape) out.push(settleShape(shape, m, h, a));
+    else if (m.id === 406)
+      out.push({
+        ...m,
+        outcomes: [
+          { id: "4", result: winnerAfterOvertime === "home" ? 1 : 0 },
+          { id: "5", result: winnerAfterOvertime === "away" ? 1 : 0 },
+        ],
+      });
+    else if (m.id === 45) {
+      const winner = correctScoreOutcomeId(h, a);
+      const ids = [...CORRECT_SCORES.map(([x, y]) => correctScoreOutcomeId(x, y)), CORRECT_SCORE_OTHER];
+      out.push({ ...m, outcomes: ids.map((id) => ({ id, result: id === winner ? 1 : 0 })) });
     }
   }
   return out;

@@ -12,17 +12,30 @@ import {
   type SettledMarket,
 } from "../model.js";
 import { BasketballMatch } from "./basketball.js";
+import { SentBook } from "./book.js";
 import { abbreviation, pickSport, type SportDef, sportId } from "./catalogue.js";
 import { competitors, type SimContext, urnPrefix } from "./context.js";
 import { CricketMatch } from "./cricket.js";
 import { EsportsMatch } from "./esports.js";
 import { PRODUCERS } from "./producers.js";
+import { nextEdge, PULSE_MS } from "./run-of-play.js";
 import { GoalMatch } from "./soccer.js";
 import type { LiveModel } from "./sport.js";
 import { TennisMatch } from "./tennis.js";
 
 const REOPEN_MS = 8_000;
+/**
+ * Real time between two pulses of a live match, at least: however fast the feed is played, a live
+ * match sends at most one odds change every two real seconds (bet stops and reopenings aside), which
+ * keeps a fast feed light: with the default 40 matches at `FEED_SPEED=60`, about 13 live odds
+ * changes a real second for an ingest that shares its event loop with the pages and the API.
+ */
+export const REAL_PULSE_MS = 2_000;
 const PREMATCH_REPRICE_MS = 5 * 60_000;
+/** Extra steps of the run of play when a pulse moved no price. */
+const RESTEPS = 3;
+/** A match already in play at the start has played up to 150 of these stretches of time silently. */
+const WARM_STEP_MS = 20_000;
 
 interface SimMatch {
   urn: string;
@@ -31,9 +44,17 @@ interface SimMatch {
   producer: number;
   live: boolean;
   stopped: boolean;
-  ticks: number;
   closed: boolean;
+  /** the whole book as last priced */
   last: MarketOdds[];
+  /** what the live odds changes have sent, so each sends only what moved */
+  sent: SentBook;
+  /** the run of play (`run-of-play.ts`) */
+  edge: number;
+  /** match time since the model last played a tick */
+  sinceTick: number;
+  /** steps of match time each pulse plays (one unless the feed is played fast, see `pulse`) */
+  steps: number;
 }
 
 export interface MatchScheduleOptions {
@@ -56,12 +77,20 @@ const BROADCAST_EVERY = 3;
 
 /**
  * The life of each simulated match: scheduled with its fixture and prices, repriced before
- * kick-off, handed over to the live producer, stepped tick by tick through its model (bet stops,
- * settlements of decided markets), then ended, settled (now and then wrongly, then rolled back)
- * and closed, or called off or abandoned. A closed match makes room for a new one.
+ * kick-off, handed over to the live producer, revisited every pulse (`PULSE_MS` of match time, and
+ * at least `REAL_PULSE_MS` of real time) while its model plays tick by tick (bet stops, settlements
+ * of decided markets), then ended, settled (now and then wrongly, then rolled back) and closed, or
+ * called off or abandoned. A closed match makes room for a new one. Every pulse reprices the book
+ * and sends the markets that moved, so a live match's prices change every few seconds of match time.
  */
 export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptions) {
   const { rng, queue } = ctx;
+  /**
+   * Match time a pulse may not be shorter than, so it comes at most once per `REAL_PULSE_MS` of real
+   * time: played faster than 5×, a pulse plays every step of match time that fell due since the
+   * last one and sends what moved in one odds change.
+   */
+  const floorMs = REAL_PULSE_MS * ctx.speed;
   const matches = new Map<string, SimMatch>();
   // matches scheduled so far, which picks the broadcast ones
   let scheduled = 0;
@@ -91,9 +120,15 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
     }
   }
 
+  function price(m: SimMatch): MarketOdds[] {
+    m.last = m.model.price(ctx.margin, m.live ? m.edge : 0).map((p) => p.market);
+    return m.last;
+  }
+
+  /** The whole book. */
   function oddsChange(m: SimMatch): FeedEvent {
-    const markets = m.model.price(ctx.margin).map((p) => p.market);
-    m.last = markets;
+    const markets = price(m);
+    m.sent.reset(markets);
     return {
       kind: "odds_change",
       ...envelope(m),
@@ -117,14 +152,18 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
       producer: inPlay ? producers.live : producers.pre,
       live: inPlay,
       stopped: false,
-      ticks: 0,
       closed: false,
       last: [],
+      sent: new SentBook(),
+      edge: 0,
+      // the first pulse plays a tick
+      sinceTick: model.tickMs - pulseMs(model),
+      steps: Math.max(1, Math.ceil(floorMs / pulseMs(model))),
     };
     let startTime: number;
     if (inPlay) {
       // already under way: play the first part silently so the match appears mid-game
-      const warm = rng.int(0, 150);
+      const warm = rng.int(0, 150) * Math.max(1, Math.round(WARM_STEP_MS / model.tickMs));
       for (let i = 0; i < warm && !model.finished(); i++) model.tick(rng);
       if (model.finished()) {
         scheduleMatch(at, false);
@@ -155,7 +194,7 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
     // fixtures come from the provider's REST API, not from a producer
     emitMatch(m, { kind: "fixture", ...envelope(m), producer: PRODUCER.none, fixture });
     emitMatch(m, oddsChange(m));
-    if (inPlay) queue.push(at + model.tickMs, () => tick(m));
+    if (inPlay) queue.push(at + m.steps * pulseMs(model), () => pulse(m));
     else {
       queue.push(Math.min(startTime, at + PREMATCH_REPRICE_MS), () => prematch(m, startTime));
     }
@@ -195,19 +234,52 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
     });
     m.producer = PRODUCERS[m.sport.provider].live;
     m.live = true;
-    tick(m);
+    // the live producer's first odds change carries the whole book
+    m.sent.clear();
+    pulse(m);
   }
 
-  function tick(m: SimMatch): void {
+  /**
+   * One pulse of a live match: for each step of match time it covers (one unless the feed is played
+   * fast, see `floorMs`) the run of play moves and the model plays a tick when one is due; then the
+   * book is repriced once and what moved is sent in one odds change.
+   */
+  function pulse(m: SimMatch): void {
     if (m.closed) return;
-    m.ticks++;
-    if (rng.chance(options.abandonRate ?? 0.02) && rng.chance(m.model.tickMs / (100 * 60_000))) {
-      abandon(m);
-      return;
+    const step = pulseMs(m.model);
+    let happened = false;
+    for (let i = 0; i < m.steps; i++) {
+      m.edge = nextEdge(rng, m.edge);
+      m.sinceTick += step;
+      if (m.sinceTick < m.model.tickMs) continue;
+      m.sinceTick = 0;
+      if (rng.chance(options.abandonRate ?? 0.02) && rng.chance(m.model.tickMs / (100 * 60_000))) {
+        abandon(m);
+        return;
+      }
+      if (play(m)) happened = true;
+      if (m.model.finished()) {
+        end(m);
+        return;
+      }
     }
-    const happenings = m.model.tick(rng);
-    let changed = m.ticks % 3 === 0;
-    for (const h of happenings) {
+    if (!m.stopped) {
+      let moved = m.sent.changes(price(m));
+      // a lean too small to cross a step of the price ladder takes another step or two
+      for (let i = 0; moved.length === 0 && i < RESTEPS; i++) {
+        m.edge = nextEdge(rng, m.edge);
+        moved = m.sent.changes(price(m));
+      }
+      if (moved.length > 0 || happened)
+        emitMatch(m, { kind: "odds_change", ...envelope(m), status: m.model.status(), markets: moved });
+    }
+    queue.push(ctx.now() + m.steps * step, () => pulse(m));
+  }
+
+  /** Plays one tick of the model and sends its bet stops and settlements; true when the status moved. */
+  function play(m: SimMatch): boolean {
+    let happened = false;
+    for (const h of m.model.tick(rng)) {
       if (h.type === "danger" && !m.stopped) {
         m.stopped = true;
         emitMatch(m, {
@@ -223,16 +295,11 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
         });
       } else if (h.type === "settle") {
         emitMatch(m, { kind: "bet_settlement", ...envelope(m), certainty: 1, markets: h.markets });
-      } else {
-        changed = true;
+      } else if (h.type !== "danger") {
+        happened = true;
       }
     }
-    if (m.model.finished()) {
-      end(m);
-      return;
-    }
-    if (changed && !m.stopped) emitMatch(m, oddsChange(m));
-    queue.push(ctx.now() + m.model.tickMs, () => tick(m));
+    return happened;
   }
 
   function wrong(markets: SettledMarket[]): SettledMarket[] {
@@ -317,4 +384,9 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
     live: () => [...matches.values()].filter((m) => m.live).length,
     count: () => matches.size,
   };
+}
+
+/** Time between two pulses of a live match: a model ticking more often than `PULSE_MS` sets the pace. */
+function pulseMs(model: LiveModel): number {
+  return Math.min(PULSE_MS, model.tickMs);
 }

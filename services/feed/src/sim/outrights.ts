@@ -1,5 +1,5 @@
 import { MARKET_STATUS } from "@sportsbook/domain";
-import { PRODUCER } from "../model.js";
+import { EVENT_STATUS, MATCH_STATUS_CODE, PRODUCER } from "../model.js";
 import type { League, SportDef } from "./catalogue.js";
 import { sportId } from "./catalogue.js";
 import { competitors, type SimContext, urnPrefix } from "./context.js";
@@ -15,7 +15,11 @@ interface SimOutright {
   specifiers: string;
 }
 
-/** A season winner market for a league, repriced every ten minutes and settled after a few hours. */
+/**
+ * A season winner market for a league, repriced every ten minutes, settled after a few hours and
+ * closed, when the next season's market takes its place. Closing matters: a settled outright left
+ * open would stay in the league's schedule with no price to offer, one more every few hours.
+ */
 export function scheduleOutright(ctx: SimContext, sport: SportDef, league: League): void {
   const { rng, queue, margin } = ctx;
   const comps = competitors(ctx, sport, 8).map((c) => ({ ...c, strength: rng.normal(0, 0.8) }));
@@ -110,6 +114,15 @@ export function scheduleOutright(ctx: SimContext, sport: SportDef, league: Leagu
               ),
             },
           ],
+        },
+      });
+      ctx.push({
+        ...meta,
+        event: {
+          kind: "odds_change",
+          ...env(),
+          status: { status: EVENT_STATUS.closed, matchStatus: MATCH_STATUS_CODE.ended, periodScores: [] },
+          markets: [],
         },
       });
       scheduleOutright(ctx, sport, league);

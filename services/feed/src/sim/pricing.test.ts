@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ladder, lineProbability, priceMarket, settleLine } from "./pricing.js";
+import { side } from "./lines.js";
+import { ladder, priceMarket, settleLine } from "./pricing.js";
 
 describe("line settlement", () => {
   it("settles whole lines as win, refund or loss", () => {
@@ -28,14 +29,13 @@ describe("line settlement", () => {
         fc.integer({ min: -10, max: 10 }),
         (raw, quarters) => {
           const total = raw.reduce((s, [, p]) => s + p, 0);
-          const dist = raw.map(([diff, p]) => ({ diff, p: p / total }));
+          const p = new Float64Array(9);
+          for (const [diff, w] of raw) p[diff + 4] = (p[diff + 4] ?? 0) + w / total;
+          const dist = { min: -4, p };
           const line = quarters / 4;
-          const home = lineProbability(dist, line);
-          const away = lineProbability(
-            dist.map((d) => ({ diff: -d.diff, p: d.p })),
-            -line,
-          );
-          const allRefund = dist.every((d) => Math.abs(d.diff + line) < 1e-9);
+          const home = side(dist, 1, line);
+          const away = side(dist, -1, -line);
+          const allRefund = raw.every(([diff]) => Math.abs(diff + line) < 1e-9);
           if (!allRefund && home + away > 0) expect(home + away).toBeCloseTo(1, 9);
         },
       ),

@@ -49,18 +49,30 @@ export function priceMarket(
       fair: outcomes.map(() => 1 / outcomes.length),
     };
   }
-  const fair = outcomes.map((o) => (total > 0 ? o.q / total : 0));
-  const max = Math.max(...fair);
-  const min = Math.min(...fair.filter((q) => q > 0));
+  // plain loops: this runs for every market of every live match every few seconds of match time
+  const fair = new Array<number>(outcomes.length);
+  let max = 0;
+  let min = 1;
+  for (let i = 0; i < outcomes.length; i++) {
+    const q = (outcomes[i]?.q ?? 0) / total;
+    fair[i] = q;
+    if (q > max) max = q;
+    if (q > 0 && q < min) min = q;
+  }
   const lopsided = max > 0.96 || (!options.longShots && min < 0.004);
   let status: MarketStatus = options.status ?? (lopsided ? MARKET_STATUS.inactive : MARKET_STATUS.allowed);
-  const priced = outcomes.map((o, i) => {
+  const priced = new Array<{ id: string; odds: number | null; active: boolean }>(outcomes.length);
+  for (let i = 0; i < outcomes.length; i++) {
+    const id = outcomes[i]?.id ?? "";
     const q = fair[i] ?? 0;
-    if (q <= 1e-9) return { id: o.id, odds: null, active: false };
+    if (q <= 1e-9) {
+      priced[i] = { id, odds: null, active: false };
+      continue;
+    }
     const odds = ladder(1 / (q * (1 + margin)));
     if (odds < MIN_ODDS) status = MARKET_STATUS.inactive;
-    return { id: o.id, odds: Math.max(odds, MIN_ODDS), active: true };
-  });
+    priced[i] = { id, odds: Math.max(odds, MIN_ODDS), active: true };
+  }
   return { market: { id, specifiers, status, outcomes: priced }, fair };
 }
 
@@ -89,21 +101,4 @@ export function settleLine(diffPlusLine: number, line: number): Omit<SettledOutc
   if (wins === 1 && pushes === 1) return { result: 1, voidFactor: 0.5 };
   if (pushes === 1) return { result: 0, voidFactor: 0.5 };
   return { result: 0 };
-}
-
-/**
- * Fair implied probability of one side of a line market from the distribution of its margin over
- * the line: the price at which the expected return (with refunds and half results) is the stake.
- */
-export function lineProbability(dist: { diff: number; p: number }[], line: number): number {
-  let win = 0;
-  let refund = 0;
-  for (const { diff, p } of dist) {
-    const r = settleLine(diff + line, line);
-    const f = r.voidFactor ?? 0;
-    // a stake of 1 returns odds·(1−f)·result + f; collect the odds coefficient and the fixed part
-    win += p * (r.result === 1 ? 1 - f : 0);
-    refund += p * f;
-  }
-  return win / Math.max(1e-12, 1 - refund);
 }

@@ -9,6 +9,12 @@ export const PRODUCERS: Record<Provider, { pre: number; live: number }> = {
 };
 
 const ALIVE_MS = 10_000;
+/**
+ * Real time between two outages of a producer, at least. Outages are a matter of the link, not of
+ * the matches: a feed played 60 times faster does not lose its producers 60 times as often (each
+ * outage suspends the producer's markets and ends in a recovery snapshot of every match it holds).
+ */
+const OUTAGE_REAL_GAP_MS = 5 * 60_000;
 
 export interface ProducerLinks {
   /** Whether a message leaves now; while its producer is down it is held back or lost. */
@@ -32,6 +38,7 @@ export function createProducerLinks(
   const { rng, queue } = ctx;
   const down = new Map<string, { deferred: SimMessage[]; requestId: number }>();
   let requestIds = 1;
+  const gap = (ms: number) => Math.max(ms, OUTAGE_REAL_GAP_MS * ctx.speed);
   const producerKey = (p: Provider, producer: number) => `${p}/${producer}`;
   const aliveMessage = (provider: Provider, producer: number, subscribed: boolean): SimMessage => ({
     event: { kind: "alive", provider, producer, timestamp: ctx.now(), subscribed },
@@ -62,7 +69,7 @@ export function createProducerLinks(
         sportId: 0,
         live: false,
       });
-      queue.push(ctx.now() + rng.int(20, 60) * 60_000, () => outage(provider, producer));
+      queue.push(ctx.now() + gap(rng.int(20, 60) * 60_000), () => outage(provider, producer));
     });
   }
 
@@ -77,6 +84,6 @@ export function createProducerLinks(
     },
     alive,
     outages: (provider, producer) =>
-      queue.push(ctx.now() + rng.int(10, 40) * 60_000, () => outage(provider, producer)),
+      queue.push(ctx.now() + gap(rng.int(10, 40) * 60_000), () => outage(provider, producer)),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createFrameEncoder, decodeFrame } from "../adapters.js";
-import type { FeedEvent } from "../model.js";
+import { EVENT_STATUS, type FeedEvent } from "../model.js";
 import { SANDBOX_CHANNEL } from "./matches.js";
 import { createSimulator, type SimMessage } from "./simulator.js";
 
@@ -100,6 +100,43 @@ describe("simulator", () => {
       }
     }
     expect(checked).toBeGreaterThan(5);
+  });
+
+  it("settles or cancels every market it offered once a match is closed", () => {
+    const offered = new Map<string, Set<string>>();
+    const resolved = new Map<string, Set<string>>();
+    const add = (map: Map<string, Set<string>>, urn: string, k: string) => {
+      const set = map.get(urn) ?? new Set<string>();
+      map.set(urn, set.add(k));
+    };
+    let closed = 0;
+    for (const { event: e } of run(4, 240, 60_000, 30)) {
+      if (e.kind === "odds_change") {
+        for (const m of e.markets) add(offered, e.eventUrn, `${m.id}/${m.specifiers}`);
+        if (e.status?.status !== 4 || !e.eventUrn.includes(":match:")) continue;
+        const open = [...(offered.get(e.eventUrn) ?? [])].filter((k) => !resolved.get(e.eventUrn)?.has(k));
+        expect(open, e.eventUrn).toEqual([]);
+        closed++;
+      } else if (e.kind === "bet_settlement" || e.kind === "bet_cancel") {
+        for (const m of e.markets) add(resolved, e.eventUrn, `${m.id}/${m.specifiers}`);
+      }
+    }
+    expect(closed).toBeGreaterThan(10);
+  });
+
+  it("closes every outright it settles, so no settled season market stays in a schedule", () => {
+    const settled = new Set<string>();
+    const closed = new Set<string>();
+    for (const { event: e } of run(6, 8 * 60, 10 * 60_000, 4)) {
+      if (!("eventUrn" in e) || !e.eventUrn.includes(":outright:")) continue;
+      if (e.kind === "bet_settlement") settled.add(e.eventUrn);
+      if (e.kind === "odds_change" && e.status?.status === EVENT_STATUS.closed) {
+        expect(settled.has(e.eventUrn), e.eventUrn).toBe(true);
+        closed.add(e.eventUrn);
+      }
+    }
+    expect(settled.size).toBeGreaterThanOrEqual(2);
+    expect([...closed].sort()).toEqual([...settled].sort());
   });
 
   it("emits provider-format messages that the adapters read back to the same events", () => {

@@ -28,6 +28,12 @@ export interface SimulatorOptions extends MatchScheduleOptions {
   outages?: boolean;
   /** Added to every generated id, so separate sessions never reuse a URN. */
   idBase?: number;
+  /**
+   * Simulated seconds per real second the feed is played at (1 by default): a live match sends at
+   * most one odds change every `REAL_PULSE_MS` of real time and producer outages are spaced in real
+   * time too.
+   */
+  speed?: number;
 }
 
 /**
@@ -49,6 +55,7 @@ export function createSimulator(options: SimulatorOptions) {
     rng: createRng(options.seed),
     queue,
     margin: options.margin ?? 0.05,
+    speed: options.speed ?? 1,
     now: () => now,
     newId: () => nextId++,
     push: (msg) => {

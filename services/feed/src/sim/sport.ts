@@ -16,7 +16,12 @@ export interface LiveModel {
   readonly tickMs: number;
   tick(rng: Rng): Happening[];
   status(): SportEventStatus;
-  price(margin: number): PricedMarket[];
+  /**
+   * Prices every market offered now. `edge` is the run of play as the live trader reads it (see
+   * `run-of-play.ts`): a log-odds lean towards the home side, 0 for none, that each sport turns
+   * into its own strength parameter.
+   */
+  price(margin: number, edge: number): PricedMarket[];
   /** Settles every market offered so far from the final state (call once finished). */
   settle(): SettledMarket[];
   finished(): boolean;
@@ -31,18 +36,25 @@ export function mmss(ms: number): string {
 
 /** Remembers which (market, specifiers) were ever offered so settlement covers them all. */
 export class Offered {
-  private readonly seen = new Map<string, { id: number; specifiers: string }>();
+  // by market id, then specifiers: no key string is built for the markets priced every pulse
+  private readonly seen = new Map<number, Map<string, { id: number; specifiers: string }>>();
   note(markets: PricedMarket[]): PricedMarket[] {
-    for (const m of markets) {
-      const key = `${m.market.id}/${m.market.specifiers}`;
-      if (!this.seen.has(key)) this.seen.set(key, { id: m.market.id, specifiers: m.market.specifiers });
+    for (const { market: m } of markets) {
+      let specs = this.seen.get(m.id);
+      if (!specs) {
+        specs = new Map();
+        this.seen.set(m.id, specs);
+      }
+      if (!specs.has(m.specifiers)) specs.set(m.specifiers, { id: m.id, specifiers: m.specifiers });
     }
     return markets;
   }
   forget(id: number, specifiers: string): void {
-    this.seen.delete(`${id}/${specifiers}`);
+    this.seen.get(id)?.delete(specifiers);
   }
   list(): { id: number; specifiers: string }[] {
-    return [...this.seen.values()];
+    const out: { id: number; specifiers: string }[] = [];
+    for (const specs of this.seen.values()) out.push(...specs.values());
+    return out;
   }
 }

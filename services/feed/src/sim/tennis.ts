@@ -2,6 +2,7 @@ import type { SettledMarket, SportEventStatus } from "../model.js";
 import { EVENT_STATUS, MATCH_STATUS_CODE } from "../model.js";
 import { type PricedMarket, priceMarket } from "./pricing.js";
 import type { Rng } from "./prng.js";
+import { leaned } from "./run-of-play.js";
 import { type Happening, type LiveModel, Offered } from "./sport.js";
 
 /**
@@ -45,27 +46,36 @@ export function tiebreakWin(pa: number, pb: number, a = 0, b = 0, memo = new Map
 }
 
 /** P(A wins the set) from a game score with the given server of the next game. */
-export function setWin(
-  pa: number,
-  pb: number,
-  ga: number,
-  gb: number,
-  aServes: boolean,
-  memo = new Map<string, number>(),
-): number {
-  if (ga >= 6 && ga - gb >= 2) return 1;
-  if (gb >= 6 && gb - ga >= 2) return 0;
-  if (ga === 7) return 1;
-  if (gb === 7) return 0;
-  if (ga === 6 && gb === 6) return aServes ? tiebreakWin(pa, pb) : 1 - tiebreakWin(pb, pa);
-  const key = `${ga}:${gb}:${aServes}`;
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const g = aServes ? gameWin(pa) : 1 - gameWin(pb);
-  const v =
-    g * setWin(pa, pb, ga + 1, gb, !aServes, memo) + (1 - g) * setWin(pa, pb, ga, gb + 1, !aServes, memo);
-  memo.set(key, v);
-  return v;
+export function setWin(pa: number, pb: number, ga: number, gb: number, aServes: boolean): number {
+  return setChances(pa, pb)(ga, gb, aServes);
+}
+
+/**
+ * P(A wins the set) from any game score, for one pair of serve strengths: holding serve and the
+ * tie-break are worked out once and every game score is remembered, so pricing a match asks for
+ * several set scores at the cost of one.
+ */
+export function setChances(pa: number, pb: number): (ga: number, gb: number, aServes: boolean) => number {
+  const holdA = gameWin(pa);
+  const holdB = gameWin(pb);
+  const tiebreakA = tiebreakWin(pa, pb);
+  const tiebreakB = 1 - tiebreakWin(pb, pa);
+  const memo = new Map<number, number>();
+  const win = (ga: number, gb: number, aServes: boolean): number => {
+    if (ga >= 6 && ga - gb >= 2) return 1;
+    if (gb >= 6 && gb - ga >= 2) return 0;
+    if (ga === 7) return 1;
+    if (gb === 7) return 0;
+    if (ga === 6 && gb === 6) return aServes ? tiebreakA : tiebreakB;
+    const key = ga * 16 + gb * 2 + (aServes ? 1 : 0);
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    const g = aServes ? holdA : 1 - holdB;
+    const v = g * win(ga + 1, gb, !aServes) + (1 - g) * win(ga, gb + 1, !aServes);
+    memo.set(key, v);
+    return v;
+  };
+  return win;
 }
 
 export class TennisMatch implements LiveModel {
@@ -198,25 +208,29 @@ export class TennisMatch implements LiveModel {
   }
 
   /** Distribution of the final set score: P(2-0), P(2-1), P(1-2), P(0-2). */
-  private setDistribution(): { a20: number; a21: number; b21: number; b20: number; current: number } {
+  private setDistribution(
+    pa: number,
+    pb: number,
+  ): { a20: number; a21: number; b21: number; b20: number; current: number } {
     const [sa, sb] = this.setsWon();
     const [ga, gb] = this.games;
+    const set = setChances(pa, pb);
     // the current game's point score shifts the chance of holding serve
     const gameP = this.tiebreak
       ? undefined
       : this.aServes
-        ? gameWin(this.pa, this.points[0], this.points[1])
-        : 1 - gameWin(this.pb, this.points[1], this.points[0]);
+        ? gameWin(pa, this.points[0], this.points[1])
+        : 1 - gameWin(pb, this.points[1], this.points[0]);
     let current: number;
     if (this.tiebreak) {
-      current = tiebreakWin(this.pa, this.pb, this.points[0], this.points[1]);
+      current = tiebreakWin(pa, pb, this.points[0], this.points[1]);
     } else {
       const g = gameP ?? 0.5;
-      const afterWin = setWin(this.pa, this.pb, ga + 1, gb, !this.aServes);
-      const afterLoss = setWin(this.pa, this.pb, ga, gb + 1, !this.aServes);
+      const afterWin = set(ga + 1, gb, !this.aServes);
+      const afterLoss = set(ga, gb + 1, !this.aServes);
       current = g * afterWin + (1 - g) * afterLoss;
     }
-    const fresh = (setWin(this.pa, this.pb, 0, 0, true) + setWin(this.pa, this.pb, 0, 0, false)) / 2;
+    const fresh = (set(0, 0, true) + set(0, 0, false)) / 2;
     const dist = { a20: 0, a21: 0, b21: 0, b20: 0, current };
     const add = (a: number, b: number, p: number) => {
       if (a === 2 && b === 0) dist.a20 += p;
@@ -233,9 +247,10 @@ export class TennisMatch implements LiveModel {
     return dist;
   }
 
-  price(margin: number): PricedMarket[] {
+  price(margin: number, edge: number): PricedMarket[] {
     if (this.done) return [];
-    const d = this.setDistribution();
+    // a point on serve is where the lean shows; sets and the match amplify it many times over
+    const d = this.setDistribution(leaned(this.pa, edge / 10), leaned(this.pb, -edge / 10));
     const setnr = this.sets.length + 1;
     const aWins = d.a20 + d.a21;
     return this.offered.note([
