@@ -82,7 +82,7 @@ const envSchema = z.object({
   FEED_SEED: z.string().min(1).max(100).default("sportsbook"),
   /** Simulated seconds per real second (1 = real time). */
   FEED_SPEED: z.coerce.number().positive().max(3600).default(1),
-  /** Matches the simulator keeps scheduled (about half of them live). */
+  /** Matches the simulator schedules at start, half of them live; each kick-off schedules the next. */
   FEED_MATCHES: z.coerce.number().int().min(1).max(20_000).default(40),
   /** Bookmaker margin of simulated prices (0.05 = 5 % overround). */
   FEED_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),

@@ -44,9 +44,6 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Live matches move five times faster than real time, so odds change within seconds.
       FEED_SPEED: "5",
-      // Suites run side by side and each bets on soccer matches of its own: more than the default
-      // schedule's handful of upcoming soccer matches, so that a kick-off never leaves one short.
-      FEED_MATCHES: "60",
       // Every suite signs up players of its own, all from this machine's address.
       SIGN_UPS_PER_IP_PER_HOUR: "1000",
       // The host demo's suite starts an app with it; the others need no second port.

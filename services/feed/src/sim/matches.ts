@@ -32,6 +32,11 @@ const REOPEN_MS = 8_000;
  */
 export const REAL_PULSE_MS = 2_000;
 const PREMATCH_REPRICE_MS = 5 * 60_000;
+/**
+ * Latest kick-off of a new prematch match. The upcoming matches are kept at their first count, so
+ * live ones number that count times a match's length over the mean lead: about as many again.
+ */
+const MAX_LEAD_MS = 3 * 60 * 60_000;
 /** Extra steps of the run of play when a pulse moved no price. */
 const RESTEPS = 3;
 /** A match already in play at the start has played up to 150 of these stretches of time silently. */
@@ -171,7 +176,7 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
       }
       startTime = at - warm * model.tickMs;
     } else {
-      startTime = at + rng.int(2 * 60_000, options.maxLeadMs ?? 90 * 60_000);
+      startTime = at + rng.int(2 * 60_000, options.maxLeadMs ?? MAX_LEAD_MS);
       startTime -= startTime % 60_000;
     }
     matches.set(urn, m);
@@ -234,6 +239,10 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
     });
     m.producer = PRODUCERS[m.sport.provider].live;
     m.live = true;
+    // Every kick-off schedules the next match, so the upcoming list stays as long as it started
+    // whatever the sports' lengths: replaced only at the final whistle, a list of 40 held two or
+    // three upcoming soccer matches once the first kick-offs had passed.
+    scheduleMatch(ctx.now(), false);
     // the live producer's first odds change carries the whole book
     m.sent.clear();
     pulse(m);
@@ -367,7 +376,9 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
   function close(m: SimMatch): void {
     m.closed = true;
     matches.delete(m.urn);
-    scheduleMatch(ctx.now(), false);
+    // a match called off before kick-off leaves a gap among the upcoming ones; a live match's
+    // successor was scheduled when it kicked off
+    if (!m.live) scheduleMatch(ctx.now(), false);
   }
 
   return {

@@ -76,6 +76,27 @@ describe("simulator", () => {
       expect(msgs[i]?.event.timestamp).toBeGreaterThanOrEqual(msgs[i - 1]?.event.timestamp ?? 0);
   });
 
+  it("keeps as many upcoming matches as it started with, across kick-offs and final whistles", () => {
+    const sim = createSimulator({ seed: "sportsbook", matches: 40, startTime: T0, speed: 5 });
+    sim.advanceTo(T0);
+    const upcoming = () => sim.matchCount() - sim.liveMatches();
+    const first = upcoming();
+    expect(first).toBeGreaterThanOrEqual(20);
+    const seen = new Set<number>();
+    let kickOffs = 0;
+    let live = sim.liveMatches();
+    for (let t = T0; t <= T0 + 6 * 3_600_000; t += 60_000) {
+      sim.advanceTo(t);
+      if (sim.liveMatches() > live) kickOffs += 1;
+      live = sim.liveMatches();
+      seen.add(upcoming());
+    }
+    // hours of matches kicking off and ending, and never a shorter (or longer) upcoming list
+    expect(kickOffs).toBeGreaterThan(20);
+    expect([...seen]).toEqual([first]);
+    expect(sim.liveMatches()).toBeGreaterThan(10);
+  });
+
   it("settles winners consistently with the final score it announced", () => {
     const msgs = run(5, 300, 60_000, 40);
     const finals = new Map<string, { home: number; away: number }>();

@@ -14,7 +14,10 @@ export { PRODUCERS } from "./producers.js";
 
 export interface SimulatorOptions extends MatchScheduleOptions {
   seed: string | number;
-  /** Matches kept in the rolling schedule at any time. */
+  /**
+   * Matches scheduled at the start; those not live stay the count of upcoming matches, since every
+   * kick-off schedules the next one.
+   */
   matches: number;
   /** Epoch ms at which the simulated feed starts. */
   startTime: number;
