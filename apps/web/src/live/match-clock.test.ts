@@ -26,6 +26,16 @@ describe("the match clock between feed updates", () => {
     expect(clockText(undefined, t0, t0)).toBeUndefined();
   });
 
+  it("runs the added time in stoppage, the match time held at the period's end", () => {
+    const stoppage = { match_time: "90:00", stoppage_time: "1:20" };
+    expect(clockText(stoppage, t0, t0)).toBe("90+1:20");
+    expect(clockText(stoppage, t0 + 45_000, t0)).toBe("90+2:05");
+    expect(clockText({ ...stoppage, stopped: true }, t0 + 45_000, t0)).toBe("90+1:20");
+    expect(clockText({ match_time: "45", stoppage_time: "2" }, t0 + 61_000, t0)).toBe("45+3");
+    // a countdown clock has no added time of its own
+    expect(clockText({ remaining_time: "0:30", stoppage_time: "1:00" }, t0 + 10_000, t0)).toBe("0:20");
+  });
+
   it("does not run past five minutes without an update", () => {
     expect(clockText({ match_time: "10:00" }, t0 + 3_600_000, t0)).toBe("15:00");
   });

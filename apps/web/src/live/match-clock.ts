@@ -4,6 +4,8 @@ import { useMemo, useSyncExternalStore } from "react";
 export interface ClockFields {
   match_time?: string | null;
   remaining_time?: string | null;
+  /** Played beyond the period's end; the match time then stays at the period's length. */
+  stoppage_time?: string | null;
   stopped?: boolean;
   clock_updated_at?: string | null;
 }
@@ -34,7 +36,9 @@ export function clockAnchor(clock: ClockFields | undefined, seenMs: number): num
 
 /**
  * The clock as it reads at `nowMs`, having read as sent at `anchorMs`: moved on by the seconds since,
- * forwards for a match time and backwards for a remaining time; as sent when it is stopped.
+ * forwards for a match time and backwards for a remaining time; as sent when it is stopped. In
+ * stoppage time the match time holds at the period's end and the added time runs after it
+ * (`90+1:23`).
  */
 export function clockText(
   clock: ClockFields | undefined,
@@ -45,12 +49,17 @@ export function clockText(
   const sent = clock?.match_time || clock?.remaining_time;
   if (!sent) return undefined;
   const m = CLOCK_TEXT.exec(sent);
-  if (!m || clock?.stopped || nowMs <= 0) return sent;
-  const withSeconds = m[2] !== undefined;
-  const base = Number(m[1]) * 60 + Number(m[2] ?? 0);
-  const run = Math.min(MAX_RUN_S, Math.max(0, Math.floor((nowMs - anchorMs) / 1000)));
-  return format(countdown ? Math.max(0, base - run) : base + run, withSeconds);
+  const added = !countdown && clock?.stoppage_time ? CLOCK_TEXT.exec(clock.stoppage_time) : null;
+  if (!m) return sent;
+  const frozen = clock?.stopped || nowMs <= 0;
+  const run = frozen ? 0 : Math.min(MAX_RUN_S, Math.max(0, Math.floor((nowMs - anchorMs) / 1000)));
+  if (added) return `${m[1]}+${format(seconds(added) + run, added[2] !== undefined)}`;
+  if (frozen) return sent;
+  const base = seconds(m);
+  return format(countdown ? Math.max(0, base - run) : base + run, m[2] !== undefined);
 }
+
+const seconds = (m: RegExpExecArray) => Number(m[1]) * 60 + Number(m[2] ?? 0);
 
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setInterval> | undefined;

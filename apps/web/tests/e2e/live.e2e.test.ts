@@ -139,7 +139,8 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     // a match in a break (half time, between periods) shows its clock stopped, as sent
     const clock = page.locator(".match-card [data-clock=running]").first();
     const first = await clock.innerText();
-    expect(first).toMatch(/^\d+:\d{2}′$/);
+    // minutes and seconds, or in stoppage the period's end and the added time (90+1:23′)
+    expect(first).toMatch(/^\d+(:|\+\d+:)\d{2}′$/);
     // Updates for one match come every few seconds at most; the page's own tick moves it within one.
     await expect.poll(() => clock.innerText(), { timeout: 5_000, interval: 200 }).not.toBe(first);
     await page.close();
