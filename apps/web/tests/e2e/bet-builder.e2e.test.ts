@@ -8,6 +8,7 @@ const base = inject("baseUrl");
 interface MatchRow {
   id: number;
   slug: string;
+  start_time: string;
   sport: { key: string };
 }
 interface MarketRow {
@@ -35,7 +36,10 @@ describe("the bet builder (SPEC §2 #betBuilder, §4 custom bet)", () => {
       data: MatchRow[];
     };
     let target: { match: MatchRow; pHome: number; pOver: number } | undefined;
-    for (const match of list.data) {
+    // The latest kick-off first: a match kicking off while the test bets would take its prematch
+    // prices away (the suites' feed runs five times faster than real time).
+    const latestFirst = [...list.data].sort((a, b) => Date.parse(b.start_time) - Date.parse(a.start_time));
+    for (const match of latestFirst) {
       const markets = (await (await fetch(`${base}/api/bets/custom/markets/${match.id}`)).json()) as {
         data: MarketRow[];
       };

@@ -194,8 +194,13 @@ describe("every layout block of the example settings document (SPEC §2 layout b
     await page.goto(`${base}/`);
     const widget = page.locator("main [data-block=prediction] [data-prediction]");
     await page.locator("main [data-block=profile] [data-auth=logged_in]").waitFor();
+    // The choice shows at once; the vote is saved by the call it starts.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/vote") && r.request().method() === "POST",
+    );
     await widget.locator("[data-choice=away]").click();
     await expect.poll(() => widget.getAttribute("data-chosen")).toBe("away");
+    expect((await saved).ok()).toBe(true);
     const votes = (await (await context.request.get(`${base}/api/vote`)).json()) as {
       data: { prediction_id: string; data: { choice: string } }[];
     };
