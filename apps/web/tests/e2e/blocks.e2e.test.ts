@@ -168,7 +168,8 @@ describe("every layout block of the example settings document (SPEC §2 layout b
     await block.locator("[data-action=show-preview]").click();
     await block.locator("[data-preview]").waitFor();
     await page.close();
-  });
+    // room for the kick-off poll above (90 s) and the checks after it
+  }, 120_000);
 
   it("the modal block opens its dialog and closes it", async () => {
     const page = await browser.newPage({ viewport: MOBILE });
