@@ -92,19 +92,22 @@ type Message = { kind: string };
 
 /**
  * A child process running `file` (a benchmark, under the loader this process runs under) in
- * `role`, with a queue of the messages it sent. `cpuProfileDir` writes a CPU profile of it.
+ * `role`, with a queue of the messages it sent. `cpuProfileDir` writes a CPU profile of it;
+ * `v8Flags` are passed to its V8.
  */
 export function child<ToChild, FromChild extends Message>(
   file: string,
   role: string,
   plan: unknown,
   cpuProfileDir?: string,
+  v8Flags: string[] = [],
 ) {
   const proc: ChildProcess = fork(file, [], {
     execArgv: [
       "--import",
       "tsx",
       ...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []),
+      ...v8Flags,
     ],
     serialization: "advanced",
     env: { ...process.env, BENCH_ROLE: role, BENCH_PLAN: JSON.stringify(plan) },
