@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -16,6 +17,8 @@ export function PromoCodeForm() {
   const router = useRouter();
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
   const [busy, setBusy] = useState(false);
+  // The promotions page renders this form on the server, so it is on screen before it works.
+  const hydrated = useHydrated();
   return (
     <form
       className="promo-code"
@@ -42,7 +45,7 @@ export function PromoCodeForm() {
           autoCapitalize="characters"
         />
       </label>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className="btn btn-primary" disabled={busy || !hydrated}>
         {t("redeem")}
       </button>
       {result ? (
