@@ -46,7 +46,7 @@ export interface FeedConfig {
   recordTo?: string;
   /** Locales of the public channels that carry provider status. */
   locales?: string[];
-  /** How often the simulator is advanced, ms of real time. */
+  /** How often the simulator is advanced, ms of real time (default 100). */
   tickMs?: number;
   /** Matches the ingest applies concurrently (PostgreSQL); 1 applies one message after another. */
   lanes?: number;
@@ -54,6 +54,12 @@ export interface FeedConfig {
 }
 
 export const SIMULATOR_SOURCE = "simulator";
+/**
+ * A provider sends each message as it happens; the simulator hands over what fell due since its
+ * last tick, so the tick bounds how long a price change waits before the ingest sees it. At one
+ * second every live price reached the ingest 0.5–1 s late in the demo.
+ */
+const DEFAULT_TICK_MS = 100;
 const SESSION_IDS = 1_000_000;
 /** A stopped session older than this is not resumed; its unfinished matches are voided instead. */
 const MAX_RESUME_GAP_MS = 6 * 3_600_000;
@@ -264,7 +270,7 @@ export function createFeed(config: FeedConfig) {
       speed: state.speed,
     });
     await tick();
-    timer = clock.setInterval(() => void tick(), config.tickMs ?? 1000);
+    timer = clock.setInterval(() => void tick(), config.tickMs ?? DEFAULT_TICK_MS);
   }
 
   return {
