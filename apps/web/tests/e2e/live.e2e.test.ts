@@ -63,6 +63,23 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     expect(html).toMatch(/class="match-card" data-match="\d+"/);
   });
 
+  it("a card without main-market odds says whether the match's other markets are open", async () => {
+    const html = await fetch(`${base}/live`).then((r) => r.text());
+    const cards = [...html.matchAll(/class="match-card" data-match="(\d+)"[\s\S]*?<\/article>/g)];
+    expect(cards.length).toBeGreaterThan(0);
+    const live = await fetch(`${base}/api/matches?status=live&limit=100`).then(
+      (r) => r.json() as Promise<{ data: { id: number; available_markets: number }[] }>,
+    );
+    const available = new Map(live.data.map((m) => [String(m.id), m.available_markets]));
+    for (const [card, id] of cards) {
+      const note = /data-markets-closed="(main|all)"/.exec(card)?.[1];
+      const odds = card.includes('class="outcomes"');
+      expect(odds !== (note !== undefined), `match ${id}: odds or a closed note, never both`).toBe(true);
+      // The page and the list are read a moment apart, so only a count's side of zero is compared.
+      if (note && available.has(id)) expect(note === "main").toBe((available.get(id) ?? 0) > 0);
+    }
+  });
+
   it("an odds change reaches the page without a reload", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/live`);

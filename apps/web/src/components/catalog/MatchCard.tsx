@@ -9,6 +9,7 @@ import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
 import { OutcomeCell } from "../../live/OutcomeCell";
 import { matchPickOf } from "../ticket/pick";
+import { closedMarkets } from "./closed-markets";
 import { FavoriteToggle } from "./FavoriteToggle";
 
 export function matchHref(m: Match, locale: string, settings: SiteSettings): string {
@@ -42,6 +43,7 @@ export async function MatchCard({
   const main = m.main_market;
   const href = matchHref(m, locale, settings);
   const pickMatch = matchPickOf(m);
+  const closed = closedMarkets(m.available_markets);
   return (
     <article className="match-card" data-match={id} data-unavailable={isUnavailable(m.status) || undefined}>
       <header className="match-card-head">
@@ -81,8 +83,8 @@ export async function MatchCard({
           ))}
         </div>
       ) : (
-        <p className="markets-closed" data-markets-closed>
-          {t("markets-closed")}
+        <p className="markets-closed" data-markets-closed={closed}>
+          {t(closed === "main" ? "main-market-closed" : "markets-closed")}
         </p>
       )}
       {m.available_markets > 0 ? (
