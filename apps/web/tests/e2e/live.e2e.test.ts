@@ -71,7 +71,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
       (r) => r.json() as Promise<{ data: { id: number; available_markets: number }[] }>,
     );
     const available = new Map(live.data.map((m) => [String(m.id), m.available_markets]));
-    for (const [card, id] of cards) {
+    for (const [card, id = ""] of cards) {
       const note = /data-markets-closed="(main|all)"/.exec(card)?.[1];
       const odds = card.includes('class="outcomes"');
       expect(odds !== (note !== undefined), `match ${id}: odds or a closed note, never both`).toBe(true);
