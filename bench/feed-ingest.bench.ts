@@ -5,7 +5,7 @@
 // Printed next to the raw parse rate of the same messages (XML/JSON parsing without validation),
 // measured in the same run, and closed by a verdict line per target.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RealtimePublisher } from "@sportsbook/contracts";
@@ -23,11 +23,16 @@ import {
   replay,
 } from "@sportsbook/feed";
 import { XMLParser } from "fast-xml-parser";
+import pg from "pg";
 
 const MATCHES = Number(process.env.BENCH_FEED_MATCHES ?? 300);
 const MINUTES = Number(process.env.BENCH_FEED_MINUTES ?? 4);
 const T0 = Date.UTC(2026, 10, 22, 12);
-const LANES = [1, 8, 32];
+/** Lane counts and databases measured; narrowed by BENCH_FEED_LANES=32 or BENCH_FEED_DBS=postgres for profiling. */
+const LANES = (process.env.BENCH_FEED_LANES ?? "1,8,32").split(",").map(Number);
+const DBS = (process.env.BENCH_FEED_DBS ?? "pglite,postgres").split(",");
+/** BENCH_FEED_PACED=0 leaves out the runs at the target rate (flat-out rates only). */
+const PACED = process.env.BENCH_FEED_PACED !== "0";
 /** Targets: messages per second on each database, decode against raw parse, and the p99 at that rate. */
 const TARGET = { postgres: 1000, pglite: 400, decodeShare: 0.6, p99Ms: 50 };
 
@@ -54,6 +59,33 @@ async function recordSession(path: string): Promise<number> {
   return n;
 }
 
+/**
+ * CPU (user + system, ms) each PostgreSQL backend serving this database has used so far, read from
+ * /proc when the server runs on this machine (empty otherwise): the database's side of the cost per
+ * message, the WAL writer and checkpointer aside.
+ */
+async function backendCpu(handle: DatabaseHandle, url: string | undefined): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (handle.kind !== "postgres" || !url) return out;
+  // the run's scratch database is named after the bench's label (`openScratchPostgres`)
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const res = await client
+    .query<{ pid: number }>("select pid from pg_stat_activity where datname like 'sb_feed_bench_%'")
+    .finally(() => client.end());
+  for (const { pid } of res.rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 10 ms
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // a server on another machine: no figure
+    }
+  }
+  return out;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -61,6 +93,9 @@ function percentile(sorted: number[], p: number): number {
 
 type Kind = "pglite" | "postgres";
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
+/** CPU per message: the ingest process's, and PostgreSQL's backends' when measured. */
+const cpuText = (r: { cpuMsPerMsg: number; dbCpuMsPerMsg: number }) =>
+  `CPU/msg ${r.cpuMsPerMsg.toFixed(2)} ms ingest${r.dbCpuMsPerMsg > 0 ? ` + ${r.dbCpuMsPerMsg.toFixed(2)} ms postgres` : ""}`;
 const verdict = (met: boolean) => (met ? "met" : "NOT MET");
 
 /** Frame → its entry time and first publication, carried through the ingest's async work. */
@@ -105,21 +140,25 @@ async function main(): Promise<void> {
   );
   const best: Partial<Record<Kind, { rate: number; lanes: number }>> = {};
   const p99: Partial<Record<Kind, { ms: number; lanes: number }>> = {};
-  for (const kind of url ? (["pglite", "postgres"] as const) : (["pglite"] as const)) {
+  const kinds = (url ? (["pglite", "postgres"] as const) : (["pglite"] as const)).filter((k) =>
+    DBS.includes(k),
+  );
+  for (const kind of kinds) {
     // one lane is strictly one message after another; lanes apply different matches concurrently
     for (const lanes of LANES) {
       const r = await ingestRun(frames, kind, url, lanes, { rate: Number.POSITIVE_INFINITY });
       console.log(
-        `ingest    ${lanes} lane${lanes > 1 ? "s" : " "}, flat out on ${kind.padEnd(8)}:       ${fmt(r.rate).padStart(5)} msg/s, ${fmt(markets / r.seconds).padStart(6)} markets/s  (${r.applied} applied, ${r.dropped} dropped, ${r.publications} publications, ${r.seconds.toFixed(1)} s)`,
+        `ingest    ${lanes} lane${lanes > 1 ? "s" : " "}, flat out on ${kind.padEnd(8)}:       ${fmt(r.rate).padStart(5)} msg/s, ${fmt(markets / r.seconds).padStart(6)} markets/s  (${r.applied} applied, ${r.dropped} dropped, ${r.publications} publications, ${r.seconds.toFixed(1)} s, ${cpuText(r)})`,
       );
       if (!best[kind] || r.rate > (best[kind]?.rate ?? 0)) best[kind] = { rate: r.rate, lanes };
     }
+    if (!PACED) continue;
     // latency means something only below saturation: messages arrive evenly at the target rate
     const lanes = best[kind]?.lanes ?? 1;
     const r = await ingestRun(frames, kind, url, lanes, { rate: TARGET[kind] });
     const at = percentile(r.latencies, 99);
     console.log(
-      `          ${lanes} lane${lanes > 1 ? "s" : " "}, ${fmt(TARGET[kind])} msg/s offered: entry → first publication p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${at.toFixed(2)} ms  (${r.latencies.length} messages, kept up: ${fmt(r.rate)} msg/s)`,
+      `          ${lanes} lane${lanes > 1 ? "s" : " "}, ${fmt(TARGET[kind])} msg/s offered: entry → first publication p50 ${percentile(r.latencies, 50).toFixed(2)} ms, p99 ${at.toFixed(2)} ms  (${r.latencies.length} messages, kept up: ${fmt(r.rate)} msg/s, ${cpuText(r)})`,
     );
     p99[kind] = { ms: at, lanes };
     // above what the ingest keeps up with a queue only grows; below it, the latency of the path itself
@@ -127,7 +166,7 @@ async function main(): Promise<void> {
     if (kept < TARGET[kind]) {
       const k = await ingestRun(frames, kind, url, lanes, { rate: kept });
       console.log(
-        `          ${lanes} lane${lanes > 1 ? "s" : " "}, ${fmt(kept)} msg/s offered (4/5 of flat out): p50 ${percentile(k.latencies, 50).toFixed(2)} ms, p99 ${percentile(k.latencies, 99).toFixed(2)} ms  (kept up: ${fmt(k.rate)} msg/s)`,
+        `          ${lanes} lane${lanes > 1 ? "s" : " "}, ${fmt(kept)} msg/s offered (4/5 of flat out): p50 ${percentile(k.latencies, 50).toFixed(2)} ms, p99 ${percentile(k.latencies, 99).toFixed(2)} ms  (kept up: ${fmt(k.rate)} msg/s, ${cpuText(k)})`,
       );
     }
   }
@@ -196,6 +235,10 @@ async function ingestRun(
     marks.push(mark);
     return entry.run(mark, () => ingest.handle(frame));
   };
+  // the ingest process's own CPU (user + system) per message, and PostgreSQL's backends' (PGlite
+  // runs inside the ingest process, so its share is in the first figure)
+  const db0 = await backendCpu(handle, url);
+  const cpu0 = process.cpuUsage();
   const t = performance.now();
   if (paced) {
     let next = 0;
@@ -221,6 +264,11 @@ async function ingestRun(
   await Promise.all(runs);
   await ingest.idle();
   const seconds = (performance.now() - t) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMsPerMsg = (cpu.user + cpu.system) / 1000 / frames.length;
+  let dbMs = 0;
+  for (const [pid, ms] of await backendCpu(handle, url)) dbMs += ms - (db0.get(pid) ?? 0);
+  const dbCpuMsPerMsg = dbMs / frames.length;
   entry.disable();
   const stats = ingest.stats();
   await handle.close();
@@ -228,7 +276,15 @@ async function ingestRun(
     .filter((m) => m.first !== undefined)
     .map((m) => (m.first ?? 0) - m.start)
     .sort((a, b) => a - b);
-  return { rate: frames.length / seconds, seconds, latencies, publications, ...stats };
+  return {
+    rate: frames.length / seconds,
+    seconds,
+    latencies,
+    publications,
+    cpuMsPerMsg,
+    dbCpuMsPerMsg,
+    ...stats,
+  };
 }
 
 main().catch((e: unknown) => {
