@@ -20,6 +20,7 @@ import {
   type PreparedOdds,
   type WrittenMatch,
 } from "./odds-change.js";
+import { namedStatement } from "./prepared.js";
 
 /** One row of the statement's answer: a written market, a price kept, or an open bet. */
 interface AnswerRow {
@@ -49,23 +50,18 @@ function newestCheckpoints(list: readonly PreparedOdds[]) {
   }));
 }
 
-/** Rows as one JSON document: serialised natively, read by the database with `json_to_recordset`. */
-const rowsParam = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json`;
-
 /**
- * Writes the odds changes of several matches (at most one change per match) in one statement: atomic
- * by itself, one round trip, and a statement whose text stays the same whatever the number of
- * matches, markets and outcomes, since each table's rows travel as one JSON parameter. It updates
- * each match, upserts the changed markets and those of their outcomes whose price or activity moved
- * (compared with the stored row, so an unchanged outcome is neither rewritten nor locked), records
- * the checkpoint, and names the open bets whose cash-out value the markets change. It answers the
- * markets written and the prices kept by outcomes sent without one; every other outcome is stored
- * as it was sent.
- * It commits without waiting for the WAL flush (see `ASYNC_COMMIT`).
+ * One table's rows as one JSON document (serialised natively, read by the database with
+ * `json_to_recordset`), so the statement's text is constant and can be a named statement.
  */
-export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds[]): Promise<OddsResult[]> {
-  const rows = rowsOf<AnswerRow>(
-    await ex.execute(sql`with ${ASYNC_COMMIT},
+const rowsParam = (name: string) => sql`${sql.placeholder(name)}::json`;
+
+const NO_PRICE_SQL = sql.raw(String(NO_PRICE));
+
+/** The odds write's text, constant whatever it carries (see `writeOddsChanges`). */
+const ODDS_WRITE = namedStatement(
+  "feed_odds_write",
+  sql`with ${ASYNC_COMMIT},
     match_rows as (
       update ${matches} m set
         status = case when u.has_status then u.status else m.status end,
@@ -73,24 +69,21 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
         statistics = case when u.has_status then u.statistics else m.statistics end,
         producer = case when u.has_status then u.producer else m.producer end,
         updated_at = u.at
-      from json_to_recordset(${rowsParam(list.map((p) => p.match))}) as u(id bigint, at timestamptz,
+      from json_to_recordset(${rowsParam("matches")}) as u(id bigint, at timestamptz,
         has_status boolean, status smallint, code int, statistics jsonb, producer int), durability
       where m.id = u.id and m.updated_at <= u.at),
     checkpoint as (
       insert into ${feedCheckpoints} (source, position, updated_at)
       select source, position, updated_at
-      from json_to_recordset(${rowsParam(newestCheckpoints(list))})
+      from json_to_recordset(${rowsParam("checkpoints")})
         as c(source text, position bigint, updated_at timestamptz)
       on conflict (source) do update set position = excluded.position, updated_at = excluded.updated_at),
     market_rows as (
       insert into ${markets} (match_id, market_id, specifier, name, translations, status, group_keys,
         custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
-      select match_id, market_id, specifier, name, translations, status, group_keys, custom_bet_groups,
-        -market_id, most_balanced, producer, next_bet_stop, at
-      from json_to_recordset(${rowsParam(list.flatMap((p) => p.markets))}) as m(match_id bigint,
-        market_id int, specifier text, name text, translations jsonb, status smallint, group_keys text[],
-        custom_bet_groups text[], most_balanced boolean, producer int, next_bet_stop timestamptz,
-        at timestamptz)
+      select m, k, s, n, coalesce(t, '{}'), st, g, c, -k, b, p, x, at
+      from json_to_recordset(${rowsParam("markets")}) as r(m bigint, k int, s text, n text, t jsonb,
+        st smallint, g text[], c text[], b boolean, p int, x timestamptz, at timestamptz)
       on conflict (match_id, market_id, specifier) do update set
         status = excluded.status,
         custom_bet_groups = excluded.custom_bet_groups,
@@ -105,17 +98,15 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
     -- the outcomes of the markets written, beside what is stored (the statement's snapshot); an
     -- outcome sent without a price (or at 1.00) keeps its stored price, inactive
     sent as (
-      select r.id as market_row_id, r.match_id, r.market_id, r.specifier, r.updated_at, o.outcome_id,
-        o.name, o.translations, o.active, o.ord,
-        case when o.odds = ${NO_PRICE} and not o.active and cur.odds is not null then cur.odds
-          else o.odds end as odds,
+      select r.id as market_row_id, r.match_id, r.market_id, r.specifier, r.updated_at,
+        o.o as outcome_id, o.n as name, coalesce(o.t, '{}') as translations, o.a as active, o.i as ord,
+        case when o.p = ${NO_PRICE_SQL} and not o.a and cur.odds is not null then cur.odds
+          else o.p end as odds,
         cur.odds as cur_odds, cur.active as cur_active
-      from json_to_recordset(${rowsParam(list.flatMap((p) => p.outcomes))}) as o(match_id bigint,
-        market_id int, specifier text, outcome_id text, name text, translations jsonb, odds int,
-        active boolean, ord int)
-      join market_rows r on r.match_id = o.match_id and r.market_id = o.market_id
-        and r.specifier = o.specifier
-      left join ${outcomes} cur on cur.market_row_id = r.id and cur.outcome_id = o.outcome_id),
+      from json_to_recordset(${rowsParam("outcomes")}) as o(m bigint, k int, s text, o text, n text,
+        t jsonb, p int, a boolean, i int)
+      join market_rows r on r.match_id = o.m and r.market_id = o.k and r.specifier = o.s
+      left join ${outcomes} cur on cur.market_row_id = r.id and cur.outcome_id = o.o),
     outcome_rows as (
       insert into ${outcomes} (market_row_id, outcome_id, name, translations, odds, active, updated_at)
       select market_row_id, outcome_id, name, translations, odds, active, updated_at from sent
@@ -123,7 +114,7 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
       -- ids follow the message's order, which is the order outcomes are listed in
       order by ord
       on conflict (market_row_id, outcome_id) do update set
-        odds = case when excluded.odds = ${NO_PRICE} and excluded.active = false then ${outcomes}.odds
+        odds = case when excluded.odds = ${NO_PRICE_SQL} and excluded.active = false then ${outcomes}.odds
           else excluded.odds end,
         active = excluded.active,
         updated_at = excluded.updated_at),
@@ -137,9 +128,30 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
     from market_rows
     union all
     select 'kept', match_id, market_id, specifier, null, outcome_id, cur_odds from sent
-    where cur_odds is not null and odds = cur_odds and not active and cur_odds <> ${NO_PRICE}
+    where cur_odds is not null and odds = cur_odds and not active and cur_odds <> ${NO_PRICE_SQL}
     union all
-    select 'bet', match_id, null, null, null, null, bet_id from open_bets`),
+    select 'bet', match_id, null, null, null, null, bet_id from open_bets`,
+);
+
+/**
+ * Writes the odds changes of several matches (at most one change per match) in one statement: atomic
+ * by itself, one round trip, and a statement whose text stays the same whatever the number of
+ * matches, markets and outcomes, since each table's rows travel as one JSON parameter. It updates
+ * each match, upserts the changed markets and those of their outcomes whose price or activity moved
+ * (compared with the stored row, so an unchanged outcome is neither rewritten nor locked), records
+ * the checkpoint, and names the open bets whose cash-out value the markets change. It answers the
+ * markets written and the prices kept by outcomes sent without one; every other outcome is stored
+ * as it was sent.
+ * It commits without waiting for the WAL flush (see `ASYNC_COMMIT`).
+ */
+export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds[]): Promise<OddsResult[]> {
+  const rows = rowsOf<AnswerRow>(
+    await ODDS_WRITE.run(ex, {
+      matches: JSON.stringify(list.map((p) => p.match)),
+      checkpoints: JSON.stringify(newestCheckpoints(list)),
+      markets: JSON.stringify(list.flatMap((p) => p.markets)),
+      outcomes: JSON.stringify(list.flatMap((p) => p.outcomes)),
+    }),
   );
   const byMatch = new Map<number, WrittenMatch>();
   for (const r of rows) {
