@@ -1,9 +1,9 @@
 import {
   balanceChanged,
   betChanged,
-  marketsChangedSchema,
   matchChannel,
   notificationEvent,
+  type RealtimeEvent,
   unreadCountersChanged,
   userChannel,
 } from "@sportsbook/contracts";
@@ -15,20 +15,17 @@ import type { MarketChange } from "./odds-change.js";
 /** A realtime event and the channel it goes out on, once its change has committed. */
 export type Publication = { channel: string; data: { type: string } };
 
-/** `markets_changed` on the match channel, when any market changed. */
+type MarketsChanged = Extract<RealtimeEvent, { type: "markets_changed" }>;
+
+/**
+ * `markets_changed` on the match channel, when any market changed. Built as the contract's type
+ * rather than parsed by its schema: every message publishes one, and parsing copied every market and
+ * outcome the ingest had just built from checked values (`publications.test.ts` holds it to the schema).
+ */
 export function marketsEvent(matchId: number, provider: Provider, list: MarketChange[]): Publication[] {
   if (list.length === 0) return [];
-  return [
-    {
-      channel: matchChannel(matchId),
-      data: marketsChangedSchema.parse({
-        type: "markets_changed",
-        match_id: matchId,
-        provider,
-        markets: list,
-      }),
-    },
-  ];
+  const data: MarketsChanged = { type: "markets_changed", match_id: matchId, provider, markets: list };
+  return [{ channel: matchChannel(matchId), data }];
 }
 
 /** What the players of settled or changed bets are told: the bet, the balance, the notification. */
