@@ -41,7 +41,7 @@
  *   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
  */
 import { fork, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { type AddressInfo, connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createApi, createPlayerWithSession } from "@sportsbook/api";
@@ -49,6 +49,7 @@ import { seedCatalogue } from "@sportsbook/api/testing";
 import { DEFAULT_POOL_SIZE } from "@sportsbook/db";
 import { openScratchPostgres } from "@sportsbook/db/testing";
 import pg from "pg";
+import { processCpu } from "./process-cpu.js";
 
 interface Plan {
   url: string;
@@ -238,23 +239,15 @@ function median(values: number[]): number {
  */
 function postgresCpuUs(): number | undefined {
   try {
-    let ticks = 0;
+    let ms = 0;
     for (const pid of readdirSync("/proc")) {
       if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      } catch {
-        continue; // the process ended meanwhile
-      }
-      const close = stat.lastIndexOf(")");
-      if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
-      const fields = stat.slice(close + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      const p = processCpu(pid);
+      if (p?.name.startsWith("postgres")) ms += p.cpuMs;
     }
-    return ticks * 10_000; // USER_HZ is 100 on Linux
+    return ms * 1000;
   } catch {
-    return undefined;
+    return undefined; // no /proc to read
   }
 }
 

@@ -5,7 +5,7 @@
 // Printed next to the raw parse rate of the same messages (XML/JSON parsing without validation),
 // measured in the same run, and closed by a verdict line per target.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RealtimePublisher } from "@sportsbook/contracts";
@@ -24,6 +24,7 @@ import {
 } from "@sportsbook/feed";
 import { XMLParser } from "fast-xml-parser";
 import pg from "pg";
+import { processCpu } from "./process-cpu.js";
 
 const MATCHES = Number(process.env.BENCH_FEED_MATCHES ?? 300);
 const MINUTES = Number(process.env.BENCH_FEED_MINUTES ?? 4);
@@ -74,14 +75,8 @@ async function backendCpu(handle: DatabaseHandle, url: string | undefined): Prom
     .query<{ pid: number }>("select pid from pg_stat_activity where datname like 'sb_feed_bench_%'")
     .finally(() => client.end());
   for (const { pid } of res.rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 10 ms
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // a server on another machine: no figure
-    }
+    const cpuMs = processCpu(pid)?.cpuMs;
+    if (cpuMs !== undefined) out.set(pid, cpuMs);
   }
   return out;
 }
