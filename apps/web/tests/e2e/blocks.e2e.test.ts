@@ -184,6 +184,22 @@ describe("every layout block of the example settings document (SPEC §2 layout b
   });
 
   it("a prediction is sent to /vote and shown again as the player's earlier answer", async () => {
+    // The block names the prematch match with the latest kick-off: the one it features by default
+    // can kick off between the vote and the reload (the suites' feed runs five times faster than
+    // real time), and the block would then feature another match.
+    const prematch = (await fetch(`${base}/api/matches?match_status=0&limit=500`).then((r) => r.json())) as {
+      data: { id: number; start_time: string }[];
+    };
+    const latest = prematch.data.reduce((a, b) =>
+      Date.parse(b.start_time) > Date.parse(a.start_time) ? b : a,
+    );
+    writeSettings(dataDir, {
+      ...example,
+      layout: {
+        ...example.layout,
+        home: example.layout.home.map((b) => (b.kind === "prediction" ? { ...b, matchId: latest.id } : b)),
+      },
+    });
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${base}/`);
@@ -210,8 +226,10 @@ describe("every layout block of the example settings document (SPEC §2 layout b
 
     await page.reload();
     await expect.poll(() => widget.getAttribute("data-chosen")).toBe("away");
+    expect(await widget.getAttribute("data-prediction")).toBe(`match-${latest.id}`);
     expect(await widget.locator("[data-choice=away]").getAttribute("aria-pressed")).toBe("true");
     await context.close();
+    writeSettings(dataDir, example);
   });
 
   it("the selection bar counts the slip's picks and opens it", async () => {
