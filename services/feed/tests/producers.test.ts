@@ -1,3 +1,4 @@
+import type { RealtimePublisher } from "@sportsbook/contracts";
 import { type DatabaseHandle, markets, matches } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { eq } from "drizzle-orm";
@@ -44,6 +45,26 @@ const alive = (ts: number, subscribed: boolean): FeedEvent => ({
   subscribed,
 });
 
+const fixture: FeedEvent = {
+  kind: "fixture",
+  provider: "betradar",
+  producer: 0,
+  eventUrn: URN,
+  timestamp: T,
+  fixture: {
+    type: "match",
+    startTime: T,
+    sport: { urn: "sr:sport:1", name: "Soccer" },
+    category: { urn: "sr:category:1", name: "England" },
+    tournament: { urn: "sr:tournament:17", name: "Premier Division" },
+    competitors: [
+      { urn: "sr:competitor:71", name: "Home", qualifier: "home" },
+      { urn: "sr:competitor:72", name: "Away", qualifier: "away" },
+    ],
+    liveOdds: true,
+  },
+};
+
 for (const target of databaseTargets()) {
   describe.skipIf(target.skip)(`producer outages on ${target.kind}`, () => {
     let handle: DatabaseHandle;
@@ -65,27 +86,7 @@ for (const target of databaseTargets()) {
         locales: ["en", "de"],
         aliveTimeoutMs: 30_000,
       });
-      await ingest.handle(
-        frame({
-          kind: "fixture",
-          provider: "betradar",
-          producer: 0,
-          eventUrn: URN,
-          timestamp: T,
-          fixture: {
-            type: "match",
-            startTime: T,
-            sport: { urn: "sr:sport:1", name: "Soccer" },
-            category: { urn: "sr:category:1", name: "England" },
-            tournament: { urn: "sr:tournament:17", name: "Premier Division" },
-            competitors: [
-              { urn: "sr:competitor:71", name: "Home", qualifier: "home" },
-              { urn: "sr:competitor:72", name: "Away", qualifier: "away" },
-            ],
-            liveOdds: true,
-          },
-        }),
-      );
+      await ingest.handle(frame(fixture));
       await ingest.handle(frame(alive(T, true)));
       await ingest.handle(frame(live(T + 1000)));
     });
@@ -131,6 +132,54 @@ for (const target of databaseTargets()) {
       await ingest.checkProducers(T + 61_000 + 31_000);
       expect(ingest.providerStatus("betradar")).toBe("down");
       expect(await marketStatus()).toBe(-1);
+    });
+  });
+}
+
+for (const target of databaseTargets()) {
+  describe.skipIf(target.skip)(`heartbeats in lanes on ${target.kind}`, () => {
+    let handle: DatabaseHandle;
+    beforeAll(async () => {
+      handle = await target.open("feed_heartbeats");
+    });
+    afterAll(async () => {
+      await handle?.close();
+    });
+
+    it("a heartbeat passes a match's frame in flight; an unsubscribe waits for it", async () => {
+      // the match's odds change stays in flight until its first publication is let through
+      let letThrough = () => {};
+      const held = new Promise<void>((r) => {
+        letThrough = r;
+      });
+      let holding = false;
+      const publisher: RealtimePublisher = {
+        async publish(_channel, data) {
+          if (holding && (data as { type: string }).type === "markets_changed") await held;
+        },
+      };
+      const ingest = createIngest({ db: handle.db, publisher, lanes: 4 });
+      await ingest.handle(frame(fixture));
+      await ingest.handle(frame(alive(T, true)));
+      holding = true;
+      let oddsApplied = false;
+      const odds = ingest.handle(frame(live(T + 1000))).then(() => {
+        oddsApplied = true;
+      });
+      await ingest.handle(frame(alive(T + 1500, true)));
+      expect(oddsApplied).toBe(false);
+
+      let downApplied = false;
+      const down = ingest.handle(frame(alive(T + 2000, false))).then(() => {
+        downApplied = true;
+      });
+      // the heartbeat after the unsubscribe waits for it, and it for the odds change
+      const after = ingest.handle(frame(alive(T + 2500, true)));
+      await new Promise((r) => setImmediate(r));
+      expect(downApplied).toBe(false);
+      letThrough();
+      await Promise.all([odds, down, after]);
+      expect(ingest.providerStatus("betradar")).toBe("down");
     });
   });
 }

@@ -13,7 +13,7 @@ import {
 import { type Database, matches, type Transaction } from "@sportsbook/db";
 import { isMatchAvailable, MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
-import { createFrameDecoder } from "../adapters.js";
+import { createFrameDecoder, decodeFrame as decodeStandalone } from "../adapters.js";
 import { type Descriptions, noDescriptions } from "../descriptions/descriptions.js";
 import { EVENT_STATUS, type FeedEvent, type FeedFrame, FIXTURE_CHANGE, type Provider } from "../model.js";
 import {
@@ -28,7 +28,7 @@ import { loadMatchRef, type MatchRef, upsertFixture } from "./catalogue.js";
 import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { createGroupCommit } from "./group-commit.js";
 import { type FeedHealth, noFeedHealth } from "./health.js";
-import { createFrameOrder } from "./lanes.js";
+import { createFrameOrder, laneKey } from "./lanes.js";
 import { applyBetStop, changesOf } from "./odds.js";
 import { type OddsResult, type PreparedOdds, prepareOddsChange } from "./odds-change.js";
 import { writeOddsChanges } from "./odds-write.js";
@@ -431,9 +431,27 @@ export function createIngest(options: IngestOptions) {
     return report;
   }
 
+  /**
+   * A heartbeat saying its producer is subscribed is ordered against no match: it changes nothing
+   * but when the producer was last heard from, or brings a Swarm producer back up, and neither needs
+   * the matches' frames in flight applied first nor holds back the ones after it. An unsubscribe
+   * (its markets suspended) and a snapshot's end (the frames before it applied) stay in order. Read
+   * on its own here; the connection's decoder, which keeps Swarm's state, reads it when applied.
+   */
+  function isHeartbeat(frame: FeedFrame): boolean {
+    if (laneKey(frame) !== "system") return false;
+    const decoded = decodeStandalone(frame);
+    return (
+      decoded.ok &&
+      decoded.events.length > 0 &&
+      decoded.events.every((e) => e.kind === "alive" && e.subscribed)
+    );
+  }
+
   const order = createFrameOrder<FrameOrigin, HandleReport>({
     lanes: options.lanes ?? 1,
     apply: handleNow,
+    unordered: isHeartbeat,
     onFailure: (e, frame) => {
       counters.failed++;
       health.rejected(frame.provider, APPLY_FAILED);

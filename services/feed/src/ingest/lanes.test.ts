@@ -10,12 +10,13 @@ const frame = (event: string | undefined, n: number): FeedFrame => ({
   body: String(n),
 });
 
-function harness(lanes: number) {
+function harness(lanes: number, unordered?: (f: FeedFrame) => boolean) {
   const started: string[] = [];
   const release = new Map<string, () => void>();
   const failures: string[] = [];
   const order = createFrameOrder<{ position: number }, string>({
     lanes,
+    ...(unordered ? { unordered } : {}),
     apply: (f) =>
       new Promise((resolve, reject) => {
         started.push(f.body);
@@ -68,6 +69,35 @@ describe("frame order", () => {
     expect(h.started).toEqual(["1", "2", "3", "4", "5"]);
     expect(h.order.watermark(6)).toBe(4);
     await h.finish("5");
+    await h.order.settled();
+    expect(h.order.watermark(6)).toBe(5);
+  });
+
+  it("in lanes lets an unordered frame pass the events in flight, after the system frames before it", async () => {
+    // bodies starting with "h" are heartbeats that change nothing
+    const h = harness(4, (f) => f.body.startsWith("h"));
+    const heartbeat = (body: string): FeedFrame => ({ ...frame(undefined, 0), body });
+    void h.order.submit(frame("1", 1), { position: 1 });
+    void h.order.submit(heartbeat("h2"), { position: 2 });
+    void h.order.submit(frame("2", 3), { position: 3 });
+    await h.tick();
+    // neither waits for match 1's frame, as a system frame would
+    expect([...h.started].sort()).toEqual(["1", "3", "h2"]);
+    expect(h.order.watermark(4)).toBe(0);
+    await h.finish("h2");
+    await h.finish("3");
+    expect(h.order.watermark(4)).toBe(0);
+
+    void h.order.submit(frame(undefined, 4), { position: 4 });
+    void h.order.submit(heartbeat("h5"), { position: 5 });
+    await h.tick();
+    // the system frame waits for match 1; the heartbeat after it waits for the system frame
+    expect(h.started).toHaveLength(3);
+    await h.finish("1");
+    expect(h.started.slice(3)).toEqual(["4"]);
+    await h.finish("4");
+    expect(h.started.slice(3)).toEqual(["4", "h5"]);
+    await h.finish("h5");
     await h.order.settled();
     expect(h.order.watermark(6)).toBe(5);
   });

@@ -3,11 +3,18 @@ import type { FeedFrame } from "../model.js";
 // The order frames are applied in. One lane applies every frame after the one before it. With
 // several, frames of different events run side by side (at most `lanes` at once), frames of one
 // event keep their order, and a frame that names no event (alive, producer-wide bet stop) waits
-// for everything before it and holds back everything after it.
+// for everything before it and holds back everything after it. A frame the caller marks
+// `unordered` (a producer's heartbeat that changes nothing) waits only for the system frames before
+// it and holds back nothing: a feed's heartbeats every few seconds would otherwise drain the lanes.
 
 export interface FrameOrderOptions<O extends { position: number }, R> {
   lanes: number;
   apply: (frame: FeedFrame, origin: O | undefined) => Promise<R>;
+  /**
+   * Whether a frame is ordered against no frame of an event: it waits for the system frames before
+   * it only, and nothing waits for it. Asked once per frame, when it is submitted.
+   */
+  unordered?: (frame: FeedFrame) => boolean;
   /** Told of a frame whose application failed; its caller gets the rejection too. */
   onFailure: (error: unknown, frame: FeedFrame) => void;
 }
@@ -54,7 +61,7 @@ function inOneLane<O extends { position: number }, R>({
 
 function inLanes<O extends { position: number }, R>(
   lanes: number,
-  { apply, onFailure }: FrameOrderOptions<O, R>,
+  { apply, onFailure, unordered }: FrameOrderOptions<O, R>,
 ): FrameOrder<O, R> {
   const laneTails = new Map<string, Promise<unknown>>();
   const inflight = new Set<Promise<unknown>>();
@@ -80,7 +87,9 @@ function inLanes<O extends { position: number }, R>(
       if (position !== undefined) pending.add(position);
       const key = `${frame.provider}|${laneKey(frame)}`;
       let run: Promise<R>;
-      if (key.endsWith("|system")) {
+      if (unordered?.(frame)) {
+        run = barrier.then(() => apply(frame, origin));
+      } else if (key.endsWith("|system")) {
         run = Promise.all([barrier, ...inflight]).then(() => apply(frame, origin));
         // the chains only order frames; a failure is reported once, below
         barrier = run.catch(() => {});
