@@ -1,20 +1,24 @@
 import { createApi, createPlayerWithSession, seedBonuses } from "@sportsbook/api";
-import { bonusSeedSchema } from "@sportsbook/contracts";
+import { bonusSeedSchema, matchChannel } from "@sportsbook/contracts";
 import {
   accounts,
   bets,
   type DatabaseHandle,
   ledgerImbalance,
   ledgerTransactions,
+  markets,
   matches,
   notifications,
+  outcomes,
   playerBonuses,
 } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
+import { MARKET_STATUS } from "@sportsbook/domain";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFrameEncoder } from "../src/adapters.js";
 import { createIngest, type Ingest } from "../src/ingest/ingest.js";
+import { realtimeMarketStatus } from "../src/ingest/present.js";
 import type { FeedEvent, MarketRef, SettledMarket } from "../src/model.js";
 import { recordingPublisher } from "./helpers.js";
 
@@ -293,6 +297,37 @@ for (const target of databaseTargets()) {
         expect((await betRow(lose))?.result).toBe("lose_entire");
         expect((await betRow(half))?.result).toBe("refund_half_lose_other");
         expect(await betRow(win)).toMatchObject({ status: "done", result: "win_entire", winAmount: 18_00 });
+        // the markets are settled and every outcome holds its result and factors
+        const stored = await handle.db
+          .select({
+            market: markets.marketId,
+            status: markets.status,
+            outcome: outcomes.outcomeId,
+            result: outcomes.result,
+            voidFactor: outcomes.voidFactor,
+          })
+          .from(outcomes)
+          .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
+          .where(eq(markets.matchId, m))
+          .orderBy(markets.marketId, outcomes.outcomeId);
+        expect(stored).toEqual([
+          { market: 1, status: MARKET_STATUS.settled, outcome: "1", result: 0, voidFactor: null },
+          { market: 1, status: MARKET_STATUS.settled, outcome: "2", result: 1, voidFactor: null },
+          { market: 1, status: MARKET_STATUS.settled, outcome: "3", result: 0, voidFactor: null },
+          { market: 16, status: MARKET_STATUS.settled, outcome: "1714", result: 0, voidFactor: 500 },
+          { market: 16, status: MARKET_STATUS.settled, outcome: "1715", result: 1, voidFactor: 500 },
+          { market: 18, status: MARKET_STATUS.settled, outcome: "12", result: 0, voidFactor: null },
+          { market: 18, status: MARKET_STATUS.settled, outcome: "13", result: 1, voidFactor: null },
+        ]);
+        const settledMarkets = rec.events.findLast(
+          (e) => e.channel === matchChannel(m) && e.data.type === "markets_changed",
+        )?.data.markets as { id: number; status: string }[] | undefined;
+        const settled = realtimeMarketStatus(MARKET_STATUS.settled);
+        expect(settledMarkets?.map((x) => [x.id, x.status])).toEqual([
+          [1, settled],
+          [16, settled],
+          [18, settled],
+        ]);
         const changed = rec.events.filter(
           (e) =>
             e.channel === `$user:${player.playerId}` &&

@@ -1,4 +1,4 @@
-import { betSelections, bets, markets, outcomes, type Transaction } from "@sportsbook/db";
+import { arrayParam, betSelections, bets, markets, outcomes, rowsOf, type Transaction } from "@sportsbook/db";
 import { MARKET_STATUS } from "@sportsbook/domain";
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { MatchRef } from "../ingest/catalogue.js";
@@ -75,12 +75,17 @@ async function settleMarkets<M>(
     marketRows.push(...rows);
     for (const id of betIds) touched.add(id);
   }
+  return { notices: await resettleBets(tx, touched, at), marketRows };
+}
+
+/** Settles each touched bet again, in id order, so concurrent messages lock bets alike. */
+async function resettleBets(tx: Transaction, touched: Set<number>, at: Date): Promise<BetNotice[]> {
   const notices: BetNotice[] = [];
   for (const id of [...touched].sort((a, b) => a - b)) {
     const n = await resettleBet(tx, id, at);
     if (n) notices.push(n);
   }
-  return { notices, marketRows };
+  return notices;
 }
 
 /** The selections on one market of the match. */
@@ -107,50 +112,112 @@ export async function applySettlement(
   list: SettledMarket[],
   at: Date,
 ): Promise<SettlementResult> {
-  return settleMarkets(tx, ref, list, at, async (m) => {
-    const decided = m.outcomes.some((o) => o.result !== -1);
-    const rows = decided ? await setMarketStatus(tx, ref, m, MARKET_STATUS.settled, at) : [];
-    const touched = new Set<number>();
-    const row = rows[0];
-    if (row) {
-      for (const o of m.outcomes) {
-        await tx
-          .update(outcomes)
-          .set({
-            result: o.result,
-            voidFactor: factor(o.voidFactor),
-            deadHeatFactor: factor(o.deadHeatFactor),
-            updatedAt: at,
-          })
-          .where(and(eq(outcomes.marketRowId, row.id), eq(outcomes.outcomeId, o.id)));
-      }
-    }
-    const sels = await tx.select().from(betSelections).where(onMarket(ref, m));
-    for (const s of sels) {
-      const o = m.outcomes.find((x) => x.id === s.outcomeId);
-      // a selection cancelled by bet_cancel stays void until that cancel is rolled back
-      if (!o || (s.status === "void" && s.result === null)) continue;
-      const status = selectionStatus(o);
-      const next = {
-        status,
-        result: o.result === -1 ? null : o.result,
-        voidFactor: factor(o.voidFactor),
-        deadHeatFactor: factor(o.deadHeatFactor),
-      };
-      if (
-        s.status === next.status &&
-        s.result === next.result &&
-        s.voidFactor === next.voidFactor &&
-        s.deadHeatFactor === next.deadHeatFactor
-      )
-        continue;
-      await tx
-        .update(betSelections)
-        .set({ ...next, settledAt: status === "open" ? null : at })
-        .where(eq(betSelections.id, s.id));
-      touched.add(s.betId);
-    }
-    return { rows, betIds: touched };
+  ref.written.clear();
+  const marketRows = await settleOutcomes(tx, ref, list, at);
+  const sent = new Map(list.map((m) => [marketKey(m.id, m.specifiers), m]));
+  const touched = new Set<number>();
+  const sels = list.length
+    ? await tx
+        .select()
+        .from(betSelections)
+        .where(
+          and(
+            eq(betSelections.matchId, ref.id),
+            inArray(
+              betSelections.marketId,
+              list.map((m) => m.id),
+            ),
+          ),
+        )
+    : [];
+  for (const s of sels) {
+    const o = sent.get(marketKey(s.marketId, s.specifier))?.outcomes.find((x) => x.id === s.outcomeId);
+    // a selection cancelled by bet_cancel stays void until that cancel is rolled back
+    if (!o || (s.status === "void" && s.result === null)) continue;
+    const status = selectionStatus(o);
+    const next = {
+      status,
+      result: o.result === -1 ? null : o.result,
+      voidFactor: factor(o.voidFactor),
+      deadHeatFactor: factor(o.deadHeatFactor),
+    };
+    if (
+      s.status === next.status &&
+      s.result === next.result &&
+      s.voidFactor === next.voidFactor &&
+      s.deadHeatFactor === next.deadHeatFactor
+    )
+      continue;
+    await tx
+      .update(betSelections)
+      .set({ ...next, settledAt: status === "open" ? null : at })
+      .where(eq(betSelections.id, s.id));
+    touched.add(s.betId);
+  }
+  return { notices: await resettleBets(tx, touched, at), marketRows };
+}
+
+const marketKey = (marketId: number, specifier: string) => `${marketId}|${specifier}`;
+
+/**
+ * Marks the decided markets of a settlement settled and writes their outcomes' results, in two
+ * statements whatever the number of markets (a message settling a match's whole book would
+ * otherwise take a round trip per market and per outcome, and hold the match's next frames back).
+ * A market no outcome of which is decided is left as it is. Answers the markets written, in the
+ * message's order.
+ */
+async function settleOutcomes(
+  tx: Transaction,
+  ref: MatchRef,
+  list: SettledMarket[],
+  at: Date,
+): Promise<MarketRows> {
+  const decided = list.filter((m) => m.outcomes.some((o) => o.result !== -1));
+  if (decided.length === 0) return [];
+  const written = rowsOf<{ id: string | number; market_id: number; specifier: string; status: number }>(
+    await tx.execute(sql`update ${markets} m set status = ${MARKET_STATUS.settled},
+        updated_at = greatest(m.updated_at, ${at.toISOString()}::timestamptz)
+      from unnest(${arrayParam(
+        decided.map((m) => m.id),
+        "int",
+      )}, ${arrayParam(
+        decided.map((m) => m.specifiers),
+        "text",
+      )}) as v(market_id, specifier)
+      where m.match_id = ${ref.id} and m.market_id = v.market_id and m.specifier = v.specifier
+      returning m.id, m.market_id, m.specifier, m.status`),
+  );
+  const rowOf = new Map(written.map((r) => [marketKey(r.market_id, r.specifier), Number(r.id)]));
+  const results = decided.flatMap((m) => {
+    const rowId = rowOf.get(marketKey(m.id, m.specifiers));
+    return rowId === undefined ? [] : m.outcomes.map((o) => ({ rowId, o }));
+  });
+  if (results.length) {
+    await tx.execute(sql`update ${outcomes} o set result = v.result, void_factor = v.void_factor,
+        dead_heat_factor = v.dead_heat_factor, updated_at = ${at.toISOString()}::timestamptz
+      from unnest(${arrayParam(
+        results.map((r) => r.rowId),
+        "bigint",
+      )}, ${arrayParam(
+        results.map((r) => r.o.id),
+        "text",
+      )}, ${arrayParam(
+        results.map((r) => r.o.result),
+        "smallint",
+      )}, ${arrayParam(
+        results.map((r) => factor(r.o.voidFactor)),
+        "int",
+      )}, ${arrayParam(
+        results.map((r) => factor(r.o.deadHeatFactor)),
+        "int",
+      )}) as v(market_row_id, outcome_id, result, void_factor, dead_heat_factor)
+      where o.market_row_id = v.market_row_id and o.outcome_id = v.outcome_id`);
+  }
+  return decided.flatMap((m) => {
+    const id = rowOf.get(marketKey(m.id, m.specifiers));
+    return id === undefined
+      ? []
+      : [{ id, marketId: m.id, specifier: m.specifiers, status: MARKET_STATUS.settled }];
   });
 }
 
