@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Executor } from "@sportsbook/db";
 import type { SQL } from "drizzle-orm";
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from "drizzle-orm/pg-core";
@@ -40,4 +41,19 @@ export function namedStatement(name: string, statement: SQL): NamedStatement {
       return prepared.execute(values);
     },
   };
+}
+
+/**
+ * Runs a statement whose values vary but whose text takes only a few shapes, as a statement named
+ * after its text: each PostgreSQL connection parses it once per shape. The name comes from the text
+ * itself, so a shape never reuses another's name; a statement whose text carries values would leave
+ * a prepared statement per call on every connection, so it is meant for texts built from
+ * parameters only.
+ */
+export function runNamedByText(ex: Executor, prefix: string, statement: SQL): Promise<unknown> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `${prefix}_${createHash("sha1").update(query.sql).digest("base64url").slice(0, 16)}`;
+  return ex._.session
+    .prepareQuery<PreparedQueryConfig & { execute: unknown }>(query, undefined, name, false)
+    .execute();
 }
