@@ -2,6 +2,7 @@ import { arrayParam, betSelections, bets, markets, outcomes, rowsOf, type Transa
 import { MARKET_STATUS } from "@sportsbook/domain";
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { MatchRef } from "../ingest/catalogue.js";
+import { marketKey } from "../ingest/odds-change.js";
 import type { MarketRef, SettledMarket, SettledOutcome } from "../model.js";
 import { type BetNotice, resettleBet } from "./bets.js";
 
@@ -157,8 +158,6 @@ export async function applySettlement(
   return { notices: await resettleBets(tx, touched, at), marketRows };
 }
 
-const marketKey = (marketId: number, specifier: string) => `${marketId}|${specifier}`;
-
 /**
  * Marks the decided markets of a settlement settled and writes their outcomes' results, in two
  * statements whatever the number of markets (a message settling a match's whole book would
@@ -174,7 +173,7 @@ async function settleOutcomes(
 ): Promise<MarketRows> {
   const decided = list.filter((m) => m.outcomes.some((o) => o.result !== -1));
   if (decided.length === 0) return [];
-  const written = rowsOf<{ id: string | number; market_id: number; specifier: string; status: number }>(
+  const written = rowsOf<{ id: string | number; market_id: number; specifier: string }>(
     await tx.execute(sql`update ${markets} m set status = ${MARKET_STATUS.settled},
         updated_at = greatest(m.updated_at, ${at.toISOString()}::timestamptz)
       from unnest(${arrayParam(
@@ -185,7 +184,7 @@ async function settleOutcomes(
         "text",
       )}) as v(market_id, specifier)
       where m.match_id = ${ref.id} and m.market_id = v.market_id and m.specifier = v.specifier
-      returning m.id, m.market_id, m.specifier, m.status`),
+      returning m.id, m.market_id, m.specifier`),
   );
   const rowOf = new Map(written.map((r) => [marketKey(r.market_id, r.specifier), Number(r.id)]));
   const results = decided.flatMap((m) => {
