@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Executor } from "@sportsbook/db";
-import type { SQL } from "drizzle-orm";
+import type { Query, SQL } from "drizzle-orm";
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from "drizzle-orm/pg-core";
 
 // A named statement: its text is rendered once, and PostgreSQL parses it once per connection (and,
@@ -10,6 +10,11 @@ import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from "drizz
 const dialect = new PgDialect();
 
 type Prepared = PgPreparedQuery<PreparedQueryConfig & { execute: unknown }>;
+
+/** The driver's prepared query for `query` under `name`, on the executor's session. */
+function prepare(ex: Executor, query: Query, name: string): Prepared {
+  return ex._.session.prepareQuery<PreparedQueryConfig & { execute: unknown }>(query, undefined, name, false);
+}
 
 export interface NamedStatement {
   /** Runs the statement with the values of its `sql.placeholder(…)`s; answers the driver's result. */
@@ -27,16 +32,10 @@ export function namedStatement(name: string, statement: SQL): NamedStatement {
   const bySession = new WeakMap<object, Prepared>();
   return {
     run(ex, values) {
-      const session = ex._.session;
-      let prepared = bySession.get(session);
+      let prepared = bySession.get(ex._.session);
       if (!prepared) {
-        prepared = session.prepareQuery<PreparedQueryConfig & { execute: unknown }>(
-          query,
-          undefined,
-          name,
-          false,
-        );
-        bySession.set(session, prepared);
+        prepared = prepare(ex, query, name);
+        bySession.set(ex._.session, prepared);
       }
       return prepared.execute(values);
     },
@@ -53,7 +52,5 @@ export function namedStatement(name: string, statement: SQL): NamedStatement {
 export function runNamedByText(ex: Executor, prefix: string, statement: SQL): Promise<unknown> {
   const query = dialect.sqlToQuery(statement);
   const name = `${prefix}_${createHash("sha1").update(query.sql).digest("base64url").slice(0, 16)}`;
-  return ex._.session
-    .prepareQuery<PreparedQueryConfig & { execute: unknown }>(query, undefined, name, false)
-    .execute();
+  return prepare(ex, query, name).execute();
 }
