@@ -26,6 +26,8 @@ describe("responsible gambling in the browser (SPEC §4 limits, §5, §8 out of 
 
   it("a stricter limit applies at once, a looser one waits and can be withdrawn; bad input is refused by the field", async () => {
     const context = await browser.newContext({ viewport: MOBILE });
+    // a step that never completes fails naming its locator, within the test's own timeout
+    context.setDefaultTimeout(30_000);
     await signedInPlayer(base, context);
     const page = await context.newPage();
     await page.goto(`${base}/profile/limits`);
