@@ -176,23 +176,61 @@ function translations(template: string, spec: Record<string, string>, names: Nam
   return out;
 }
 
+/**
+ * Most names do not name a competitor ("Over 2.5", "Draw", "1st half - total"), so every match
+ * renders them alike: they are rendered once, in English and in every language, and shared. A
+ * match's first book renders each of its few hundred names in six languages, which made the first
+ * books of a feed's opening cost twice a later message. The cache is bounded: a feed's lines are
+ * few, but nothing promises it.
+ */
+const SHARED_MAX = 20_000;
+const sharedNames = new Map<string, string>();
+const sharedTranslations = new Map<string, Translations>();
+
+function namesACompetitor(template: string): boolean {
+  return template.includes("{$");
+}
+
+function shared<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const made = make();
+  if (cache.size >= SHARED_MAX) cache.clear();
+  cache.set(key, made);
+  return made;
+}
+
+function renderName(template: string, specifiers: string, names: Names): string {
+  if (namesACompetitor(template)) return render(template, parseSpecifiers(specifiers), names);
+  return shared(sharedNames, `${template}\u0000${specifiers}`, () =>
+    render(template, parseSpecifiers(specifiers), names),
+  );
+}
+
+/** A name's translations; shared between matches (and so never to be changed by a caller). */
+function renderTranslations(template: string, specifiers: string, names: Names): Readonly<Translations> {
+  if (namesACompetitor(template)) return translations(template, parseSpecifiers(specifiers), names);
+  return shared(sharedTranslations, `${template}\u0000${specifiers}`, () =>
+    translations(template, parseSpecifiers(specifiers), names),
+  );
+}
+
 /** Display name of a market, e.g. `Total` with `total=2.5` stays "Total", `{!setnr} set` becomes "2nd set". */
 export function marketName(id: number, specifiers: string, names: Names): string {
   const d = MARKETS.get(id);
-  const spec = parseSpecifiers(specifiers);
-  return d ? render(d.name, spec, names) : `Market ${id}`;
+  return d ? renderName(d.name, specifiers, names) : `Market ${id}`;
 }
 
 /** A market's name in the other languages. */
-export function marketNameTranslations(id: number, specifiers: string, names: Names): Translations {
+export function marketNameTranslations(id: number, specifiers: string, names: Names): Readonly<Translations> {
   const d = MARKETS.get(id);
-  return d ? translations(d.name, parseSpecifiers(specifiers), names) : {};
+  return d ? renderTranslations(d.name, specifiers, names) : {};
 }
 
 /** Display name of an outcome; outright outcomes (competitor URNs) resolve through `names.competitor`. */
 export function outcomeName(marketId: number, outcomeId: string, specifiers: string, names: Names): string {
   const template = MARKETS.get(marketId)?.outcomes[outcomeId];
-  if (template !== undefined) return render(template, parseSpecifiers(specifiers), names);
+  if (template !== undefined) return renderName(template, specifiers, names);
   return names.competitor?.(outcomeId) ?? outcomeId;
 }
 
@@ -202,7 +240,7 @@ export function outcomeNameTranslations(
   outcomeId: string,
   specifiers: string,
   names: Names,
-): Translations {
+): Readonly<Translations> {
   const template = MARKETS.get(marketId)?.outcomes[outcomeId];
-  return template === undefined ? {} : translations(template, parseSpecifiers(specifiers), names);
+  return template === undefined ? {} : renderTranslations(template, specifiers, names);
 }

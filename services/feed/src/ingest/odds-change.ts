@@ -55,7 +55,7 @@ export interface MarketRow {
   /** name */
   n: string;
   /** translations; absent for a market already written: names are written once, with the first row */
-  t?: Record<string, string>;
+  t?: Readonly<Record<string, string>>;
   /** status */
   st: number;
   /** group_keys */
@@ -85,7 +85,7 @@ export interface OutcomeRow {
   /** name */
   n: string;
   /** translations; absent for an outcome of a market already written */
-  t?: Record<string, string>;
+  t?: Readonly<Record<string, string>>;
   /** odds */
   p: number;
   /** active */
