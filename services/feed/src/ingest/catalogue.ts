@@ -1,8 +1,8 @@
 import {
-  arrayParam,
   categories,
   competitors,
   type Executor,
+  feedCheckpoints,
   MATCH_MEDIA_KIND,
   markets,
   matches,
@@ -16,9 +16,9 @@ import { MATCH_STATUS } from "@sportsbook/domain";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Descriptions } from "../descriptions/descriptions.js";
 import { EVENT_STATUS, type FeedEvent, type FixtureInfo, type Provider } from "../model.js";
-import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
+import type { FeedCheckpoint } from "./checkpoint.js";
 import { ASYNC_COMMIT } from "./durability.js";
-import { runNamedByText } from "./prepared.js";
+import { namedStatement } from "./prepared.js";
 import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
 
 /** What the ingest keeps in memory about a match it has written. */
@@ -76,6 +76,120 @@ function sharedRow(name: "sport" | "category" | "tournament", found: SQL, insert
   ];
 }
 
+const param = (name: keyof FixtureValues, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/** The values of the fixture statement, by placeholder; JSON documents travel as text. */
+interface FixtureValues {
+  provider: Provider;
+  urn: string;
+  sport: string;
+  category: string;
+  tournament: string;
+  competitors: string;
+  match: string;
+  /** the fixture's channels, which replace the match's stream links; null leaves them alone */
+  streams: string | null;
+  checkpoints: string;
+}
+
+/**
+ * The fixture's statement: its text is constant (the fixture travels as parameters and JSON
+ * documents), so it is built once and each connection parses and plans it once. Built per message,
+ * its SQL cost the ingest more than running it cost PostgreSQL.
+ */
+const FIXTURE_WRITE = namedStatement(
+  "feed_fixture_write",
+  sql`with ${sql.join(
+    [
+      ASYNC_COMMIT,
+      sql`sent_sport as (select * from json_to_record(${param("sport", "json")}) as s(urn text, key text,
+        name text, translations jsonb, type text, main_id int, main_count int, secondary_id int,
+        secondary_count int))`,
+      sql`sent_category as (select * from json_to_record(${param("category", "json")})
+        as c(urn text, slug text, name text, translations jsonb, country_code text))`,
+      sql`sent_tournament as (select * from json_to_record(${param("tournament", "json")})
+        as t(urn text, slug text, name text, translations jsonb))`,
+      ...sharedRow(
+        "sport",
+        sql`select id from ${sports} x, sent_sport s where x.provider = ${param("provider", "text")}
+          and x.urn_id = s.urn and x.name = s.name and x.translations = s.translations`,
+        sql`insert into ${sports} (provider, urn_id, key, name, translations, type, main_market_id,
+          main_market_outcomes_count, secondary_market_id, secondary_market_outcomes_count)
+        select ${param("provider", "text")}, urn, key, name, translations, type, main_id, main_count,
+          secondary_id, secondary_count from sent_sport`,
+      ),
+      ...sharedRow(
+        "category",
+        sql`select id from ${categories} x, sent_category c where x.provider = ${param("provider", "text")}
+          and x.urn_id = c.urn and x.name = c.name and x.translations = c.translations`,
+        sql`insert into ${categories} (provider, urn_id, sport_id, slug, name, translations, country_code)
+        select ${param("provider", "text")}, c.urn, sport.id, c.slug, c.name, c.translations, c.country_code
+        from sent_category c, sport`,
+      ),
+      ...sharedRow(
+        "tournament",
+        sql`select id from ${tournaments} x, sent_tournament t where x.provider = ${param("provider", "text")}
+          and x.urn_id = t.urn and x.name = t.name and x.translations = t.translations`,
+        sql`insert into ${tournaments} (provider, urn_id, sport_id, category_id, slug, name, translations)
+        select ${param("provider", "text")}, t.urn, sport.id, category.id, t.slug, t.name, t.translations
+        from sent_tournament t, sport, category`,
+      ),
+      sql`sent_competitor as (select * from json_to_recordset(${param("competitors", "json")})
+        as c(urn_id text, name text, abbreviation text, country_code text, logo text))`,
+      sql`competitor_found as (
+        select c.id, c.urn_id from ${competitors} c join sent_competitor s
+          on c.provider = ${param("provider", "text")} and c.urn_id = s.urn_id and c.name = s.name
+          and c.abbreviation is not distinct from s.abbreviation)`,
+      sql`competitor_written as (
+        insert into ${competitors} (provider, urn_id, name, abbreviation, country_code, logo)
+        select ${param("provider", "text")}, s.urn_id, s.name, s.abbreviation, s.country_code, s.logo
+        from sent_competitor s
+        where s.urn_id not in (select urn_id from competitor_found)
+        on conflict (provider, urn_id) do update set name = excluded.name,
+          abbreviation = excluded.abbreviation, updated_at = now()
+        returning id, urn_id)`,
+      sql`competitor as (select id, urn_id from competitor_found
+        union all select id, urn_id from competitor_written)`,
+      // read in the statement's snapshot: the start time before this fixture
+      sql`before as (select start_time from ${matches}
+        where provider = ${param("provider", "text")} and urn_id = ${param("urn", "text")})`,
+      sql`sent_match as (select * from json_to_record(${param("match", "json")}) as m(type text, slug text,
+        name text, translations jsonb, home text, away text, start_time timestamptz, end_date timestamptz,
+        stadium text, city text, updated_at timestamptz))`,
+      sql`match_row as (
+        insert into ${matches} (provider, urn_id, sport_id, category_id, tournament_id, type, slug, name,
+          translations, home_competitor_id, away_competitor_id, start_time, end_date, stadium, city,
+          updated_at)
+        select ${param("provider", "text")}, ${param("urn", "text")}, sport.id, category.id, tournament.id,
+          m.type, m.slug, m.name, m.translations,
+          (select id from competitor where urn_id = m.home),
+          (select id from competitor where urn_id = m.away),
+          m.start_time, m.end_date, m.stadium, m.city, m.updated_at
+        from sent_match m, sport, category, tournament, durability
+        on conflict (provider, urn_id) do update set start_time = excluded.start_time,
+          tournament_id = excluded.tournament_id, home_competitor_id = excluded.home_competitor_id,
+          away_competitor_id = excluded.away_competitor_id
+        returning id, status, producer, updated_at, statistics)`,
+      // both steps see the same snapshot, so the delete leaves the new rows alone
+      sql`streams_gone as (delete from ${matchMedia} where ${param("streams", "json")} is not null
+        and match_id = (select id from match_row) and kind = ${MATCH_MEDIA_KIND.stream})`,
+      sql`streams as (insert into ${matchMedia} (match_id, kind, provider, link, language_code)
+        select match_row.id, ${MATCH_MEDIA_KIND.stream}, c.name, c.link, c.language
+        from match_row, json_to_recordset(${param("streams", "json")}) as c(name text, link text, language text))`,
+      sql`checkpoint as (
+        insert into ${feedCheckpoints} (source, position, updated_at)
+        select source, position, updated_at
+        from json_to_recordset(${param("checkpoints", "json")})
+          as c(source text, position bigint, updated_at timestamptz)
+        on conflict (source) do update set position = excluded.position, updated_at = excluded.updated_at)`,
+    ],
+    sql`, `,
+  )}
+  select m.id, m.status, m.producer, m.updated_at, m.statistics,
+    (select start_time from before) as before_start
+  from match_row m`,
+);
+
 /**
  * Writes the catalogue rows of a fixture (sport, category, tournament, competitors, match) in one
  * statement, atomic by itself and one round trip, with the checkpoint when given; it commits
@@ -94,120 +208,74 @@ export async function upsertFixture(
   const away = f.competitors.find((c) => c.qualifier === "away");
   const name = f.name ?? `${home?.name ?? "?"} vs ${away?.name ?? "?"}`;
   const startTime = new Date(f.startTime).toISOString();
-  const names = (urn: string) => JSON.stringify(described.names(urn) ?? {});
-  const steps: SQL[] = [
-    ASYNC_COMMIT,
-    ...sharedRow(
-      "sport",
-      sql`select id from ${sports} where provider = ${provider} and urn_id = ${f.sport.urn}
-        and name = ${f.sport.name} and translations = ${names(f.sport.urn)}::jsonb`,
-      sql`insert into ${sports} (provider, urn_id, key, name, translations, type, main_market_id,
-        main_market_outcomes_count, secondary_market_id, secondary_market_outcomes_count)
-      select ${provider}, ${f.sport.urn}, ${sportKeyOf(f)}, ${f.sport.name}, ${names(f.sport.urn)}::jsonb,
-        ${provider === "oddin" ? "cyber" : "regular"}, ${d?.main[0] ?? null}::int, ${d?.main[1] ?? null}::int,
-        ${d?.secondary?.[0] ?? null}::int, ${d?.secondary?.[1] ?? null}::int`,
+  const names = (urn: string) => described.names(urn) ?? {};
+  const values: FixtureValues = {
+    provider,
+    urn: event.eventUrn,
+    sport: JSON.stringify({
+      urn: f.sport.urn,
+      key: sportKeyOf(f),
+      name: f.sport.name,
+      translations: names(f.sport.urn),
+      type: provider === "oddin" ? "cyber" : "regular",
+      main_id: d?.main[0] ?? null,
+      main_count: d?.main[1] ?? null,
+      secondary_id: d?.secondary?.[0] ?? null,
+      secondary_count: d?.secondary?.[1] ?? null,
+    }),
+    category: JSON.stringify({
+      urn: f.category.urn,
+      slug: slugify(f.category.name),
+      name: f.category.name,
+      translations: names(f.category.urn),
+      country_code: f.category.countryCode ?? null,
+    }),
+    tournament: JSON.stringify({
+      urn: f.tournament.urn,
+      slug: slugify(f.tournament.name),
+      name: f.tournament.name,
+      translations: names(f.tournament.urn),
+    }),
+    competitors: JSON.stringify(
+      f.competitors.map((c) => ({
+        urn_id: c.urn,
+        name: c.name,
+        abbreviation: c.abbreviation ?? null,
+        country_code: c.countryCode ?? null,
+        logo: competitorLogo(c.name),
+      })),
     ),
-    ...sharedRow(
-      "category",
-      sql`select id from ${categories} where provider = ${provider} and urn_id = ${f.category.urn}
-        and name = ${f.category.name} and translations = ${names(f.category.urn)}::jsonb`,
-      sql`insert into ${categories} (provider, urn_id, sport_id, slug, name, translations, country_code)
-      select ${provider}, ${f.category.urn}, sport.id, ${slugify(f.category.name)}, ${f.category.name},
-        ${names(f.category.urn)}::jsonb, ${f.category.countryCode ?? null}::text
-      from sport`,
+    match: JSON.stringify({
+      type: f.type,
+      slug: slugify(name),
+      name: f.type === "outright" ? name : null,
+      translations: f.type === "outright" ? names(event.eventUrn) : {},
+      home: home?.urn ?? null,
+      away: away?.urn ?? null,
+      start_time: startTime,
+      end_date: f.endTime !== undefined ? new Date(f.endTime).toISOString() : null,
+      stadium: f.venue?.name ?? null,
+      city: f.venue?.city ?? null,
+      // the provider's clock orders later messages of this match, so it starts at the fixture's time
+      updated_at: new Date(event.timestamp).toISOString(),
+    }),
+    streams: f.tvChannels
+      ? JSON.stringify(
+          f.tvChannels.map((c) => ({ name: c.name, link: c.streamUrl, language: c.language ?? null })),
+        )
+      : null,
+    checkpoints: JSON.stringify(
+      checkpoint
+        ? [
+            {
+              source: checkpoint.source,
+              position: checkpoint.position,
+              updated_at: checkpoint.at.toISOString(),
+            },
+          ]
+        : [],
     ),
-    ...sharedRow(
-      "tournament",
-      sql`select id from ${tournaments} where provider = ${provider} and urn_id = ${f.tournament.urn}
-        and name = ${f.tournament.name} and translations = ${names(f.tournament.urn)}::jsonb`,
-      sql`insert into ${tournaments} (provider, urn_id, sport_id, category_id, slug, name, translations)
-      select ${provider}, ${f.tournament.urn}, sport.id, category.id, ${slugify(f.tournament.name)},
-        ${f.tournament.name}, ${names(f.tournament.urn)}::jsonb
-      from sport, category`,
-    ),
-    sql`sent_competitor as (
-      select * from unnest(
-        ${arrayParam(
-          f.competitors.map((c) => c.urn),
-          "text",
-        )},
-        ${arrayParam(
-          f.competitors.map((c) => c.name),
-          "text",
-        )},
-        ${arrayParam(
-          f.competitors.map((c) => c.abbreviation ?? null),
-          "text",
-        )},
-        ${arrayParam(
-          f.competitors.map((c) => c.countryCode ?? null),
-          "text",
-        )},
-        ${arrayParam(
-          f.competitors.map((c) => competitorLogo(c.name)),
-          "text",
-        )}
-      ) as c(urn_id, name, abbreviation, country_code, logo))`,
-    sql`competitor_found as (
-      select c.id, c.urn_id from ${competitors} c join sent_competitor s on c.provider = ${provider}
-        and c.urn_id = s.urn_id and c.name = s.name and c.abbreviation is not distinct from s.abbreviation)`,
-    sql`competitor_written as (
-      insert into ${competitors} (provider, urn_id, name, abbreviation, country_code, logo)
-      select ${provider}, s.urn_id, s.name, s.abbreviation, s.country_code, s.logo from sent_competitor s
-      where s.urn_id not in (select urn_id from competitor_found)
-      on conflict (provider, urn_id) do update set name = excluded.name,
-        abbreviation = excluded.abbreviation, updated_at = now()
-      returning id, urn_id)`,
-    sql`competitor as (select id, urn_id from competitor_found
-      union all select id, urn_id from competitor_written)`,
-    // read in the statement's snapshot: the start time before this fixture
-    sql`before as (select start_time from ${matches} where provider = ${provider} and urn_id = ${event.eventUrn})`,
-    sql`match_row as (
-      insert into ${matches} (provider, urn_id, sport_id, category_id, tournament_id, type, slug, name,
-        translations, home_competitor_id, away_competitor_id, start_time, end_date, stadium, city,
-        updated_at)
-      select ${provider}, ${event.eventUrn}, sport.id, category.id, tournament.id, ${f.type},
-        ${slugify(name)}, ${f.type === "outright" ? name : null}::text,
-        ${JSON.stringify(f.type === "outright" ? (described.names(event.eventUrn) ?? {}) : {})}::jsonb,
-        (select id from competitor where urn_id = ${home?.urn ?? null}::text),
-        (select id from competitor where urn_id = ${away?.urn ?? null}::text),
-        ${startTime}::timestamptz,
-        ${f.endTime !== undefined ? new Date(f.endTime).toISOString() : null}::timestamptz,
-        ${f.venue?.name ?? null}::text, ${f.venue?.city ?? null}::text,
-        -- the provider's clock orders later messages of this match, so start it at the fixture's time
-        ${new Date(event.timestamp).toISOString()}::timestamptz
-      from sport, category, tournament, durability
-      on conflict (provider, urn_id) do update set start_time = excluded.start_time,
-        tournament_id = excluded.tournament_id, home_competitor_id = excluded.home_competitor_id,
-        away_competitor_id = excluded.away_competitor_id
-      returning id, status, producer, updated_at, statistics)`,
-  ];
-  if (f.tvChannels) {
-    // The fixture's channels replace the match's stream links (both steps see the same snapshot,
-    // so the delete leaves the new rows alone).
-    const channels = f.tvChannels;
-    steps.push(
-      sql`streams_gone as (delete from ${matchMedia} where match_id = (select id from match_row)
-        and kind = ${MATCH_MEDIA_KIND.stream})`,
-      sql`streams as (insert into ${matchMedia} (match_id, kind, provider, link, language_code)
-        select match_row.id, ${MATCH_MEDIA_KIND.stream}, c.name, c.link, c.language
-        from match_row, unnest(
-          ${arrayParam(
-            channels.map((c) => c.name),
-            "text",
-          )},
-          ${arrayParam(
-            channels.map((c) => c.streamUrl),
-            "text",
-          )},
-          ${arrayParam(
-            channels.map((c) => c.language ?? null),
-            "text",
-          )}
-        ) as c(name, link, language))`,
-    );
-  }
-  if (checkpoint) steps.push(sql`checkpoint as (${checkpointUpsert(checkpoint)})`);
+  };
   const [row] = rowsOf<{
     id: string | number;
     status: number;
@@ -215,18 +283,7 @@ export async function upsertFixture(
     updated_at: Date | string;
     statistics: unknown;
     before_start: Date | string | null;
-  }>(
-    // a fixture's statement takes four shapes (stream links or not, checkpoint or not), each planned
-    // once per connection: planning it took twice as long as running it
-    await runNamedByText(
-      ex,
-      "feed_fixture",
-      sql`with ${sql.join(steps, sql`, `)}
-      select m.id, m.status, m.producer, m.updated_at, m.statistics,
-        (select start_time from before) as before_start
-      from match_row m`,
-    ),
-  );
+  }>(await FIXTURE_WRITE.run(ex, { ...values }));
   if (!row) throw new Error("match was not written");
   return {
     ref: {
