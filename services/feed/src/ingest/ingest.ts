@@ -88,6 +88,9 @@ export interface HandleReport {
   rejected?: string;
 }
 
+/** Fixtures written at once (see `fixtureWriter`). */
+const FIXTURE_WRITES = 4;
+
 /** A closed, cancelled or abandoned match is done: no message will change it again. */
 const FINAL_EVENT_STATUSES: ReadonlySet<number> = new Set([
   EVENT_STATUS.closed,
@@ -126,16 +129,31 @@ export function createIngest(options: IngestOptions) {
   };
   // A market the mapping does not know repeats in every message of every match: logged once, counted always.
   const reported = new Set<string>();
+  const groupFailed = (what: string) => (e: unknown, size: number) => {
+    counters.groupFailures++;
+    log.warn({ err: e, size }, `${what} written together failed; writing each alone`);
+  };
   const oddsWriter = createGroupCommit<PreparedOdds, OddsResult>({
     write: (list) => writeOddsChanges(db, list),
     key: (p) => p.ref.id,
     max: options.maxGroup ?? 64,
     // two writes under way: the database works on one while the next is built and sent
     concurrency: 2,
-    onGroupFailure: (e, size) => {
-      counters.groupFailures++;
-      log.warn({ err: e, size }, "odds changes written together failed; writing each alone");
-    },
+    onGroupFailure: groupFailed("odds changes"),
+  });
+
+  // Fixtures are written a few at a time, each alone. A fixture's statement takes locks on seven tables and their indexes: a feed's opening sends every
+  // match's fixture at once, and 32 of them under way together spent twice the database's CPU on
+  // each and took twice as long as four at a time.
+  const fixtureWriter = createGroupCommit<
+    { event: Extract<FeedEvent, { kind: "fixture" }>; origin: FrameOrigin | undefined },
+    Awaited<ReturnType<typeof upsertFixture>>
+  >({
+    write: async ([f]) => (f ? [await upsertFixture(db, f.event, descriptions, checkpointOf(f.origin))] : []),
+    key: (f) => `${f.event.provider}|${f.event.eventUrn}`,
+    max: 1,
+    concurrency: FIXTURE_WRITES,
+    onGroupFailure: groupFailed("fixtures"),
   });
 
   async function ref(
@@ -235,7 +253,7 @@ export function createIngest(options: IngestOptions) {
         report.applied++;
         return setProducer(e.provider, e.producer, "up", e.timestamp);
       case "fixture": {
-        const { ref: r, startChanged } = await upsertFixture(db, e, descriptions, checkpointOf(origin));
+        const { ref: r, startChanged } = await fixtureWriter.submit({ event: e, origin });
         const known = refs.get(`${e.provider}|${e.eventUrn}`);
         refs.set(
           `${e.provider}|${e.eventUrn}`,
