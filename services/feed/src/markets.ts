@@ -150,26 +150,63 @@ function signed(v: number): string {
   return v > 0 ? `+${v}` : `${v}`;
 }
 
+/** A placeholder: its modifier (`$` competitor, `!` ordinal, `+`/`-` signed) and its specifier. */
+interface Placeholder {
+  mod: string;
+  key: string;
+}
+
+const PLACEHOLDER = /\{([$!+-]?)([a-z0-9]+)\}/g;
+
+/** Templates split into their text and placeholders, once each (they all come from the catalogue). */
+const compiled = new Map<string, readonly (string | Placeholder)[]>();
+
+function partsOf(template: string): readonly (string | Placeholder)[] {
+  let parts = compiled.get(template);
+  if (parts) return parts;
+  const list: (string | Placeholder)[] = [];
+  let at = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    if (m.index > at) list.push(template.slice(at, m.index));
+    list.push({ mod: m[1] ?? "", key: m[2] ?? "" });
+    at = m.index + m[0].length;
+  }
+  if (at < template.length) list.push(template.slice(at));
+  parts = list;
+  compiled.set(template, parts);
+  return parts;
+}
+
+// A loop over the template's parts rather than a replace with a callback: names are rendered in
+// the ingest's hottest loop, and a closure made per call costs more there than the rendering.
 function render(
   template: string,
   spec: Record<string, string>,
   names: Names,
   nth: (n: number) => string = ordinal,
 ): string {
-  return template.replace(/\{([$!+-]?)([a-z0-9]+)\}/g, (_, mod: string, key: string) => {
-    if (mod === "$") return key === "competitor1" ? names.home : key === "competitor2" ? names.away : key;
-    const raw = spec[key] ?? "";
-    if (mod === "!") return nth(Number(raw));
-    if (mod === "+") return signed(Number(raw));
-    if (mod === "-") return signed(-Number(raw));
-    return raw;
-  });
+  let out = "";
+  for (const p of partsOf(template)) {
+    if (typeof p === "string") out += p;
+    else if (p.mod === "$")
+      out += p.key === "competitor1" ? names.home : p.key === "competitor2" ? names.away : p.key;
+    else {
+      const raw = spec[p.key] ?? "";
+      if (p.mod === "!") out += nth(Number(raw));
+      else if (p.mod === "+") out += signed(Number(raw));
+      else if (p.mod === "-") out += signed(-Number(raw));
+      else out += raw;
+    }
+  }
+  return out;
 }
+
+const LANGUAGES = Object.entries(LANGUAGE_TEXTS);
 
 /** A template rendered in each language that words it; placeholder-only templates need none. */
 function translations(template: string, spec: Record<string, string>, names: Names): Translations {
   const out: Translations = {};
-  for (const [locale, texts] of Object.entries(LANGUAGE_TEXTS)) {
+  for (const [locale, texts] of LANGUAGES) {
     const worded = texts.templates[template];
     if (worded !== undefined) out[locale] = render(worded, spec, names, texts.ordinal);
   }
@@ -191,27 +228,28 @@ function namesACompetitor(template: string): boolean {
   return template.includes("{$");
 }
 
-function shared<T>(cache: Map<string, T>, key: string, make: () => T): T {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const made = make();
+/** Keeps a shared rendering; the cache starts over when full. */
+function share<T>(cache: Map<string, T>, key: string, value: T): T {
   if (cache.size >= SHARED_MAX) cache.clear();
-  cache.set(key, made);
-  return made;
+  cache.set(key, value);
+  return value;
 }
 
 function renderName(template: string, specifiers: string, names: Names): string {
   if (namesACompetitor(template)) return render(template, parseSpecifiers(specifiers), names);
-  return shared(sharedNames, `${template}\u0000${specifiers}`, () =>
-    render(template, parseSpecifiers(specifiers), names),
+  const key = `${template}\u0000${specifiers}`;
+  return (
+    sharedNames.get(key) ?? share(sharedNames, key, render(template, parseSpecifiers(specifiers), names))
   );
 }
 
 /** A name's translations; shared between matches (and so never to be changed by a caller). */
 function renderTranslations(template: string, specifiers: string, names: Names): Readonly<Translations> {
   if (namesACompetitor(template)) return translations(template, parseSpecifiers(specifiers), names);
-  return shared(sharedTranslations, `${template}\u0000${specifiers}`, () =>
-    translations(template, parseSpecifiers(specifiers), names),
+  const key = `${template}\u0000${specifiers}`;
+  return (
+    sharedTranslations.get(key) ??
+    share(sharedTranslations, key, translations(template, parseSpecifiers(specifiers), names))
   );
 }
 

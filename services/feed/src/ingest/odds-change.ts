@@ -3,6 +3,7 @@ import {
   MARKETS,
   marketName,
   marketNameTranslations,
+  type Names,
   outcomeName,
   outcomeNameTranslations,
 } from "../markets.js";
@@ -127,26 +128,26 @@ function fingerprint(m: MarketOdds, producer: number, balanced: boolean): string
 export const marketKey = (id: number, specifiers: string): string => `${id}/${specifiers}`;
 
 /** A market's and its outcomes' English names for this match, rendered once per match and market. */
-function namesOf(ref: MatchRef, m: MarketOdds): MarketNames {
+function namesOf(ref: MatchRef, m: MarketOdds, competitors: Names): MarketNames {
   const key = marketKey(m.id, m.specifiers);
   let n = ref.names.get(key);
   if (!n) {
-    n = { market: marketName(m.id, m.specifiers, competitorNames(ref)), outcomes: new Map() };
+    n = { market: marketName(m.id, m.specifiers, competitors), outcomes: new Map() };
     ref.names.set(key, n);
   }
   return n;
 }
 
-function outcomeNameOf(ref: MatchRef, m: MarketOdds, names: MarketNames, outcomeId: string): string {
+function outcomeNameOf(m: MarketOdds, names: MarketNames, outcomeId: string, competitors: Names): string {
   let name = names.outcomes.get(outcomeId);
   if (name === undefined) {
-    name = outcomeName(m.id, outcomeId, m.specifiers, competitorNames(ref));
+    name = outcomeName(m.id, outcomeId, m.specifiers, competitors);
     names.outcomes.set(outcomeId, name);
   }
   return name;
 }
 
-function competitorNames(ref: MatchRef) {
+function competitorNames(ref: MatchRef): Names {
   return { home: ref.home, away: ref.away, competitor: (urn: string) => ref.competitors.get(urn) };
 }
 
@@ -195,6 +196,7 @@ export function prepareOddsChange(
   }
   ref.lastTs = Math.max(ref.lastTs, event.timestamp);
   const balanced = mostBalanced(event.markets);
+  const competitors = competitorNames(ref);
   const changed: PreparedOdds["changed"] = [];
   const marketRows: MarketRow[] = [];
   const outcomeRows: OutcomeRow[] = [];
@@ -207,8 +209,7 @@ export function prepareOddsChange(
     // Names are written with a market's first row and never updated, so the other languages are
     // worded only for markets this ingest has not written yet; a known market's row keeps what it has.
     const known = last !== undefined;
-    const names = namesOf(ref, m);
-    const all = known ? null : competitorNames(ref);
+    const names = namesOf(ref, m, competitors);
     const row: MarketRow = {
       m: ref.id,
       k: m.id,
@@ -222,7 +223,7 @@ export function prepareOddsChange(
       p: event.producer,
       at,
     };
-    if (all) row.t = marketNameTranslations(m.id, m.specifiers, all);
+    if (!known) row.t = marketNameTranslations(m.id, m.specifiers, competitors);
     if (m.nextBetstop !== undefined) row.x = new Date(m.nextBetstop).toISOString();
     marketRows.push(row);
     for (const o of m.outcomes) {
@@ -231,12 +232,12 @@ export function prepareOddsChange(
         k: m.id,
         s: m.specifiers,
         o: o.id,
-        n: outcomeNameOf(ref, m, names, o.id),
+        n: outcomeNameOf(m, names, o.id, competitors),
         p: o.odds ?? NO_PRICE,
         a: storedActive(o),
         i: outcomeRows.length,
       };
-      if (all) out.t = outcomeNameTranslations(m.id, o.id, m.specifiers, all);
+      if (!known) out.t = outcomeNameTranslations(m.id, o.id, m.specifiers, competitors);
       outcomeRows.push(out);
     }
   }
