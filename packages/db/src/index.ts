@@ -1,4 +1,5 @@
 export * from "./database.js";
 export * from "./ledger.js";
+export * from "./named-statement.js";
 export * from "./notifications.js";
 export * from "./schema/index.js";

@@ -7,6 +7,7 @@ import {
   markets,
   matches,
   matchMedia,
+  namedStatement,
   outcomes,
   rowsOf,
   sports,
@@ -18,7 +19,7 @@ import type { Descriptions } from "../descriptions/descriptions.js";
 import { EVENT_STATUS, type FeedEvent, type FixtureInfo, type Provider } from "../model.js";
 import type { FeedCheckpoint } from "./checkpoint.js";
 import { ASYNC_COMMIT } from "./durability.js";
-import { namedStatement } from "./prepared.js";
+
 import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
 
 /** What the ingest keeps in memory about a match it has written. */

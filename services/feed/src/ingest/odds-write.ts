@@ -5,6 +5,7 @@ import {
   feedCheckpoints,
   markets,
   matches,
+  namedStatement,
   outcomes,
   rowsOf,
 } from "@sportsbook/db";
@@ -20,7 +21,6 @@ import {
   type PreparedOdds,
   type WrittenMatch,
 } from "./odds-change.js";
-import { namedStatement } from "./prepared.js";
 
 /** One row of the statement's answer: a written market, a price kept, or an open bet. */
 interface AnswerRow {
