@@ -215,6 +215,48 @@ for (const target of databaseTargets()) {
       expect(await statusByGroup()).toEqual({ goals: new Set([-1]), others: new Set([-1]) });
     });
 
+    it("after a bet stop rewrites only the markets it stopped, not the whole match", async () => {
+      const { events, publisher } = recordingPublisher();
+      // a new ingest knows nothing it wrote: its first odds change of the match writes every market
+      const ingest = createIngest({ db: handle.db, publisher });
+      // the live producer's fullest book: a soccer match, with markets in the goals group and others
+      const marketCount = (f: { body: string }) => f.body.split("<market ").length;
+      const book = frames
+        .filter((f) => f.provider === "betradar" && /^<odds_change[^>]* product="1"/.test(f.body))
+        .reduce<(typeof frames)[number] | undefined>(
+          (best, f) => (best && marketCount(best) >= marketCount(f) ? best : f),
+          undefined,
+        );
+      if (!book) throw new Error("no betradar odds change in the session");
+      const urn = /event_id="([^"]+)"/.exec(book.body)?.[1] ?? "";
+      const at = (ts: number) => ({
+        ...book,
+        body: book.body.replace(/timestamp="\d+"/, `timestamp="${ts}"`),
+      });
+      const published = () => {
+        const list = events.filter((e) => e.data.type === "markets_changed");
+        events.length = 0;
+        const markets = list.flatMap((e) => e.data.markets as { id: number; specifier: string }[]);
+        return markets.map((m) => `${m.id}/${m.specifier}`).sort();
+      };
+      const far = T0 + 48 * 3_600_000;
+      expect(await ingest.handle(at(far))).toMatchObject({ applied: 1, dropped: [] });
+      const all = published();
+      const stopped = await ingest.handle({
+        provider: "betradar",
+        routingKey: "hi.-.live.bet_stop.1.sr:match.1.-",
+        body: `<bet_stop product="1" event_id="${urn}" timestamp="${far + 1}" groups="goals" market_status="-1"/>`,
+      });
+      expect(stopped.applied).toBe(1);
+      // (the stop also reaches open markets this message does not carry, such as an earlier goal's)
+      const suspended = published().filter((m) => all.includes(m));
+      expect(suspended.length).toBeGreaterThan(0);
+      expect(suspended.length).toBeLessThan(all.length);
+      // the same prices again: the stopped markets reopen, the rest are known to hold them already
+      expect((await ingest.handle(at(far + 2))).applied).toBe(1);
+      expect(published()).toEqual(suspended);
+    });
+
     it("keeps a fixture's streamed channels as the match's stream links, replaced by the next fixture", async () => {
       const ingest = createIngest({ db: handle.db, publisher: recordingPublisher().publisher });
       const xml = readFileSync(join(import.meta.dirname, "../fixtures/fixture.xml"), "utf8");

@@ -2,7 +2,7 @@ import { type Executor, markets, outcomes } from "@sportsbook/db";
 import { and, arrayOverlaps, eq, inArray, lte } from "drizzle-orm";
 import type { FeedEvent } from "../model.js";
 import type { MatchRef } from "./catalogue.js";
-import type { MarketChange, OddsResult } from "./odds-change.js";
+import { type MarketChange, marketKey, type OddsResult } from "./odds-change.js";
 import { realtimeMarketStatus } from "./present.js";
 
 /**
@@ -16,7 +16,6 @@ export async function applyBetStop(
   event: Extract<FeedEvent, { kind: "bet_stop" }>,
 ): Promise<OddsResult> {
   const ts = new Date(event.timestamp);
-  ref.written.clear();
   const rows = await tx
     .update(markets)
     .set({ status: event.marketStatus, updatedAt: ts })
@@ -34,6 +33,9 @@ export async function applyBetStop(
       specifier: markets.specifier,
       status: markets.status,
     });
+  // the markets stopped no longer hold what this ingest last wrote, so the next odds change writes
+  // them again; the others still do (forgetting every market made that change rewrite the match)
+  for (const r of rows) ref.written.delete(marketKey(r.marketId, r.specifier));
   ref.lastTs = Math.max(ref.lastTs, event.timestamp);
   return { ...(await changesOf(tx, rows)), openBetIds: [], statusChanged: false };
 }
