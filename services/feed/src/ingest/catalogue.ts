@@ -2,7 +2,6 @@ import {
   categories,
   competitors,
   type Executor,
-  feedCheckpoints,
   MATCH_MEDIA_KIND,
   markets,
   matches,
@@ -17,9 +16,8 @@ import { MATCH_STATUS } from "@sportsbook/domain";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Descriptions } from "../descriptions/descriptions.js";
 import { EVENT_STATUS, type FeedEvent, type FixtureInfo, type Provider } from "../model.js";
-import type { FeedCheckpoint } from "./checkpoint.js";
+import { checkpointRow, checkpointsUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { ASYNC_COMMIT } from "./durability.js";
-
 import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
 
 /** What the ingest keeps in memory about a match it has written. */
@@ -177,12 +175,7 @@ const FIXTURE_WRITE = namedStatement(
       sql`streams as (insert into ${matchMedia} (match_id, kind, provider, link, language_code)
         select match_row.id, ${MATCH_MEDIA_KIND.stream}, c.name, c.link, c.language
         from match_row, json_to_recordset(${param("streams", "json")}) as c(name text, link text, language text))`,
-      sql`checkpoint as (
-        insert into ${feedCheckpoints} (source, position, updated_at)
-        select source, position, updated_at
-        from json_to_recordset(${param("checkpoints", "json")})
-          as c(source text, position bigint, updated_at timestamptz)
-        on conflict (source) do update set position = excluded.position, updated_at = excluded.updated_at)`,
+      sql`checkpoint as (${checkpointsUpsert(param("checkpoints", "json"))})`,
     ],
     sql`, `,
   )}
@@ -265,17 +258,7 @@ export async function upsertFixture(
           f.tvChannels.map((c) => ({ name: c.name, link: c.streamUrl, language: c.language ?? null })),
         )
       : null,
-    checkpoints: JSON.stringify(
-      checkpoint
-        ? [
-            {
-              source: checkpoint.source,
-              position: checkpoint.position,
-              updated_at: checkpoint.at.toISOString(),
-            },
-          ]
-        : [],
-    ),
+    checkpoints: JSON.stringify(checkpoint ? [checkpointRow(checkpoint)] : []),
   };
   const [row] = rowsOf<{
     id: string | number;

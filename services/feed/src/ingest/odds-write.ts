@@ -2,7 +2,6 @@ import {
   betSelections,
   bets,
   type Executor,
-  feedCheckpoints,
   markets,
   matches,
   namedStatement,
@@ -10,7 +9,7 @@ import {
   rowsOf,
 } from "@sportsbook/db";
 import { sql } from "drizzle-orm";
-import type { FeedCheckpoint } from "./checkpoint.js";
+import { checkpointRow, checkpointsUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { ASYNC_COMMIT } from "./durability.js";
 import {
   collectWritten,
@@ -43,11 +42,7 @@ function newestCheckpoints(list: readonly PreparedOdds[]) {
     const had = bySource.get(c.source);
     if (!had || c.position > had.position) bySource.set(c.source, c);
   }
-  return [...bySource.values()].map((c) => ({
-    source: c.source,
-    position: c.position,
-    updated_at: c.at.toISOString(),
-  }));
+  return [...bySource.values()].map(checkpointRow);
 }
 
 /**
@@ -72,12 +67,7 @@ const ODDS_WRITE = namedStatement(
       from json_to_recordset(${rowsParam("matches")}) as u(id bigint, at timestamptz,
         has_status boolean, status smallint, code int, statistics jsonb, producer int), durability
       where m.id = u.id and m.updated_at <= u.at),
-    checkpoint as (
-      insert into ${feedCheckpoints} (source, position, updated_at)
-      select source, position, updated_at
-      from json_to_recordset(${rowsParam("checkpoints")})
-        as c(source text, position bigint, updated_at timestamptz)
-      on conflict (source) do update set position = excluded.position, updated_at = excluded.updated_at),
+    checkpoint as (${checkpointsUpsert(rowsParam("checkpoints"))}),
     market_rows as (
       insert into ${markets} (match_id, market_id, specifier, name, translations, status, group_keys,
         custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
