@@ -14,6 +14,7 @@ import {
 } from "@sportsbook/db";
 import { MATCH_STATUS } from "@sportsbook/domain";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Descriptions } from "../descriptions/descriptions.js";
 import { EVENT_STATUS, type FeedEvent, type FixtureInfo, type Provider } from "../model.js";
 import { checkpointRow, checkpointsUpsert, type FeedCheckpoint } from "./checkpoint.js";
@@ -53,29 +54,30 @@ function sportKeyOf(f: FixtureInfo): string {
   return SPORT_DEFAULTS[f.sport.name]?.key ?? slugify(f.sport.name);
 }
 
+const param = (name: keyof FixtureValues, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
 /**
  * The steps of a catalogue row every match of a league shares (its sport, category and tournament),
- * answering its id as `name`. The row is read first: when it already holds what the fixture says,
+ * as the statement's `sent_<name>` step sends it, answering its id as `name`. The row is read first: when it already holds what the fixture says,
  * nothing is written. An upsert would lock the row until the fixture commits, and every fixture's
  * reference to it (a key-share lock) would queue behind that, so concurrent fixtures of one sport
  * went one at a time. A new or renamed row is upserted, which also settles a race between two
  * fixtures creating the same row (the second updates what the first committed).
  */
-function sharedRow(name: "sport" | "category" | "tournament", found: SQL, insert: SQL): SQL[] {
-  const table = sql.raw(name);
+function sharedRow(name: "sport" | "category" | "tournament", table: PgTable, insert: SQL): SQL[] {
+  const found = sql.raw(`${name}_found`);
   return [
-    sql`${sql.raw(`${name}_found`)} as (${found})`,
+    sql`${found} as (select x.id from ${table} x, ${sql.raw(`sent_${name}`)} s
+      where x.provider = ${param("provider", "text")} and x.urn_id = s.urn and x.name = s.name
+        and x.translations = s.translations)`,
     sql`${sql.raw(`${name}_written`)} as (${insert}
-      where not exists (select 1 from ${sql.raw(`${name}_found`)})
+      where not exists (select 1 from ${found})
       on conflict (provider, urn_id) do update set name = excluded.name,
         translations = excluded.translations, updated_at = now()
       returning id)`,
-    sql`${table} as (select id from ${sql.raw(`${name}_found`)}
-      union all select id from ${sql.raw(`${name}_written`)})`,
+    sql`${sql.raw(name)} as (select id from ${found} union all select id from ${sql.raw(`${name}_written`)})`,
   ];
 }
-
-const param = (name: keyof FixtureValues, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /** The values of the fixture statement, by placeholder; JSON documents travel as text. */
 interface FixtureValues {
@@ -110,8 +112,7 @@ const FIXTURE_WRITE = namedStatement(
         as t(urn text, slug text, name text, translations jsonb))`,
       ...sharedRow(
         "sport",
-        sql`select id from ${sports} x, sent_sport s where x.provider = ${param("provider", "text")}
-          and x.urn_id = s.urn and x.name = s.name and x.translations = s.translations`,
+        sports,
         sql`insert into ${sports} (provider, urn_id, key, name, translations, type, main_market_id,
           main_market_outcomes_count, secondary_market_id, secondary_market_outcomes_count)
         select ${param("provider", "text")}, urn, key, name, translations, type, main_id, main_count,
@@ -119,16 +120,14 @@ const FIXTURE_WRITE = namedStatement(
       ),
       ...sharedRow(
         "category",
-        sql`select id from ${categories} x, sent_category c where x.provider = ${param("provider", "text")}
-          and x.urn_id = c.urn and x.name = c.name and x.translations = c.translations`,
+        categories,
         sql`insert into ${categories} (provider, urn_id, sport_id, slug, name, translations, country_code)
         select ${param("provider", "text")}, c.urn, sport.id, c.slug, c.name, c.translations, c.country_code
         from sent_category c, sport`,
       ),
       ...sharedRow(
         "tournament",
-        sql`select id from ${tournaments} x, sent_tournament t where x.provider = ${param("provider", "text")}
-          and x.urn_id = t.urn and x.name = t.name and x.translations = t.translations`,
+        tournaments,
         sql`insert into ${tournaments} (provider, urn_id, sport_id, category_id, slug, name, translations)
         select ${param("provider", "text")}, t.urn, sport.id, category.id, t.slug, t.name, t.translations
         from sent_tournament t, sport, category`,
