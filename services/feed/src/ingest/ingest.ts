@@ -142,9 +142,10 @@ export function createIngest(options: IngestOptions) {
     onGroupFailure: groupFailed("odds changes"),
   });
 
-  // Fixtures are written a few at a time, each alone. A fixture's statement takes locks on seven tables and their indexes: a feed's opening sends every
-  // match's fixture at once, and 32 of them under way together spent twice the database's CPU on
-  // each and took twice as long as four at a time.
+  // Fixtures are written a few at a time, each alone. A fixture's statement takes locks on seven
+  // tables and their indexes: a feed's opening sends every match's fixture at once, and 32 of them
+  // under way together spent twice the database's CPU on each and took twice as long as four at a
+  // time.
   const fixtureWriter = createGroupCommit<
     { event: Extract<FeedEvent, { kind: "fixture" }>; origin: FrameOrigin | undefined },
     Awaited<ReturnType<typeof upsertFixture>>
