@@ -156,8 +156,12 @@ export async function rawClient(url: string): Promise<{
   };
 }
 
-/** Polls a condition the test cannot await directly (e.g. a counter on the server). */
-export async function until(cond: () => boolean | Promise<boolean>, ms = 4000): Promise<void> {
+/**
+ * Polls a condition the test cannot await directly (e.g. a counter on the server). It waits up to
+ * 10 s by default: in the full suite on a loaded two-core machine, a ping and its pong posted back
+ * once took longer than the 4 s it used to wait, though they take milliseconds alone.
+ */
+export async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error("condition not met in time");
