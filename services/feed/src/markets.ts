@@ -203,14 +203,22 @@ function render(
 
 const LANGUAGES = Object.entries(LANGUAGE_TEXTS);
 
+/**
+ * What a name no language words differently has (a competitor's name, "Over 2.5" in a feed without
+ * descriptions): one object, so a writer can tell it apart without looking inside.
+ */
+export const NO_TRANSLATIONS: Readonly<Translations> = Object.freeze({});
+
 /** A template rendered in each language that words it; placeholder-only templates need none. */
-function translations(template: string, spec: Record<string, string>, names: Names): Translations {
-  const out: Translations = {};
+function translations(template: string, spec: Record<string, string>, names: Names): Readonly<Translations> {
+  let out: Translations | undefined;
   for (const [locale, texts] of LANGUAGES) {
     const worded = texts.templates[template];
-    if (worded !== undefined) out[locale] = render(worded, spec, names, texts.ordinal);
+    if (worded === undefined) continue;
+    out ??= {};
+    out[locale] = render(worded, spec, names, texts.ordinal);
   }
-  return out;
+  return out ?? NO_TRANSLATIONS;
 }
 
 /**
@@ -262,7 +270,7 @@ export function marketName(id: number, specifiers: string, names: Names): string
 /** A market's name in the other languages. */
 export function marketNameTranslations(id: number, specifiers: string, names: Names): Readonly<Translations> {
   const d = MARKETS.get(id);
-  return d ? renderTranslations(d.name, specifiers, names) : {};
+  return d ? renderTranslations(d.name, specifiers, names) : NO_TRANSLATIONS;
 }
 
 /** Display name of an outcome; outright outcomes (competitor URNs) resolve through `names.competitor`. */
@@ -280,5 +288,5 @@ export function outcomeNameTranslations(
   names: Names,
 ): Readonly<Translations> {
   const template = MARKETS.get(marketId)?.outcomes[outcomeId];
-  return template === undefined ? {} : renderTranslations(template, specifiers, names);
+  return template === undefined ? NO_TRANSLATIONS : renderTranslations(template, specifiers, names);
 }

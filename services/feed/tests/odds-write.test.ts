@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "@sportsbook/db";
 import { feedCheckpoints, markets, outcomes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeFrame } from "../src/adapters.js";
 import { loadMatchRef, type MatchRef } from "../src/ingest/catalogue.js";
@@ -92,6 +92,50 @@ for (const target of databaseTargets()) {
       expect((await stored(b)).map((o) => o.odds)).toEqual([1500, 4000, 6000]);
       const [cp] = await handle.db.select().from(feedCheckpoints).where(eq(feedCheckpoints.source, "s"));
       expect(cp?.position).toBe(7);
+    });
+
+    it("sends a name's translations only when some language words it differently, and stores every row's", async () => {
+      const drawNoBet: MarketOdds = {
+        id: 11,
+        specifiers: "",
+        status: 1,
+        outcomes: [
+          { id: "4", odds: 1800, active: true },
+          { id: "5", odds: 2000, active: true },
+        ],
+      };
+      const total: MarketOdds = {
+        id: 18,
+        specifiers: "total=2.5",
+        status: 1,
+        outcomes: [
+          { id: "12", odds: 1900, active: true },
+          { id: "13", odds: 1900, active: true },
+        ],
+      };
+      const p = prepareOddsChange(b, oddsChange(b, T0 + 90_000, [drawNoBet, total]));
+      // the competitors' names are the same in every language: no translations travel with them
+      expect(p.outcomes.filter((o) => o.k === 11).map((o) => o.t)).toEqual([undefined, undefined]);
+      expect(p.outcomes.find((o) => o.k === 18 && o.o === "12")?.t).toMatchObject({ de: "Über 2.5" });
+      await writeOddsChanges(handle.db, [p]);
+      const rows = await handle.db
+        .select({
+          market: markets.marketId,
+          id: outcomes.outcomeId,
+          tr: outcomes.translations,
+          marketTr: markets.translations,
+        })
+        .from(outcomes)
+        .innerJoin(markets, eq(markets.id, outcomes.marketRowId))
+        .where(and(eq(markets.matchId, b.id), inArray(markets.marketId, [11, 18])))
+        .orderBy(asc(outcomes.outcomeId));
+      expect(rows.map((r) => [r.market, r.id, r.tr])).toEqual([
+        [18, "12", expect.objectContaining({ de: "Über 2.5", es: "Más de 2.5" })],
+        [18, "13", expect.objectContaining({ de: "Unter 2.5" })],
+        [11, "4", {}],
+        [11, "5", {}],
+      ]);
+      expect(rows.find((r) => r.market === 11)?.marketTr).toMatchObject({ de: "Unentschieden keine Wette" });
     });
 
     it("rewrites only the outcomes that moved, publishes the market whole, and keeps the price of one sent without", async () => {

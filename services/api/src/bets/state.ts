@@ -90,7 +90,7 @@ const keyArguments = (keys: SelectionKey[]) => ({
 });
 
 /**
- * Loads the current state of every selection in one call of `selection_states` (migration 0007,
+ * Loads the current state of every selection in one call of `selection_states` (migrations 0007 and 0017,
  * planned once per connection); unknown selections are absent from the map.
  */
 export async function loadSelectionStates(

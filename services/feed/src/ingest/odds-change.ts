@@ -4,6 +4,7 @@ import {
   marketName,
   marketNameTranslations,
   type Names,
+  NO_TRANSLATIONS,
   outcomeName,
   outcomeNameTranslations,
 } from "../markets.js";
@@ -55,7 +56,7 @@ export interface MarketRow {
   s: string;
   /** name */
   n: string;
-  /** translations; absent for a market already written: names are written once, with the first row */
+  /** translations; absent for a market already written (names are written once, with the first row) or when none */
   t?: Readonly<Record<string, string>>;
   /** status */
   st: number;
@@ -85,7 +86,7 @@ export interface OutcomeRow {
   o: string;
   /** name */
   n: string;
-  /** translations; absent for an outcome of a market already written */
+  /** translations; absent for an outcome of a market already written, or when none */
   t?: Readonly<Record<string, string>>;
   /** odds */
   p: number;
@@ -223,7 +224,10 @@ export function prepareOddsChange(
       p: event.producer,
       at,
     };
-    if (!known) row.t = marketNameTranslations(m.id, m.specifiers, competitors);
+    if (!known) {
+      const t = marketNameTranslations(m.id, m.specifiers, competitors);
+      if (t !== NO_TRANSLATIONS) row.t = t;
+    }
     if (m.nextBetstop !== undefined) row.x = new Date(m.nextBetstop).toISOString();
     marketRows.push(row);
     for (const o of m.outcomes) {
@@ -237,7 +241,11 @@ export function prepareOddsChange(
         a: storedActive(o),
         i: outcomeRows.length,
       };
-      if (!known) out.t = outcomeNameTranslations(m.id, o.id, m.specifiers, competitors);
+      if (!known) {
+        // half of a first book's outcomes name a competitor, worded alike in every language
+        const t = outcomeNameTranslations(m.id, o.id, m.specifiers, competitors);
+        if (t !== NO_TRANSLATIONS) out.t = t;
+      }
       outcomeRows.push(out);
     }
   }

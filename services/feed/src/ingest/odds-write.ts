@@ -72,7 +72,7 @@ const ODDS_WRITE = namedStatement(
       insert into ${markets} (match_id, market_id, specifier, name, translations, status, group_keys,
         custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
       select m, k, s, n, coalesce(t, '{}'), st, g, c, -k, b, p, x, at
-      from json_to_recordset(${rowsParam("markets")}) as r(m bigint, k int, s text, n text, t jsonb,
+      from json_to_recordset(${rowsParam("markets")}) as r(m bigint, k int, s text, n text, t json,
         st smallint, g text[], c text[], b boolean, p int, x timestamptz, at timestamptz)
       on conflict (match_id, market_id, specifier) do update set
         status = excluded.status,
@@ -94,7 +94,7 @@ const ODDS_WRITE = namedStatement(
           else o.p end as odds,
         cur.odds as cur_odds, cur.active as cur_active
       from json_to_recordset(${rowsParam("outcomes")}) as o(m bigint, k int, s text, o text, n text,
-        t jsonb, p int, a boolean, i int)
+        t json, p int, a boolean, i int)
       join market_rows r on r.match_id = o.m and r.market_id = o.k and r.specifier = o.s
       left join ${outcomes} cur on cur.market_row_id = r.id and cur.outcome_id = o.o),
     outcome_rows as (
