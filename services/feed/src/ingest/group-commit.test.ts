@@ -91,6 +91,27 @@ describe("group commit", () => {
     expect(w.writes.map((ws) => ws.length)).toEqual([1, 2, 2]);
   });
 
+  it("closes a write at its weight, and writes an item heavier than that alone", async () => {
+    const w = manualWriter();
+    const g = createGroupCommit<Item, string>({
+      write: w.write,
+      key: (i) => i.match,
+      max: 10,
+      weight: { of: (i) => i.n, max: 5 },
+      onGroupFailure: () => {},
+    });
+    const all = [
+      g.submit({ match: 0, n: 1 }),
+      g.submit({ match: 1, n: 3 }),
+      g.submit({ match: 2, n: 3 }),
+      g.submit({ match: 3, n: 1 }),
+      g.submit({ match: 4, n: 9 }),
+    ];
+    for (let i = 0; i < 4; i++) await w.next();
+    await Promise.all(all);
+    expect(w.writes.map((ws) => ws.map((i) => i.match))).toEqual([[0], [1, 3], [2], [4]]);
+  });
+
   it("writes each item of a failed group alone, so only the bad one fails", async () => {
     const w = manualWriter((items) => items.some((i) => i.match === 2));
     const failures: number[] = [];

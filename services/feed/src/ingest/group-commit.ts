@@ -9,6 +9,11 @@ export interface GroupCommitOptions<I, O> {
   key: (item: I) => string | number;
   /** Most items in one write. */
   max: number;
+  /**
+   * What an item costs the write (rows, say) and the most one write may carry; a write always takes
+   * at least one item. A write's items all wait for it, so a bound on its size bounds their wait.
+   */
+  weight?: { of: (item: I) => number; max: number };
   /** Writes under way at once (default 1). */
   concurrency?: number;
   /** Told when a write of several items failed; each is then written alone, failing only itself. */
@@ -26,7 +31,7 @@ interface Waiting<I, O> {
 }
 
 export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommit<I, O> {
-  const { write, key, onGroupFailure } = options;
+  const { write, key, weight, onGroupFailure } = options;
   const max = Math.max(1, Math.floor(options.max));
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   let queue: Waiting<I, O>[] = [];
@@ -39,10 +44,15 @@ export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): Grou
     const group: Waiting<I, O>[] = [];
     const rest: Waiting<I, O>[] = [];
     const taken = new Set<string | number>();
+    let load = 0;
     for (const w of queue) {
       const k = key(w.item);
-      if (group.length < max && !taken.has(k) && !busy.has(k)) group.push(w);
-      else rest.push(w);
+      const cost = weight ? weight.of(w.item) : 0;
+      const fits = group.length === 0 || !weight || load + cost <= weight.max;
+      if (fits && group.length < max && !taken.has(k) && !busy.has(k)) {
+        group.push(w);
+        load += cost;
+      } else rest.push(w);
       taken.add(k);
     }
     queue = rest;
