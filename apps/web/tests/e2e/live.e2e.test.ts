@@ -278,4 +278,39 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     expect(await cut(page, "[data-page=match] .market .odds-name")).toEqual([]);
     await page.close();
   });
+
+  it("at 360 px in German no word of a three-way market's names breaks across lines", async () => {
+    const res = (await fetch(`${base}/api/matches?sport_key=soccer&match_status=0&limit=20`).then((r) =>
+      r.json(),
+    )) as { data: { id: number; slug: string; type: string; sport: { key: string } }[] };
+    // a match, not an outright: only a match has the three-way markets
+    const m = res.data.find((x) => x.type === "match");
+    if (!m) throw new Error("no prematch soccer match");
+    const page = await browser.newPage({ viewport: { width: 360, height: 760 } });
+    await page.goto(`${base}/de/${m.sport.key}/${m.slug}-${m.id}`);
+    // 1X2 and double chance: "Unentschieden", "Marston Rovers oder Unentschieden"
+    const names = page.locator(
+      '[data-page=match] .market:is([data-market="1"], [data-market="10"]) .odds-name',
+    );
+    await names.first().waitFor();
+    const broken = await names.evaluateAll((els) =>
+      els.flatMap((el) => {
+        const text = el.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const out: string[] = [];
+        const content = text.textContent ?? "";
+        for (const match of content.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          // a word on two lines has a box on each
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(match[0]);
+        }
+        return out;
+      }),
+    );
+    expect(await names.allTextContents()).toContain("Unentschieden");
+    expect(broken).toEqual([]);
+    await page.close();
+  });
 });
