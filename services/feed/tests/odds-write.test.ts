@@ -95,24 +95,14 @@ for (const target of databaseTargets()) {
     });
 
     it("sends a name's translations only when some language words it differently, and stores every row's", async () => {
-      const drawNoBet: MarketOdds = {
-        id: 11,
-        specifiers: "",
+      const open = (id: number, specifiers: string, prices: Record<string, number>): MarketOdds => ({
+        id,
+        specifiers,
         status: 1,
-        outcomes: [
-          { id: "4", odds: 1800, active: true },
-          { id: "5", odds: 2000, active: true },
-        ],
-      };
-      const total: MarketOdds = {
-        id: 18,
-        specifiers: "total=2.5",
-        status: 1,
-        outcomes: [
-          { id: "12", odds: 1900, active: true },
-          { id: "13", odds: 1900, active: true },
-        ],
-      };
+        outcomes: Object.entries(prices).map(([o, odds]) => ({ id: o, odds, active: true })),
+      });
+      const drawNoBet = open(11, "", { "4": 1800, "5": 2000 });
+      const total = open(18, "total=2.5", { "12": 1900, "13": 1900 });
       const p = prepareOddsChange(b, oddsChange(b, T0 + 90_000, [drawNoBet, total]));
       // the competitors' names are the same in every language: no translations travel with them
       expect(p.outcomes.filter((o) => o.k === 11).map((o) => o.t)).toEqual([undefined, undefined]);
