@@ -98,6 +98,25 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     await page.close();
   });
 
+  it("on a phone the search box's placeholder fits, or ends in an ellipsis, in every language", async () => {
+    const page = await browser.newPage({ viewport: MOBILE });
+    for (const locale of ["en", "de", "es", "pt-BR", "tr", "ar"]) {
+      await page.goto(`${base}/${locale}`);
+      const box = page.locator("header input[role=combobox]");
+      const shown = await box.evaluate((el) => {
+        const input = el as HTMLInputElement;
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d");
+        if (!context) throw new Error("no canvas");
+        context.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { fits: context.measureText(input.placeholder).width <= room, ends: style.textOverflow };
+      });
+      expect(shown.fits || shown.ends === "ellipsis", `${locale}: ${JSON.stringify(shown)}`).toBe(true);
+    }
+    await page.close();
+  });
+
   it("an outright reads as open with the time betting ends, never as not started", async () => {
     const list = (await fetch(`${base}/api/matches?match_status=0&limit=500`).then((r) => r.json())) as {
       data: { id: number; slug: string; type: string; end_date: string | null; sport: { key: string } }[];
