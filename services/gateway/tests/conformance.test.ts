@@ -462,7 +462,8 @@ describe("disconnects and pings", () => {
 
   it("pings; the client answers with a pong", async () => {
     const timers = new ManualTimers();
-    const gw = await gateway({ timers, pingIntervalMs: 1000, pongTimeoutMs: 500 });
+    // the first ping at 750 ms (the middle of the interval's second half), then every 1,000 ms
+    const gw = await gateway({ timers, pingIntervalMs: 1000, pongTimeoutMs: 500, random: () => 0.5 });
     const rec = recordingWebSocket();
     const c = track(client(gw.wsUrl, { websocket: rec.ctor }));
     c.connect();
@@ -470,6 +471,10 @@ describe("disconnects and pings", () => {
     for (let i = 1; i <= 3; i++) {
       timers.advance(1000);
       await until(() => rec.sent.filter((s) => s === "{}").length === i);
+      // and the server has taken it: its pong deadline (250 ms from now) is cleared, leaving the next
+      // ping (750 ms from now) first. Moving the clock on before that would pass the deadline of a
+      // pong still on its way.
+      await until(() => (timers.nextDue() ?? Number.POSITIVE_INFINITY) >= timers.now() + 500);
     }
     timers.advance(500);
     expect(c.state).toBe("connected");

@@ -27,6 +27,12 @@ export class ManualTimers implements Timers {
   clearTimeout(h: unknown): void {
     this.tasks.delete(h as number);
   }
+  /** When the earliest pending task falls due, if any. */
+  nextDue(): number | undefined {
+    let at: number | undefined;
+    for (const task of this.tasks.values()) if (at === undefined || task.at < at) at = task.at;
+    return at;
+  }
   /** Moves time on and runs every task that fell due, in order. */
   advance(ms: number): void {
     const end = this.t + ms;
