@@ -33,7 +33,8 @@ for (const transport of ["http_stream", "sse"] as const) {
   describe(`${transport} emulation`, () => {
     it("connects, subscribes through posted commands, receives publications and pings", async () => {
       const timers = new ManualTimers();
-      const gw = await startGateway({ timers, pingIntervalMs: 1000, pongTimeoutMs: 500 });
+      // the first ping at 750 ms (the middle of the interval's second half)
+      const gw = await startGateway({ timers, pingIntervalMs: 1000, pongTimeoutMs: 500, random: () => 0.5 });
       cleanup.push(() => gw.stop());
       const posts: string[] = [];
       const c = emulatedClient(gw, transport, posts);
@@ -52,6 +53,9 @@ for (const transport of ["http_stream", "sse"] as const) {
       // A ping reaches the client and its pong comes back as a post: still connected after the timeout.
       timers.advance(1000);
       await until(() => posts.includes("{}"));
+      // posted is not yet read: the clock moves on once the server has cleared the pong's deadline
+      // (250 ms from now), which leaves the next ping (750 ms from now) first
+      await until(() => (timers.nextDue() ?? Number.POSITIVE_INFINITY) >= timers.now() + 500);
       await gw.publisher.publish("match:3", { n: 3 });
       await until(() => seen.length === 3);
       timers.advance(500);
