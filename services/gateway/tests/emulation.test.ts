@@ -55,7 +55,7 @@ for (const transport of ["http_stream", "sse"] as const) {
       await until(() => posts.includes("{}"));
       // posted is not yet read: the clock moves on once the server has cleared the pong's deadline
       // (250 ms from now), which leaves the next ping (750 ms from now) first
-      await until(() => (timers.nextDue() ?? Number.POSITIVE_INFINITY) >= timers.now() + 500);
+      await until(() => timers.nothingDueWithin(500));
       await gw.publisher.publish("match:3", { n: 3 });
       await until(() => seen.length === 3);
       timers.advance(500);

@@ -27,11 +27,10 @@ export class ManualTimers implements Timers {
   clearTimeout(h: unknown): void {
     this.tasks.delete(h as number);
   }
-  /** When the earliest pending task falls due, if any. */
-  nextDue(): number | undefined {
-    let at: number | undefined;
-    for (const task of this.tasks.values()) if (at === undefined || task.at < at) at = task.at;
-    return at;
+  /** Whether no pending task falls due within `ms` from now (a deadline cleared, say). */
+  nothingDueWithin(ms: number): boolean {
+    for (const task of this.tasks.values()) if (task.at < this.t + ms) return false;
+    return true;
   }
   /** Moves time on and runs every task that fell due, in order. */
   advance(ms: number): void {
@@ -164,8 +163,8 @@ export async function rawClient(url: string): Promise<{
 
 /**
  * Polls a condition the test cannot await directly (e.g. a counter on the server). It waits up to
- * 10 s by default: in the full suite on a loaded two-core machine, a ping and its pong posted back
- * once took longer than the 4 s it used to wait, though they take milliseconds alone.
+ * 10 s by default: in the full suite on a loaded two-core machine the server's side of a step can
+ * lag by seconds, though it takes milliseconds alone.
  */
 export async function until(cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
