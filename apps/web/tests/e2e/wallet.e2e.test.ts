@@ -122,6 +122,25 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     await context.close();
   });
 
+  it("sends the amount the field shows, even one the page has not taken in yet", async () => {
+    const context = await browser.newContext({ viewport: MOBILE });
+    await signedInPlayer(base, context);
+    const page = await context.newPage();
+    await page.goto(`${base}/profile/wallet/deposit`);
+    const form = page.locator("form[data-form=deposit]");
+    // The field holds 12.50 with no input event: what a submit sees when it arrives before React
+    // has committed the last keystroke, as it did on a busy page right after the form appeared.
+    await form.locator("input[name=amount]").evaluate((input: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, "12.50");
+    });
+    await Promise.all([
+      page.waitForURL(/\/psp\/checkout\/cs_/),
+      form.locator("[data-action=checkout]").click(),
+    ]);
+    await expect.poll(() => page.locator("[data-amount]").getAttribute("data-amount")).toBe("1250");
+    await context.close();
+  });
+
   it("a withdrawal holds the funds and shows pending; cancelling gives them back", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(base, context);
@@ -140,6 +159,7 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     const requested = page.locator("[data-payment][data-direction=withdrawal]").first();
     await expect.poll(() => requested.getAttribute("data-status")).toBe("requested");
     await expect.poll(() => page.locator("header .balance").getAttribute("data-balance")).toBe("2500");
+    expect(await form.locator("input[name=amount]").inputValue()).toBe("");
 
     // More than the balance is refused with the API's message.
     await form.locator("input[name=amount]").fill("100");

@@ -97,15 +97,21 @@ export function LimitsPanel() {
       setRefusal(r);
     }
   };
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const periods = periodsOf(type);
+    // What the form shows, not the state copies of it: a submit can arrive before React has
+    // committed the last change (seen on a busy page right after it appears).
+    const shown = new FormData(e.currentTarget);
+    const limitType = TYPES.find((k) => k === shown.get("type")) ?? type;
+    const entered = String(shown.get("value") ?? "").trim();
+    const periods = periodsOf(limitType);
+    const limitPeriod = periods.find((p) => p === shown.get("period")) ?? "day";
     let amount: number | undefined;
-    if (LIMIT_KIND[type] !== "exclusion") {
-      const parsed = isMoney(type)
-        ? parseAmount(value, account)
-        : /^\d{1,6}$/.test(value.trim())
-          ? { ok: true as const, value: { amount: Number(value.trim()) * 60 } }
+    if (LIMIT_KIND[limitType] !== "exclusion") {
+      const parsed = isMoney(limitType)
+        ? parseAmount(entered, account)
+        : /^\d{1,6}$/.test(entered)
+          ? { ok: true as const, value: { amount: Number(entered) * 60 } }
           : { ok: false as const };
       if (!parsed.ok || parsed.value.amount <= 0) {
         setRefusal({ message: t("value-invalid"), field: "body.value" });
@@ -115,10 +121,10 @@ export function LimitsPanel() {
     }
     setLimit(
       {
-        type,
+        type: limitType,
         ...(amount !== undefined ? { value: amount } : {}),
-        ...(periods.length > 0 ? { period: periods.includes(period) ? period : "day" } : {}),
-        ...(isMoney(type) ? { currency: account.code } : {}),
+        ...(periods.length > 0 ? { period: limitPeriod } : {}),
+        ...(isMoney(limitType) ? { currency: account.code } : {}),
       },
       locale,
       t("failed"),

@@ -2,7 +2,7 @@
 import type { Limit } from "@sportsbook/contracts/identity";
 import { formatMoney, money, parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -23,7 +23,7 @@ export function DepositForm({ returnPath }: { returnPath: string }) {
   const { locale } = useClientConfig();
   const player = usePlayer();
   const account = currentAccount(player);
-  const [text, setText] = useState("");
+  const amountInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [limit, setLimit] = useState<Limit | undefined>();
@@ -42,7 +42,11 @@ export function DepositForm({ returnPath }: { returnPath: string }) {
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        const parsed = parseAmount(text, account, { min: 1 });
+        // What the field shows, not a state copy of it: a submit can arrive before React has
+        // committed the last keystroke (seen on a busy page right after it appears).
+        const parsed = parseAmount(String(new FormData(e.currentTarget).get("amount") ?? ""), account, {
+          min: 1,
+        });
         if (!parsed.ok) {
           setError(t("amount-invalid"));
           return;
@@ -73,10 +77,9 @@ export function DepositForm({ returnPath }: { returnPath: string }) {
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        value={text}
+        ref={amountInput}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setText(e.target.value)}
       />
       <div className={styles.quick}>
         {QUICK_AMOUNTS.map((major) => (
@@ -85,7 +88,9 @@ export function DepositForm({ returnPath }: { returnPath: string }) {
             type="button"
             className="btn"
             data-quick-amount={major}
-            onClick={() => setText(String(major))}
+            onClick={() => {
+              if (amountInput.current) amountInput.current.value = String(major);
+            }}
           >
             {show(major * 10 ** account.subunits)}
           </button>

@@ -14,7 +14,6 @@ export function WithdrawForm({ onRequested }: { onRequested: () => void }) {
   const tg = useTranslations("global-error.default");
   const { locale } = useClientConfig();
   const account = currentAccount(usePlayer());
-  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -27,7 +26,9 @@ export function WithdrawForm({ onRequested }: { onRequested: () => void }) {
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        const parsed = parseAmount(text, account, { min: 1 });
+        const form = e.currentTarget;
+        // What the field shows, not a state copy of it (see DepositForm).
+        const parsed = parseAmount(String(new FormData(form).get("amount") ?? ""), account, { min: 1 });
         if (!parsed.ok) {
           setError(t("amount-invalid"));
           return;
@@ -45,7 +46,7 @@ export function WithdrawForm({ onRequested }: { onRequested: () => void }) {
         });
         setBusy(false);
         if (result.ok) {
-          setText("");
+          form.reset();
           setDone(true);
           onRequested();
         } else setError(result.message);
@@ -59,10 +60,8 @@ export function WithdrawForm({ onRequested }: { onRequested: () => void }) {
         name="amount"
         inputMode="decimal"
         autoComplete="off"
-        value={text}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setText(e.target.value)}
       />
       {error ? (
         <p id={`${id}-error`} className="form-error" role="alert">
