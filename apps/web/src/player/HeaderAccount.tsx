@@ -16,7 +16,9 @@ const NotificationBell = dynamic(() =>
 
 /**
  * What the header shows a signed-in player where a visitor sees "Sign In": the balance of the
- * current account (a switch when the player holds several) and sign-out.
+ * current account (a switch when the player holds several) and sign-out. On a phone the account
+ * and sign-out buttons show their icons and keep their names for assistive technology, so the
+ * whole row fits where the visitor's two buttons were and the header does not grow.
  */
 export function HeaderAccount() {
   const player = usePlayer();
@@ -56,7 +58,20 @@ export function HeaderAccount() {
       ) : null}
       <NotificationBell />
       <Link className="btn btn-account" href={localizeHref("/profile", locale, config)} data-link="profile">
-        {t("account")}
+        <svg
+          className="btn-icon"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            fill="currentColor"
+            d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z"
+          />
+        </svg>
+        <span className="btn-label">{t("account")}</span>
       </Link>
       <a className="btn btn-primary btn-deposit" href="#deposit" data-action="header-deposit">
         {tb("deposit")}
@@ -67,7 +82,20 @@ export function HeaderAccount() {
         data-action="sign-out"
         onClick={() => store.signOut().catch(fail)}
       >
-        {tb("sign-out")}
+        <svg
+          className="btn-icon"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            fill="currentColor"
+            d="M10 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h5v-2H5V5h5V3Zm6.6 4.6-1.4 1.4 2 2H9v2h8.2l-2 2 1.4 1.4L21 12l-4.4-4.4Z"
+          />
+        </svg>
+        <span className="btn-label">{tb("sign-out")}</span>
       </button>
     </div>
   );

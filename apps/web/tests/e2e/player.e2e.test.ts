@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
 import { csrfOf, fund, signedInPlayer } from "./players";
@@ -38,6 +38,54 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     await page.locator("header [data-action=sign-out]").click();
     await page.locator("header [data-action=sign-in]").waitFor();
     expect(await page.locator("header .balance").count()).toBe(0);
+    await context.close();
+  });
+
+  it("the header keeps the visitor's height when the account appears, on phones and desktops, in every language", async () => {
+    const visitor = await browser.newPage();
+    const context = await browser.newContext();
+    await signedInPlayer(base, context);
+    await fund(base, context, 1_234_567);
+    const page = await context.newPage();
+    const headerHeight = (p: Page) =>
+      p.locator("header.header").evaluate((h) => Math.round(h.getBoundingClientRect().height));
+    const boxes = (p: Page) =>
+      p.locator("header.header").evaluate((h) =>
+        [...h.querySelectorAll(":scope > *, .header-account > *")]
+          .map((e) => {
+            const r = e.getBoundingClientRect();
+            return `${e.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          })
+          .join("; "),
+      );
+    for (const width of [360, 1024, 1366]) {
+      await visitor.setViewportSize({ width, height: 800 });
+      await page.setViewportSize({ width, height: 800 });
+      for (const locale of ["en", "de", "es", "pt-BR", "tr", "ar"]) {
+        const at = `${locale} at ${width} px`;
+        await visitor.goto(`${base}/${locale}`);
+        await visitor.locator("header [data-action=sign-in]").waitFor();
+        await page.goto(`${base}/${locale}`);
+        await page.locator("header .balance[data-balance='1234567']").waitFor();
+        await page.locator("header [data-action=notifications]").waitFor();
+        // One row: the account's box is no taller than its tallest control.
+        const row = await page.locator("header .header-account").evaluate((el) => ({
+          height: el.getBoundingClientRect().height,
+          tallest: Math.max(...[...el.children].map((c) => c.getBoundingClientRect().height)),
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        }));
+        expect(row.height, `${at}: ${JSON.stringify(row)}`).toBeLessThanOrEqual(row.tallest + 1);
+        expect(row.overflow, at).toBeLessThanOrEqual(0);
+        expect(await headerHeight(page), `${at}: ${await boxes(page)} | ${await boxes(visitor)}`).toBe(
+          await headerHeight(visitor),
+        );
+      }
+    }
+    // The buttons shown as icons keep their names.
+    await page.goto(`${base}/`);
+    await page.getByRole("link", { name: "My account" }).waitFor();
+    await page.getByRole("button", { name: "Sign Out" }).waitFor();
+    await visitor.close();
     await context.close();
   });
 

@@ -91,10 +91,10 @@ export function NotificationBell() {
   const count = unread ?? 0;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
-    <div className={styles.bell} ref={root}>
+    <div className="notification-bell" ref={root}>
       <button
         type="button"
-        className={`btn ${styles.toggle}`}
+        className="btn notification-toggle"
         aria-expanded={open}
         aria-controls={panelId}
         data-action="notifications"
@@ -110,7 +110,7 @@ export function NotificationBell() {
           {t("open")}, {t("unread", { count })}
         </span>
         {count > 0 ? (
-          <span className={styles.badge} data-unread={count} aria-hidden="true">
+          <span className="notification-badge" data-unread={count} aria-hidden="true">
             {count > 99 ? "99+" : count}
           </span>
         ) : null}
