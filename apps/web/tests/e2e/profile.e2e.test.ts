@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type RunningApp, startApp } from "./app";
 import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
+import { showUntaken } from "./fields";
 import { signedInPlayer, smsCode } from "./players";
 
 const base = inject("baseUrl");
@@ -66,7 +67,8 @@ describe("the player's account page (SPEC §3 user, §7 profile, phone, settings
     await phoneForm.locator("input[name=code]").fill(code === "000000" ? "111111" : "000000");
     await phoneForm.locator("[data-action=verify-phone]").click();
     await phoneForm.locator("[data-refusal=code]").waitFor();
-    await phoneForm.locator("input[name=code]").fill(code);
+    // The code sent is the one the field shows, even one React's state has not taken in yet.
+    await showUntaken(phoneForm.locator("input[name=code]"), code);
     await phoneForm.locator("[data-action=verify-phone]").click();
     await page.locator("main [data-phone-verified]").waitFor();
     expect(await page.locator("main [data-phone-verified]").innerText()).toContain(phone);

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
+import { showUntaken } from "./fields";
 import { csrfOf, signedInPlayer } from "./players";
 
 const base = inject("baseUrl");
@@ -128,11 +129,7 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     const page = await context.newPage();
     await page.goto(`${base}/profile/wallet/deposit`);
     const form = page.locator("form[data-form=deposit]");
-    // The field holds 12.50 with no input event: what a submit sees when it arrives before React
-    // has committed the last keystroke, as it did on a busy page right after the form appeared.
-    await form.locator("input[name=amount]").evaluate((input: HTMLInputElement) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, "12.50");
-    });
+    await showUntaken(form.locator("input[name=amount]"), "12.50");
     await Promise.all([
       page.waitForURL(/\/psp\/checkout\/cs_/),
       form.locator("[data-action=checkout]").click(),

@@ -26,18 +26,21 @@ export function PhoneVerificationForm({
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; field?: string } | null>(null);
 
-  const send = async () => {
+  // Both calls read the fields themselves, not state copies of them: a tap can arrive before React
+  // has committed the last keystroke (or the code the phone filled in).
+  const send = async (form: HTMLFormElement | null) => {
     setBusy(true);
-    const next = number.trim();
+    const next = String((form ? new FormData(form).get("phone") : number) ?? "").trim();
     const r = await sendPhoneCode(next && next !== phone ? next : undefined, locale, te("description"));
     setBusy(false);
     setRefusal(r.ok ? null : r);
     if (r.ok) setSent(true);
   };
-  const verify = async (e: FormEvent) => {
+  const verify = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const entered = String(new FormData(e.currentTarget).get("code") ?? "").trim();
     setBusy(true);
-    const r = await verifyPhone(code.trim(), locale, te("description"));
+    const r = await verifyPhone(entered, locale, te("description"));
     setBusy(false);
     if (!r.ok) {
       setRefusal({ ...r, field: r.field ?? "body.code" });
@@ -62,7 +65,13 @@ export function PhoneVerificationForm({
             aria-invalid={wrong("body.phone") || undefined}
             onChange={(e) => setNumber(e.target.value)}
           />
-          <button type="button" className="btn" disabled={busy} onClick={send} data-action="send-code">
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={(e) => send(e.currentTarget.form)}
+            data-action="send-code"
+          >
             {sent ? t("resend") : t("send")}
           </button>
         </div>
