@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
 import { fund, signedInPlayer } from "./players";
+import { wordsBrokenAcrossLines } from "./text-layout";
 
 const base = inject("baseUrl");
 
@@ -90,5 +91,35 @@ describe("the bet builder (SPEC §2 #betBuilder, §4 custom bet)", () => {
     expect(bets.data[0]).toMatchObject({ type: "custom_bet", custom_odds: price });
     expect(bets.data[0]?.selections).toHaveLength(2);
     await context.close();
+  });
+
+  it("on a 360 px phone in German a three-way market keeps one row and its words whole", async () => {
+    const list = (await (
+      await fetch(`${base}/api/matches?sport_key=soccer&match_status=0&limit=50`)
+    ).json()) as { data: MatchRow[] };
+    let match: MatchRow | undefined;
+    for (const m of list.data) {
+      const markets = (await (await fetch(`${base}/api/bets/custom/markets/${m.id}`)).json()) as {
+        data: MarketRow[];
+      };
+      if (markets.data.some((x) => x.id === 1 && x.outcomes.length === 3)) {
+        match = m;
+        break;
+      }
+    }
+    if (!match) throw new Error("no prematch soccer match with a 1x2 in the builder");
+    const page = await browser.newPage({ viewport: { width: 360, height: 760 } });
+    await page.goto(`${base}/de/${match.sport.key}/${match.slug}-${match.id}#betBuilder`);
+    const winner = page.locator("#betBuilder [data-builder-outcome^='1//']");
+    await winner.first().waitFor();
+    const tops = await winner.evaluateAll((els) =>
+      els.map((el) => Math.round(el.getBoundingClientRect().top)),
+    );
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size).toBe(1);
+    const names = page.locator("#betBuilder .odds-name");
+    expect(await names.allTextContents()).toContain("Unentschieden");
+    expect(await wordsBrokenAcrossLines(names)).toEqual([]);
+    await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
+import { wordsBrokenAcrossLines } from "./text-layout";
 
 const base = inject("baseUrl");
 
@@ -293,22 +294,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
       '[data-page=match] .market:is([data-market="1"], [data-market="10"]) .odds-name',
     );
     await names.first().waitFor();
-    const broken = await names.evaluateAll((els) =>
-      els.flatMap((el) => {
-        const text = el.firstChild;
-        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
-        const out: string[] = [];
-        const content = text.textContent ?? "";
-        for (const match of content.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(text, match.index);
-          range.setEnd(text, match.index + match[0].length);
-          // a word on two lines has a box on each
-          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) out.push(match[0]);
-        }
-        return out;
-      }),
-    );
+    const broken = await wordsBrokenAcrossLines(names);
     expect(await names.allTextContents()).toContain("Unentschieden");
     expect(broken).toEqual([]);
     await page.close();

@@ -92,9 +92,11 @@ export default function BetBuilder({
   return (
     <div className={styles.builder}>
       {markets.map((m) => (
-        <fieldset key={marketKey(m)} className={styles.market}>
+        // The match page's market and outcome grid: a three-way market keeps one row on a phone,
+        // and a long name follows its cell's width there as in the markets below.
+        <fieldset key={marketKey(m)} className={`market ${styles.market}`}>
           <legend>{m.name}</legend>
-          <div className={styles.outcomes}>
+          <div className="outcomes">
             {m.outcomes.map((o) => {
               const on = chosen[marketKey(m)] === o.id;
               return (
