@@ -29,9 +29,10 @@ export interface Realtime {
   watchMatches(ids: readonly string[]): () => void;
   /**
    * Subscribes to the player's private channel (SPEC §5: only with a user id) and hands each of its
-   * events to `onEvent`; returns the release function.
+   * events to `onEvent`, and calls `onMissed` once subscribed when events may have gone unseen (a
+   * first subscription, a history that could not be recovered); returns the release function.
    */
-  watchUser(userId: number, onEvent: (event: RealtimeEvent) => void): () => void;
+  watchUser(userId: number, onEvent: (event: RealtimeEvent) => void, onMissed: () => void): () => void;
   /** Connects again with a fresh connection token, after the player signed in or out (SPEC §4). */
   reconnect(): void;
 }
@@ -134,7 +135,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       client.disconnect();
       client.connect();
     },
-    watchUser(userId, onEvent) {
+    watchUser(userId, onEvent, onMissed) {
       releaseUser();
       const channel = userChannel(userId);
       const sub = client.newSubscription(channel, {
@@ -156,6 +157,11 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       sub.on("publication", (ctx) => {
         const parsed = realtimeEventSchema.safeParse(ctx.data);
         if (parsed.success) onEvent(parsed.data);
+      });
+      // What was published before the first subscription (between the page's reads and now), or
+      // lost with a history that could not be recovered, is not replayed: the caller reads again.
+      sub.on("subscribed", (ctx) => {
+        if (!ctx.wasRecovering || !ctx.recovered) onMissed();
       });
       sub.subscribe();
       userSub = sub;

@@ -63,10 +63,15 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       return;
     }
     wasSignedIn.current = true;
-    return rt.watchUser(playerId, (event) => {
-      if (event.type === "balance_changed") store.balanceChanged(event.currency, event.balance);
-      events.emit(event);
-    });
+    return rt.watchUser(
+      playerId,
+      (event) => {
+        if (event.type === "balance_changed") store.balanceChanged(event.currency, event.balance);
+        events.emit(event);
+      },
+      () =>
+        store.refreshAccounts().catch((e: unknown) => console.error("reading the balances again failed", e)),
+    );
   }, [rt, playerId, store, events]);
 
   return (
