@@ -6,6 +6,7 @@ import {
   type FarmingState,
   farm,
   farmingOdds,
+  leastFarmingStake,
   potentialPoints,
   rankByPoints,
 } from "./farming.js";
@@ -62,6 +63,20 @@ describe("farming points (SPEC §3 hunting and tournaments)", () => {
     expect(potentialPoints(rule, empty, { stake: 550, odds: 1400, eventIds: ["m1"] })).toBe(0);
     const after = farm(rule, empty, { stake: 550, odds: 1800, eventIds: ["m1"] });
     expect(potentialPoints(rule, after, { stake: 550, odds: 1800, eventIds: ["m1", "m2"] })).toBe(0);
+  });
+
+  it("the least farming stake farms a point at good odds, and a minor unit less farms none", () => {
+    fc.assert(
+      fc.property(ruleArb, (rule) => {
+        const least = leastFarmingStake(rule);
+        const at = (stake: number) =>
+          potentialPoints(rule, empty, { stake, odds: rule.minOdds, eventIds: ["m"] });
+        expect(at(least)).toBeGreaterThanOrEqual(1);
+        expect(at(least - 1)).toBe(0);
+      }),
+    );
+    // No minimum: the first point still takes a whole unit.
+    expect(leastFarmingStake({ stakeUnit: 100, minStake: 0, minOdds: 1000, oncePerEvent: false })).toBe(100);
   });
 
   it("reads a single's odds, a combo's product and a system's lowest selection", () => {

@@ -35,6 +35,14 @@ export function farmingOdds(betType: string, odds: readonly Odds[]): number {
   return betType === "single" ? (odds[0] ?? 0) : comboOdds(odds);
 }
 
+/**
+ * The least stake that farms a point: the rule's minimum, and never less than one stake unit (a
+ * tournament without a minimum still needs a whole unit for its first point).
+ */
+export function leastFarmingStake(rule: FarmingRule): number {
+  return Math.max(rule.minStake, rule.stakeUnit);
+}
+
 /** The points the bet would farm now (SPEC §3 potential points). */
 export function potentialPoints(rule: FarmingRule, state: FarmingState, bet: FarmingBet): number {
   if (bet.stake < rule.minStake || bet.odds < rule.minOdds || rule.stakeUnit <= 0) return 0;

@@ -143,6 +143,9 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await expect
       .poll(() => slip.locator("select[data-bonus-select='0'] option:checked").textContent())
       .toBe("Season cup");
+    // Before a stake, the hint names the least stake that farms: the cup has no minimum, but a point
+    // takes a whole 1.00.
+    expect(await slip.locator("[data-potential-points='0']").textContent()).toContain("Stake at least €1.00");
     await slip.locator("[data-stake-input='0']").fill("3.50");
     // one point per 1.00 staked
     await expect

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 import { showUntaken } from "./fields";
-import { csrfOf, signedInPlayer } from "./players";
+import { csrfOf, fund, signedInPlayer } from "./players";
 
 const base = inject("baseUrl");
 
@@ -167,6 +167,21 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     await requested.locator("[data-action=cancel-withdrawal]").click();
     await expect.poll(() => requested.getAttribute("data-status")).toBe("cancelled");
     await expect.poll(() => page.locator("header .balance").getAttribute("data-balance")).toBe("4000");
+    await context.close();
+  });
+
+  it("on a 360 px phone in German the transactions scroll in their box, never the page", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await signedInPlayer(base, context);
+    await fund(base, context, 1_234_567);
+    const page = await context.newPage();
+    await page.goto(`${base}/de/profile/wallet/transactions`);
+    await page.locator("[data-transactions] tr[data-kind=deposit]").first().waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    // The box the table scrolls in is reachable by keyboard.
+    expect(await page.locator("section:has(> [data-transactions])").getAttribute("tabindex")).toBe("0");
     await context.close();
   });
 

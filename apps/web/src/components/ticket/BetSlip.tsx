@@ -7,6 +7,7 @@ import {
   formatAmount,
   formatMoney,
   isFreebet,
+  leastFarmingStake,
   MAX_SELECTIONS,
   money,
   parseAmount,
@@ -428,7 +429,7 @@ function FarmingHint({
   const t = useTranslations("slip.bonus");
   const { locale } = useClientConfig();
   const points = ticketBetPoints(bet) ?? 0;
-  const minimum = formatMoney(money(farming.rule.minStake, currency.code), currency, locale);
+  const minimum = formatMoney(money(leastFarmingStake(farming.rule), currency.code), currency, locale);
   const hint = (
     <p className={styles.hint} data-potential-points={points}>
       {points > 0 ? t("points", { points }) : t("no-points", { minimum })}

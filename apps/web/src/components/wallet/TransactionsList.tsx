@@ -48,39 +48,45 @@ export function TransactionsList() {
   const show = (m: { value: number; currency: string; subunits: number }) =>
     formatMoney(money(m.value, m.currency), { code: m.currency, subunits: m.subunits, fiat: true }, locale);
   const { last_page } = answer.pagination;
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
     <>
-      <table className={styles.table} data-transactions>
-        <thead>
-          <tr>
-            <th scope="col">{t("when")}</th>
-            <th scope="col">{t("what")}</th>
-            <th scope="col">{t("amount")}</th>
-            <th scope="col">{t("balance-after")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {answer.data.map((row) => (
-            <tr key={row.id} data-kind={row.kind}>
-              <td>
-                <time dateTime={row.created_at}>{new Date(row.created_at).toLocaleString(locale)}</time>
-              </td>
-              <td>
-                {t.has(`kind.${row.kind}`) ? t(`kind.${row.kind}`) : row.kind}{" "}
-                <span className={styles.note}>
-                  {t(`reference.${row.reference.type === "bet" ? "bet" : "payment"}`, {
-                    id: row.reference.id,
-                  })}
-                </span>
-              </td>
-              <td className={styles.amount} data-amount={row.amount.value}>
-                {show(row.amount)}
-              </td>
-              <td className={styles.amount}>{show(row.balance_after)}</td>
+      {/* On a phone the four columns can be wider than the screen: the table scrolls in its own box
+          (which the keyboard can reach) instead of the page. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard */}
+      <section className={styles.scroll} aria-label={t("transactions")} tabIndex={0}>
+        <table className={styles.table} data-transactions>
+          <thead>
+            <tr>
+              <th scope="col">{t("when")}</th>
+              <th scope="col">{t("what")}</th>
+              <th scope="col">{t("amount")}</th>
+              <th scope="col">{t("balance-after")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {answer.data.map((row) => (
+              <tr key={row.id} data-kind={row.kind}>
+                <td>
+                  <time dateTime={row.created_at}>{when.format(new Date(row.created_at))}</time>
+                </td>
+                <td>
+                  {t.has(`kind.${row.kind}`) ? t(`kind.${row.kind}`) : row.kind}{" "}
+                  <span className={styles.note}>
+                    {t(`reference.${row.reference.type === "bet" ? "bet" : "payment"}`, {
+                      id: row.reference.id,
+                    })}
+                  </span>
+                </td>
+                <td className={styles.amount} data-amount={row.amount.value}>
+                  {show(row.amount)}
+                </td>
+                <td className={styles.amount}>{show(row.balance_after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
       <nav className={styles.pager} aria-label={t("pages")}>
         <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           {t("newer")}
