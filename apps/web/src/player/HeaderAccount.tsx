@@ -16,9 +16,9 @@ const NotificationBell = dynamic(() =>
 
 /**
  * What the header shows a signed-in player where a visitor sees "Sign In": the balance of the
- * current account (a switch when the player holds several) and sign-out. On a phone the account
- * and sign-out buttons show their icons and keep their names for assistive technology, so the
- * whole row fits where the visitor's two buttons were and the header does not grow.
+ * current account (a switch when the player holds several) and sign-out. Below a wide desktop the
+ * account and sign-out buttons show only their icons, so the whole row fits where the visitor's two
+ * buttons were and the header does not grow.
  */
 export function HeaderAccount() {
   const player = usePlayer();
@@ -57,21 +57,14 @@ export function HeaderAccount() {
         </span>
       ) : null}
       <NotificationBell />
-      <Link className="btn btn-account" href={localizeHref("/profile", locale, config)} data-link="profile">
-        <svg
-          className="btn-icon"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path
-            fill="currentColor"
-            d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z"
-          />
-        </svg>
-        <span className="btn-label">{t("account")}</span>
+      <Link
+        className="btn btn-account"
+        href={localizeHref("/profile", locale, config)}
+        data-link="profile"
+        aria-label={t("account")}
+        title={t("account")}
+      >
+        <IconLabel icon={ACCOUNT_ICON} label={t("account")} />
       </Link>
       <a className="btn btn-primary btn-deposit" href="#deposit" data-action="header-deposit">
         {tb("deposit")}
@@ -80,23 +73,39 @@ export function HeaderAccount() {
         type="button"
         className="btn btn-sign-out"
         data-action="sign-out"
+        aria-label={tb("sign-out")}
+        title={tb("sign-out")}
         onClick={() => store.signOut().catch(fail)}
       >
-        <svg
-          className="btn-icon"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path
-            fill="currentColor"
-            d="M10 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h5v-2H5V5h5V3Zm6.6 4.6-1.4 1.4 2 2H9v2h8.2l-2 2 1.4 1.4L21 12l-4.4-4.4Z"
-          />
-        </svg>
-        <span className="btn-label">{tb("sign-out")}</span>
+        <IconLabel icon={SIGN_OUT_ICON} label={tb("sign-out")} />
       </button>
     </div>
+  );
+}
+
+const ACCOUNT_ICON =
+  "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z";
+const SIGN_OUT_ICON =
+  "M10 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h5v-2H5V5h5V3Zm6.6 4.6-1.4 1.4 2 2H9v2h8.2l-2 2 1.4 1.4L21 12l-4.4-4.4Z";
+
+/**
+ * A header button's icon and name: below a wide desktop the stylesheet shows only the icon, and the
+ * button's `aria-label` keeps the name for assistive technology.
+ */
+function IconLabel({ icon, label }: { icon: string; label: string }) {
+  return (
+    <>
+      <svg
+        className="btn-icon"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path fill="currentColor" d={icon} />
+      </svg>
+      <span className="btn-label">{label}</span>
+    </>
   );
 }
