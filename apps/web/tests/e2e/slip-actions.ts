@@ -1,3 +1,4 @@
+import { isWrongOddsCode } from "@sportsbook/domain";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
@@ -30,25 +31,41 @@ export async function openPrices(page: Page, count: number, odds?: { min: number
 }
 
 /**
- * Places the slip. The simulator moves prematch prices too, so odds that changed since the click
- * are accepted first (SPEC §4 odds refresh), as the player would.
+ * Places the slip until it is placed. The simulator moves prematch prices too, so odds that change
+ * before the click, or while the placement is in flight (a refusal for wrong odds), are accepted
+ * and the slip placed again (SPEC §4 odds refresh), as the player would. Any other refusal fails
+ * with its code.
  */
 export async function placeSlip(slip: Locator) {
   const button = slip.locator("[data-action=place]");
-  await expect
-    .poll(async () => {
-      const accept = slip.locator("[data-action=accept-odds]");
-      if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
-      if (await button.isEnabled()) return "ready";
-      // What keeps it disabled, for the failure message.
-      return slip.evaluate((panel) =>
-        [...panel.querySelectorAll("[data-blocker], [data-selection]")]
-          .map((e) => e.outerHTML.slice(0, 200))
-          .join("\n"),
-      );
-    })
-    .toBe("ready");
-  await button.click();
+  const flow = slip.locator("[data-ticket-state]");
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await expect
+      .poll(async () => {
+        const accept = slip.locator("[data-action=accept-odds]");
+        if (await accept.isVisible()) await accept.click({ timeout: 2_000 });
+        if (await button.isEnabled()) return "ready";
+        // What keeps it disabled, for the failure message.
+        return slip.evaluate((panel) =>
+          [...panel.querySelectorAll("[data-blocker], [data-selection]")]
+            .map((e) => e.outerHTML.slice(0, 200))
+            .join("\n"),
+        );
+      })
+      .toBe("ready");
+    await button.click();
+    await expect
+      .poll(() => flow.getAttribute("data-ticket-state"), { timeout: 15_000 })
+      .not.toBe("PROCESSING");
+    const state = await flow.getAttribute("data-ticket-state");
+    if (state === "SUCCESS") return;
+    if (state === "ODDS_CHANGED") continue;
+    const code = await slip.locator("[data-error-code]").getAttribute("data-error-code", { timeout: 2_000 });
+    if (!isWrongOddsCode(code ?? undefined)) throw new Error(`the slip was refused (${state}, ${code})`);
+    // Refused for odds the slip may not have seen move yet: the new price follows on the live channel.
+    await slip.locator("[data-selection][data-changed]").first().waitFor({ timeout: 15_000 });
+  }
+  throw new Error("the odds kept moving for five placements");
 }
 
 /** The header's balance, in minor units. */

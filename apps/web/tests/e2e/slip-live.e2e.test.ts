@@ -99,6 +99,74 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     await context.close();
   }, 180_000);
 
+  it("a placement refused for odds that moved while it was in flight offers the new odds", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    await fund(app.baseUrl, context, 10_00);
+    const page = await context.newPage();
+    const slip = page.locator("[data-ticket-panel=docked]");
+    const changed = slip.locator("[data-selection][data-changed]");
+    // Each placement is held on its way to the server until the slip has seen the price move, so the
+    // new price reaches the slip while the placement is in flight (the live bet delay's window).
+    let release: () => void = () => {};
+    await page.route("**/api/bets", async (route) => {
+      if (route.request().method() === "POST") await new Promise<void>((r) => (release = r));
+      await route.continue();
+    });
+    const look = () =>
+      slip.evaluate((panel) => ({
+        state: panel.querySelector("[data-ticket-state]")?.getAttribute("data-ticket-state"),
+        flagged: panel.querySelector("[data-selection][data-changed]") !== null,
+        accept: panel.querySelector("[data-action=accept-odds]") !== null,
+        blocker: panel.querySelector("[data-blocker]")?.getAttribute("data-blocker"),
+        error: panel.querySelector("[role=alert][data-error-code]") !== null,
+      }));
+    let refused: Awaited<ReturnType<typeof look>> | undefined;
+    for (let attempt = 0; attempt < 5 && !refused; attempt++) {
+      if ((await slip.locator("[data-selection]").count()) === 0) {
+        await selectLive(page, 1);
+        await slip.locator("[data-stake-input='0']").fill("1");
+      }
+      const accept = slip.locator("[data-action=accept-odds]");
+      if (await accept.isVisible()) await accept.click();
+      const place = slip.locator("[data-action=place]");
+      if (await place.isDisabled()) continue;
+      await place.click();
+      await changed.waitFor({ timeout: 60_000 });
+      release();
+      await expect
+        .poll(() => slip.locator("[data-ticket-state]").getAttribute("data-ticket-state"), {
+          timeout: 15_000,
+        })
+        .not.toBe("PROCESSING");
+      // Read in one look: the feed keeps moving prices, and a price back at the placed one is placed.
+      const after = await look();
+      if (after.state === "ERROR" && after.flagged) refused = after;
+    }
+    // The refusal says why, the moved price is flagged and blocks placing, and the player can accept
+    // it there and then rather than being left with a disabled button.
+    expect(refused).toEqual({
+      state: "ERROR",
+      flagged: true,
+      accept: true,
+      blocker: "first_bet_invalid",
+      error: true,
+    });
+    await slip.locator("[data-action=accept-odds]").click();
+    await page.unroute("**/api/bets");
+    await expect
+      .poll(() =>
+        slip.evaluate((panel) => {
+          const place = panel.querySelector<HTMLButtonElement>("[data-action=place]");
+          const flagged = panel.querySelector("[data-selection][data-changed]");
+          // Prices keep moving at this speed: a new move asks again, which is right too.
+          return flagged ? "asked again" : place?.disabled ? "disabled" : "ready";
+        }),
+      )
+      .toMatch(/ready|asked again/);
+    await context.close();
+  }, 180_000);
+
   it("with 'accept any odds' chosen, a moved price keeps the slip ready and the choice is saved", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(app.baseUrl, context);

@@ -6,6 +6,7 @@ import {
   effectiveStake,
   formatAmount,
   formatMoney,
+  hasChangedOdds,
   isFreebet,
   leastFarmingStake,
   MAX_SELECTIONS,
@@ -63,6 +64,9 @@ function Slip({ store }: { store: TicketStore }) {
   const selections = state.bets.flatMap((b) => b.selections);
   const type = state.bets[0]?.betType;
   const blockers = placeBlockers(state.bets, currency, state.config.maxPayout);
+  // Not only in ODDS_CHANGED: new prices that arrive while a placement is in flight are flagged, and
+  // a refusal for those odds lands in ERROR with the flags still set and placing blocked by them.
+  const changesToAccept = !state.inProgress && hasChangedOdds(state.bets);
   // Accepting changed odds removes the focused button; focus moves on to placing, so a keyboard
   // player is not sent back to the top of the page.
   const placeButton = useRef<HTMLButtonElement>(null);
@@ -152,7 +156,7 @@ function Slip({ store }: { store: TicketStore }) {
           message={state.error?.messagesByBet[String(i)]}
         />
       ))}
-      {state.ticketState === "ODDS_CHANGED" ? (
+      {changesToAccept ? (
         <div className={styles.changed}>
           <span>{t("odds-changed")}</span>
           <button
