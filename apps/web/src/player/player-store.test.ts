@@ -117,6 +117,47 @@ describe("PlayerStore (SPEC §4 auth status)", () => {
     expect(store.get().accounts).toEqual([eur, { ...usd, balance: 123 }]);
   });
 
+  it("a live balance that lands while the accounts are read again wins over the read", async () => {
+    let reads = 0;
+    let release: (a: PlayerAccount[]) => void = () => {};
+    const store = new PlayerStore(
+      source({
+        accounts: () => (reads++ === 0 ? Promise.resolve([eur, usd]) : new Promise((r) => (release = r))),
+      }),
+    );
+    await store.load();
+    const refreshing = store.refreshAccounts();
+    store.balanceChanged("EUR", 7_000);
+    // the read was answered before that posting: its EUR is older, its USD is the newest there is
+    release([eur, { ...usd, balance: 900 }]);
+    await refreshing;
+    expect(store.get().accounts).toEqual([
+      { ...eur, balance: 7_000 },
+      { ...usd, balance: 900 },
+    ]);
+    // with nothing live meanwhile, the read is taken whole
+    const again = store.refreshAccounts();
+    release([{ ...eur, balance: 6_500 }, usd]);
+    await again;
+    expect(store.get().accounts).toEqual([{ ...eur, balance: 6_500 }, usd]);
+  });
+
+  it("an accounts read that a sign-out overtook leaves the player signed out", async () => {
+    let reads = 0;
+    let release: (a: PlayerAccount[]) => void = () => {};
+    const store = new PlayerStore(
+      source({
+        accounts: () => (reads++ === 0 ? Promise.resolve([eur]) : new Promise((r) => (release = r))),
+      }),
+    );
+    await store.load();
+    const refreshing = store.refreshAccounts();
+    await store.signOut();
+    release([eur, usd]);
+    await refreshing;
+    expect(store.get()).toMatchObject({ status: "not_logged_in", accounts: [] });
+  });
+
   it("currency switch does nothing when already current or without such an account", async () => {
     const src = source();
     const store = new PlayerStore(src);

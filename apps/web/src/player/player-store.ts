@@ -72,6 +72,8 @@ export class PlayerStore {
   private state: PlayerState;
   private readonly listeners = new Set<Listener>();
   private loadSeq = 0;
+  /** For each accounts read under way, the currencies whose balance a live event set meanwhile. */
+  private readonly liveDuringRead = new Set<Set<string>>();
 
   constructor(
     private readonly source: PlayerSource,
@@ -140,6 +142,7 @@ export class PlayerStore {
   /** A `balance_changed` event: the balance of that currency's account. */
   balanceChanged(currency: string, balance: number): void {
     if (!this.state.accounts.some((a) => a.code === currency)) return;
+    for (const seen of this.liveDuringRead) seen.add(currency);
     this.set({ accounts: this.state.accounts.map((a) => (a.code === currency ? { ...a, balance } : a)) });
   }
 
@@ -163,8 +166,25 @@ export class PlayerStore {
   /** Reads the accounts again (after a deposit, or when a live update could have been missed). */
   async refreshAccounts(): Promise<void> {
     if (this.state.status !== "logged_in") return;
-    const accounts = await this.source.accounts();
-    this.set({ accounts });
+    const seq = this.loadSeq;
+    // A live balance that arrives while the read is under way may be newer than what the read saw,
+    // and is never older than what it should show: it wins for its currency. A posting after the
+    // read has its own event still to come.
+    const live = new Set<string>();
+    this.liveDuringRead.add(live);
+    let accounts: PlayerAccount[];
+    try {
+      accounts = await this.source.accounts();
+    } finally {
+      this.liveDuringRead.delete(live);
+    }
+    if (seq !== this.loadSeq || this.state.status !== "logged_in") return;
+    const shown = new Map(this.state.accounts.map((a) => [a.code, a.balance]));
+    this.set({
+      accounts: accounts.map((a) =>
+        live.has(a.code) ? { ...a, balance: shown.get(a.code) ?? a.balance } : a,
+      ),
+    });
   }
 }
 
