@@ -7,6 +7,7 @@ import {
   farm,
   farmingOdds,
   leastFarmingStake,
+  noPointsReason,
   potentialPoints,
   rankByPoints,
 } from "./farming.js";
@@ -77,6 +78,37 @@ describe("farming points (SPEC §3 hunting and tournaments)", () => {
     );
     // No minimum: the first point still takes a whole unit.
     expect(leastFarmingStake({ stakeUnit: 100, minStake: 0, minOdds: 1000, oncePerEvent: false })).toBe(100);
+  });
+
+  it("names why a bet farms nothing: odds and a farmed event before the stake, and nothing when it farms", () => {
+    const rule: FarmingRule = { stakeUnit: 100, minStake: 200, minOdds: 1500, oncePerEvent: true };
+    const after = farm(rule, empty, { stake: 550, odds: 1800, eventIds: ["m1"] });
+    expect(noPointsReason(rule, empty, { stake: 550, odds: 1800, eventIds: ["m1"] })).toBeUndefined();
+    expect(noPointsReason(rule, empty, { stake: 150, odds: 1800, eventIds: ["m1"] })).toBe("stake");
+    // a bigger stake would not help: the odds or the match are what keep it from farming
+    expect(noPointsReason(rule, empty, { stake: 150, odds: 1400, eventIds: ["m1"] })).toBe("odds");
+    expect(noPointsReason(rule, after, { stake: 150, odds: 1800, eventIds: ["m2", "m1"] })).toBe(
+      "event_farmed",
+    );
+    // a stake between the minimum and one unit farms no whole point
+    const unit: FarmingRule = { stakeUnit: 500, minStake: 100, minOdds: 1000, oncePerEvent: false };
+    expect(noPointsReason(unit, empty, { stake: 300, odds: 2000, eventIds: ["m"] })).toBe("stake");
+  });
+
+  it("a reason is named exactly when no point is farmed", () => {
+    fc.assert(
+      fc.property(
+        ruleArb,
+        fc.nat(100_000),
+        fc.integer({ min: 1000, max: 20_000 }),
+        fc.boolean(),
+        (rule, stake, odds, farmed) => {
+          const state: FarmingState = { points: 0, farmedEventIds: farmed ? ["m"] : [] };
+          const bet = { stake, odds, eventIds: ["m"] };
+          expect(noPointsReason(rule, state, bet) === undefined).toBe(potentialPoints(rule, state, bet) > 0);
+        },
+      ),
+    );
   });
 
   it("reads a single's odds, a combo's product and a system's lowest selection", () => {

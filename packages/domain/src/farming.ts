@@ -43,11 +43,27 @@ export function leastFarmingStake(rule: FarmingRule): number {
   return Math.max(rule.minStake, rule.stakeUnit);
 }
 
+/** Why a bet farms no point: its total odds, an event that farmed before, or its stake. */
+export type NoPointsReason = "odds" | "event_farmed" | "stake";
+
+/**
+ * Why the bet would farm nothing now, or undefined when it farms. The odds and the event come first:
+ * no stake makes up for them, so naming the stake then would send the player the wrong way.
+ */
+export function noPointsReason(
+  rule: FarmingRule,
+  state: FarmingState,
+  bet: FarmingBet,
+): NoPointsReason | undefined {
+  if (bet.odds < rule.minOdds) return "odds";
+  if (rule.oncePerEvent && bet.eventIds.some((e) => state.farmedEventIds.includes(e))) return "event_farmed";
+  if (rule.stakeUnit <= 0 || bet.stake < leastFarmingStake(rule)) return "stake";
+  return undefined;
+}
+
 /** The points the bet would farm now (SPEC §3 potential points). */
 export function potentialPoints(rule: FarmingRule, state: FarmingState, bet: FarmingBet): number {
-  if (bet.stake < rule.minStake || bet.odds < rule.minOdds || rule.stakeUnit <= 0) return 0;
-  if (rule.oncePerEvent && bet.eventIds.some((e) => state.farmedEventIds.includes(e))) return 0;
-  return Math.floor(bet.stake / rule.stakeUnit);
+  return noPointsReason(rule, state, bet) === undefined ? Math.floor(bet.stake / rule.stakeUnit) : 0;
 }
 
 /** The state after the bet farmed: its points added, its events remembered when it farmed any. */

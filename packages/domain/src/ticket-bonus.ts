@@ -1,6 +1,12 @@
 import { type BonusType, effectiveStake, isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
 import { comboboostStanding } from "./bonus-rules.js";
-import { farmingOdds, potentialPoints } from "./farming.js";
+import {
+  type FarmingBet,
+  farmingOdds,
+  type NoPointsReason,
+  noPointsReason,
+  potentialPoints,
+} from "./farming.js";
 
 /** Bonuses chosen by default when the player chose none, in order of preference (SPEC §4). */
 export const DEFAULT_BONUS_PREFERENCE: readonly BonusType[] = ["hunting", "tournament", "comboboost"];
@@ -62,16 +68,25 @@ export function reconcileBonuses(bet: TicketBet, available: readonly SlipBonus[]
   return withBonusOdds(base);
 }
 
-/** The points a slip bet would farm for its hunting or tournament now; undefined without one. */
-export function ticketBetPoints(bet: TicketBet): number | undefined {
-  const farming = bet.bonus?.farming;
-  if (!farming) return undefined;
-  return potentialPoints(farming.rule, farming.state, {
+function farmingBetOf(bet: TicketBet): FarmingBet {
+  return {
     stake: effectiveStake(bet),
     odds: farmingOdds(
       bet.betType,
       bet.selections.map((s) => s.odds),
     ),
     eventIds: [...new Set(bet.selections.map((s) => s.matchId))],
-  });
+  };
+}
+
+/** The points a slip bet would farm for its hunting or tournament now; undefined without one. */
+export function ticketBetPoints(bet: TicketBet): number | undefined {
+  const farming = bet.bonus?.farming;
+  return farming ? potentialPoints(farming.rule, farming.state, farmingBetOf(bet)) : undefined;
+}
+
+/** Why a slip bet farms no point for its hunting or tournament; undefined when it farms or has none. */
+export function ticketBetNoPointsReason(bet: TicketBet): NoPointsReason | undefined {
+  const farming = bet.bonus?.farming;
+  return farming ? noPointsReason(farming.rule, farming.state, farmingBetOf(bet)) : undefined;
 }

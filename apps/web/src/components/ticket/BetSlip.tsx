@@ -20,6 +20,7 @@ import {
   systemLineCount,
   type TicketBet,
   type TicketState,
+  ticketBetNoPointsReason,
   ticketBetPoints,
   ticketBetReturn,
 } from "@sportsbook/domain";
@@ -432,11 +433,20 @@ function FarmingHint({
 }) {
   const t = useTranslations("slip.bonus");
   const { locale } = useClientConfig();
+  const { format } = useOddsFormat();
   const points = ticketBetPoints(bet) ?? 0;
-  const minimum = formatMoney(money(leastFarmingStake(farming.rule), currency.code), currency, locale);
+  const reason = ticketBetNoPointsReason(bet);
+  const why =
+    reason === "odds"
+      ? t("no-points-odds", { odds: displayOdds(farming.rule.minOdds, format) })
+      : reason === "event_farmed"
+        ? t("no-points-event")
+        : t("no-points", {
+            minimum: formatMoney(money(leastFarmingStake(farming.rule), currency.code), currency, locale),
+          });
   const hint = (
-    <p className={styles.hint} data-potential-points={points}>
-      {points > 0 ? t("points", { points }) : t("no-points", { minimum })}
+    <p className={styles.hint} data-potential-points={points} data-no-points={reason}>
+      {points > 0 ? t("points", { points }) : why}
       {farming.places
         ? null
         : farming.targetPoints !== undefined
