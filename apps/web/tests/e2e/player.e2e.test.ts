@@ -89,6 +89,49 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     await context.close();
   });
 
+  it("while the session is checked the header already has the player's height", async () => {
+    const context = await browser.newContext();
+    await signedInPlayer(base, context);
+    await fund(base, context, 1_234_567);
+    const page = await context.newPage();
+    const headerHeight = () =>
+      page.locator("header.header").evaluate((h) => Math.round(h.getBoundingClientRect().height));
+    const boxes = () =>
+      page.locator("header.header").evaluate((h) =>
+        [...h.querySelectorAll(":scope > *")]
+          .map((e) => {
+            const r = e.getBoundingClientRect();
+            return `${e.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          })
+          .join("; "),
+      );
+    // The session check is held on its way to the server, so the page is seen as it is meanwhile:
+    // the header holds the account's place, and nothing under the player's thumb moves when the
+    // account appears. The player's code loads lazily, so the check may leave after the place is
+    // held: it is released once it has been caught.
+    let held: (release: () => void) => void = () => {};
+    await page.route("**/api/player", async (route) => {
+      await new Promise<void>((r) => held(r));
+      await route.continue();
+    });
+    for (const width of [360, 390, 600, 779, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const locale of ["en", "de"]) {
+        const at = `${locale} at ${width} px`;
+        const release = new Promise<() => void>((r) => (held = r));
+        await page.goto(`${base}/${locale}`);
+        await page.locator("header .header-account[aria-busy=true]").waitFor({ state: "attached" });
+        const checking = await headerHeight();
+        const checkingBoxes = await boxes();
+        (await release)();
+        await page.locator("header .balance[data-balance='1234567']").waitFor();
+        await page.locator("header [data-action=notifications]").waitFor();
+        expect(await headerHeight(), `${at}: ${checkingBoxes} | ${await boxes()}`).toBe(checking);
+      }
+    }
+    await context.close();
+  });
+
   it("a session that ends under the player signs them out with the session-ended modal", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(base, context);

@@ -6,8 +6,17 @@ import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { useShellUi } from "../shell/ShellUi";
 
-/** The place held in the header while the session is checked or the account's code loads. */
-const AccountPlaceholder = () => <span className="header-account" aria-busy="true" />;
+/**
+ * The place held in the header while the session is checked or the account's code loads. A hidden
+ * button keeps it exactly as tall as the account's buttons, whatever the font.
+ */
+const AccountPlaceholder = () => (
+  <span className="header-account" aria-busy="true">
+    <span className="btn header-account-strut" aria-hidden="true">
+      &nbsp;
+    </span>
+  </span>
+);
 
 // A signed-in player's balance and sign-out: a visitor's page never downloads their code.
 const HeaderAccount = dynamic(() => import("../../player/HeaderAccount").then((m) => m.HeaderAccount), {
