@@ -12,6 +12,7 @@ import { DevicesList } from "./DevicesList";
 import { PhoneVerificationForm } from "./PhoneVerificationForm";
 import styles from "./Profile.module.css";
 import { ProfileFieldsForm } from "./ProfileFieldsForm";
+import { ProfileLoading } from "./ProfileLoading";
 
 /**
  * The profile page (`/profile`): personal details, phone verification, password, betting
@@ -34,7 +35,7 @@ export function ProfilePanel() {
       </button>
     );
   }
-  if (player.status !== "logged_in" || !profile || !account) return <p aria-busy="true" />;
+  if (player.status !== "logged_in" || !profile || !account) return <ProfileLoading />;
   return (
     <div className={styles.profile}>
       <section className={styles.section} aria-labelledby="details-title" data-section="details">
