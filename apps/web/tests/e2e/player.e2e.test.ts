@@ -5,6 +5,20 @@ import { csrfOf, fund, signedInPlayer } from "./players";
 
 const base = inject("baseUrl");
 
+const headerHeight = (p: Page) =>
+  p.locator("header.header").evaluate((h) => Math.round(h.getBoundingClientRect().height));
+
+/** Where the header's blocks (and the account's parts) are, for a failure message. */
+const boxes = (p: Page) =>
+  p.locator("header.header").evaluate((h) =>
+    [...h.querySelectorAll(":scope > *, .header-account > *")]
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return `${e.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+      })
+      .join("; "),
+  );
+
 describe("the player in the header (SPEC §4 auth status, §7 balance_changed, §8 401)", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -47,17 +61,6 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     await signedInPlayer(base, context);
     await fund(base, context, 1_234_567);
     const page = await context.newPage();
-    const headerHeight = (p: Page) =>
-      p.locator("header.header").evaluate((h) => Math.round(h.getBoundingClientRect().height));
-    const boxes = (p: Page) =>
-      p.locator("header.header").evaluate((h) =>
-        [...h.querySelectorAll(":scope > *, .header-account > *")]
-          .map((e) => {
-            const r = e.getBoundingClientRect();
-            return `${e.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-          })
-          .join("; "),
-      );
     for (const width of [360, 1024, 1366]) {
       await visitor.setViewportSize({ width, height: 800 });
       await page.setViewportSize({ width, height: 800 });
@@ -94,17 +97,6 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     await signedInPlayer(base, context);
     await fund(base, context, 1_234_567);
     const page = await context.newPage();
-    const headerHeight = () =>
-      page.locator("header.header").evaluate((h) => Math.round(h.getBoundingClientRect().height));
-    const boxes = () =>
-      page.locator("header.header").evaluate((h) =>
-        [...h.querySelectorAll(":scope > *")]
-          .map((e) => {
-            const r = e.getBoundingClientRect();
-            return `${e.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-          })
-          .join("; "),
-      );
     // The session check is held on its way to the server, so the page is seen as it is meanwhile:
     // the header holds the account's place, and nothing under the player's thumb moves when the
     // account appears. The player's code loads lazily, so the check may leave after the place is
@@ -121,12 +113,12 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
         const release = new Promise<() => void>((r) => (held = r));
         await page.goto(`${base}/${locale}`);
         await page.locator("header .header-account[aria-busy=true]").waitFor({ state: "attached" });
-        const checking = await headerHeight();
-        const checkingBoxes = await boxes();
+        const checking = await headerHeight(page);
+        const checkingBoxes = await boxes(page);
         (await release)();
         await page.locator("header .balance[data-balance='1234567']").waitFor();
         await page.locator("header [data-action=notifications]").waitFor();
-        expect(await headerHeight(), `${at}: ${checkingBoxes} | ${await boxes()}`).toBe(checking);
+        expect(await headerHeight(page), `${at}: ${checkingBoxes} | ${await boxes(page)}`).toBe(checking);
       }
     }
     await context.close();
