@@ -101,6 +101,8 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     // the header holds the account's place, and nothing under the player's thumb moves when the
     // account appears. The player's code loads lazily, so the check may leave after the place is
     // held: it is released once it has been caught.
+    const searchLeft = () =>
+      page.locator("header .block-search").evaluate((e) => Math.round(e.getBoundingClientRect().left));
     let held: (release: () => void) => void = () => {};
     await page.route("**/api/player", async (route) => {
       await new Promise<void>((r) => held(r));
@@ -114,11 +116,15 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
         await page.goto(`${base}/${locale}`);
         await page.locator("header .header-account[aria-busy=true]").waitFor({ state: "attached" });
         const checking = await headerHeight(page);
+        const searchWas = await searchLeft();
         const checkingBoxes = await boxes(page);
         (await release)();
         await page.locator("header .balance[data-balance='1234567']").waitFor();
         await page.locator("header [data-action=notifications]").waitFor();
         expect(await headerHeight(page), `${at}: ${checkingBoxes} | ${await boxes(page)}`).toBe(checking);
+        // The search beside it moves little: the held place is about as wide as the account (with an
+        // 88 px place, the search moved 185 px at 1024 in English).
+        expect(Math.abs((await searchLeft()) - searchWas), `${at}: the search moved`).toBeLessThanOrEqual(80);
       }
     }
     await context.close();
