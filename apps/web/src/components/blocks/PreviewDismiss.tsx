@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 
 /** SPEC §3 session storage "match preview": the match whose preview the player closed. */
 const STORAGE_KEY = "matchPreview";
@@ -9,6 +10,8 @@ const STORAGE_KEY = "matchPreview";
 export function PreviewDismiss({ matchId, children }: { matchId: string; children: ReactNode }) {
   const t = useTranslations("blocks");
   const [closed, setClosed] = useState(false);
+  // The close button waits for the page to be live: a press before that would be lost.
+  const hydrated = useHydrated();
   useEffect(() => {
     setClosed(sessionStorage.getItem(STORAGE_KEY) === matchId);
   }, [matchId]);
@@ -26,7 +29,13 @@ export function PreviewDismiss({ matchId, children }: { matchId: string; childre
   return (
     <div className="match-preview-card" data-preview={matchId}>
       {children}
-      <button type="button" className="btn" data-action="close-preview" onClick={() => toggle(true)}>
+      <button
+        type="button"
+        className="btn"
+        data-action="close-preview"
+        disabled={!hydrated}
+        onClick={() => toggle(true)}
+      >
         {t("close")}
       </button>
     </div>
