@@ -59,7 +59,8 @@ export async function placeSlip(slip: Locator) {
       .not.toBe("PROCESSING");
     const state = await flow.getAttribute("data-ticket-state");
     if (state === "SUCCESS") return;
-    if (state === "ODDS_CHANGED") continue;
+    // a price that moved before the click landed, or a click on a button that had just turned off
+    if (state === "ODDS_CHANGED" || state === "INITIAL") continue;
     const code = await slip.locator("[data-error-code]").getAttribute("data-error-code", { timeout: 2_000 });
     if (!isWrongOddsCode(code ?? undefined)) throw new Error(`the slip was refused (${state}, ${code})`);
     // Refused for odds the slip may not have seen move yet: the new price follows on the live channel.
