@@ -166,5 +166,33 @@ for (const target of databaseTargets()) {
       expect(r?.markets).toEqual([]);
       expect(await stored(a)).toEqual(before);
     });
+
+    it("answers only the markets it wrote when a message's other markets are newer in the store", async () => {
+      const total = (over: number, under: number): MarketOdds => ({
+        id: 18,
+        specifiers: "total=2.5",
+        status: 1,
+        outcomes: [
+          { id: "12", odds: over, active: true },
+          { id: "13", odds: under, active: true },
+        ],
+      });
+      await writeOddsChanges(handle.db, [
+        prepareOddsChange(b, oddsChange(b, T0 + 300_000, [winner(2100, 3100, 4100)])),
+      ]);
+      const winnerBefore = await stored(b);
+      b.written.clear();
+      const [r] = await writeOddsChanges(handle.db, [
+        prepareOddsChange(b, oddsChange(b, T0 + 250_000, [winner(5000, 5000, 5000), total(1900, 1950)])),
+      ]);
+      expect(r?.markets.map((m) => [m.id, m.specifier, m.outcomes.map((o) => o.odds)])).toEqual([
+        [18, "total=2.5", [1900, 1950]],
+      ]);
+      // the winner stays as the newer message left it, and only the written market is remembered
+      const after = await stored(b);
+      for (const id of ["1", "2", "3"])
+        expect(after.find((o) => o.id === id)).toEqual(winnerBefore.find((o) => o.id === id));
+      expect([...b.written.keys()]).toEqual(["18/total=2.5"]);
+    });
   });
 }

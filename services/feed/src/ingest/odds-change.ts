@@ -105,6 +105,8 @@ export interface MatchRow {
   code: number | null;
   statistics: unknown;
   producer: number | null;
+  /** how many market rows the write carries for the match */
+  markets: number;
 }
 
 /** An odds change decided and ready to write: the rows, and what to remember once they are written. */
@@ -176,6 +178,7 @@ export function prepareOddsChange(
     code: null,
     statistics: null,
     producer: null,
+    markets: 0,
   };
   let statusChanged = false;
   let statistics: Record<string, unknown> | undefined;
@@ -249,6 +252,7 @@ export function prepareOddsChange(
       outcomeRows.push(out);
     }
   }
+  match.markets = marketRows.length;
   return {
     ref,
     match,
@@ -263,15 +267,17 @@ export function prepareOddsChange(
 
 /** What the statement answers for one match: its written markets and open bets, and kept prices. */
 export interface WrittenMatch {
-  /** market key → status the row has now */
-  markets: Map<string, number>;
+  /** how many of the match's markets were written */
+  count: number;
+  /** the keys of the markets written, listed only when some were left alone (`count` below those sent) */
+  markets: Set<string>;
   /** market key → outcome id → the price an outcome sent without one kept */
   kept: Map<string, Map<string, number>>;
   openBetIds: number[];
 }
 
 export function emptyWritten(): WrittenMatch {
-  return { markets: new Map(), kept: new Map(), openBetIds: [] };
+  return { count: 0, markets: new Set(), kept: new Map(), openBetIds: [] };
 }
 
 /**
@@ -286,17 +292,16 @@ export function collectWritten(p: PreparedOdds, written: WrittenMatch): OddsResu
     statusChanged: p.statusChanged,
     ...(p.statistics ? { statistics: p.statistics } : {}),
   };
+  const all = written.count === p.changed.length;
   for (const { market, fingerprint: f } of p.changed) {
     const key = marketKey(market.id, market.specifiers);
-    const status = written.markets.get(key);
-    if (status === undefined) continue;
-    if (status === market.status) p.ref.written.set(key, f);
-    else p.ref.written.delete(key);
+    if (!all && !written.markets.has(key)) continue;
+    p.ref.written.set(key, f);
     const kept = written.kept.get(key);
     result.markets.push({
       id: market.id,
       specifier: market.specifiers,
-      status: realtimeMarketStatus(status),
+      status: realtimeMarketStatus(market.status),
       outcomes: market.outcomes.map((o) => {
         const active = storedActive(o);
         const odds = o.odds ?? NO_PRICE;

@@ -21,15 +21,17 @@ import {
   type WrittenMatch,
 } from "./odds-change.js";
 
-/** One row of the statement's answer: a written market, a price kept, or an open bet. */
+/**
+ * One row of the statement's answer: how many of a match's markets were written, a written market
+ * (listed only for a match some of whose markets were left alone), a price kept, or an open bet.
+ */
 interface AnswerRow {
-  kind: "market" | "kept" | "bet";
+  kind: "written" | "market" | "kept" | "bet";
   match_id: string | number;
   market_id: number | null;
   specifier: string | null;
-  status: number | null;
   outcome_id: string | null;
-  /** the price kept, or the open bet's id */
+  /** the count written, the price kept, or the open bet's id */
   value: string | number | null;
 }
 
@@ -57,6 +59,9 @@ const NO_PRICE_SQL = sql.raw(String(NO_PRICE));
 const ODDS_WRITE = namedStatement(
   "feed_odds_write",
   sql`with ${ASYNC_COMMIT},
+    match_in as materialized (
+      select * from json_to_recordset(${rowsParam("matches")}) as u(id bigint, at timestamptz,
+        has_status boolean, status smallint, code int, statistics jsonb, producer int, markets int)),
     match_rows as (
       update ${matches} m set
         status = case when u.has_status then u.status else m.status end,
@@ -64,8 +69,7 @@ const ODDS_WRITE = namedStatement(
         statistics = case when u.has_status then u.statistics else m.statistics end,
         producer = case when u.has_status then u.producer else m.producer end,
         updated_at = u.at
-      from json_to_recordset(${rowsParam("matches")}) as u(id bigint, at timestamptz,
-        has_status boolean, status smallint, code int, statistics jsonb, producer int), durability
+      from match_in u, durability
       where m.id = u.id and m.updated_at <= u.at),
     checkpoint as (${checkpointsUpsert(rowsParam("checkpoints"))}),
     market_rows as (
@@ -84,7 +88,8 @@ const ODDS_WRITE = namedStatement(
       -- a market keeps the newest state it was sent (a late message changes nothing), and only a
       -- rollback reopens a settled or cancelled market
       where ${markets}.updated_at <= excluded.updated_at and ${markets}.status not in (-3, -4)
-      returning id, match_id, market_id, specifier, status, updated_at),
+      returning id, match_id, market_id, specifier, updated_at),
+    written as (select match_id, count(*) as n from market_rows group by match_id),
     -- the outcomes of the markets written, beside what is stored (the statement's snapshot); an
     -- outcome sent without a price (or at 1.00) keeps its stored price, inactive
     sent as (
@@ -113,14 +118,20 @@ const ODDS_WRITE = namedStatement(
       select distinct s.bet_id, s.match_id from ${betSelections} s join ${bets} b on b.id = s.bet_id
       where s.match_id in (select match_id from market_rows) and b.status = 'waiting_results'
         and b.type <> 'custom_bet' and s.market_row_id in (select id from market_rows))
-    select 'market' as kind, match_id, market_id, specifier, status, null as outcome_id,
-      null::bigint as value
-    from market_rows
+    -- a written market stores the status it was sent with, so the answer names the markets written
+    -- only for a match some of whose markets were left alone (rare): the rest is a count per match
+    select 'written' as kind, match_id, null as market_id, null as specifier, null as outcome_id,
+      n as value
+    from written
     union all
-    select 'kept', match_id, market_id, specifier, null, outcome_id, cur_odds from sent
+    select 'market', r.match_id, r.market_id, r.specifier, null, null from market_rows r
+    join match_in u on u.id = r.match_id join written w on w.match_id = r.match_id
+    where w.n < u.markets
+    union all
+    select 'kept', match_id, market_id, specifier, outcome_id, cur_odds from sent
     where cur_odds is not null and odds = cur_odds and not active and cur_odds <> ${NO_PRICE_SQL}
     union all
-    select 'bet', match_id, null, null, null, null, bet_id from open_bets`,
+    select 'bet', match_id, null, null, null, bet_id from open_bets`,
 );
 
 /**
@@ -129,9 +140,9 @@ const ODDS_WRITE = namedStatement(
  * matches, markets and outcomes, since each table's rows travel as one JSON parameter. It updates
  * each match, upserts the changed markets and those of their outcomes whose price or activity moved
  * (compared with the stored row, so an unchanged outcome is neither rewritten nor locked), records
- * the checkpoint, and names the open bets whose cash-out value the markets change. It answers the
- * markets written and the prices kept by outcomes sent without one; every other outcome is stored
- * as it was sent.
+ * the checkpoint, and names the open bets whose cash-out value the markets change. It answers which
+ * markets were written (a count per match when it wrote them all, which is the rule) and the prices
+ * kept by outcomes sent without one; every other outcome is stored as it was sent.
  * It commits without waiting for the WAL flush (see `ASYNC_COMMIT`).
  */
 export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds[]): Promise<OddsResult[]> {
@@ -152,7 +163,8 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
       byMatch.set(matchId, w);
     }
     const key = marketKey(r.market_id ?? 0, r.specifier ?? "");
-    if (r.kind === "market") w.markets.set(key, r.status ?? 0);
+    if (r.kind === "written") w.count = Number(r.value);
+    else if (r.kind === "market") w.markets.add(key);
     else if (r.kind === "bet") w.openBetIds.push(Number(r.value));
     else {
       let kept = w.kept.get(key);
