@@ -16,9 +16,10 @@ import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeFrame } from "../src/adapters.js";
-import { upsertFixture } from "../src/ingest/catalogue.js";
+import { loadMatchRef, upsertFixture } from "../src/ingest/catalogue.js";
 import { createFeedHealth } from "../src/ingest/health.js";
 import { APPLY_FAILED, createIngest } from "../src/ingest/ingest.js";
+import { applyBetStop } from "../src/ingest/odds.js";
 import { recordingPublisher, simulatedSession, T0 } from "./helpers.js";
 
 async function snapshot(db: Database) {
@@ -350,6 +351,31 @@ for (const target of databaseTargets()) {
         rowsOf<{ s: string }>(await ex.execute(sql`select current_setting('synchronous_commit') as s`))[0]?.s;
       const inside = await handle.db.transaction(async (tx) => {
         await upsertFixture(tx, event, descriptions);
+        return setting(tx);
+      });
+      expect(inside).toBe("off");
+      expect(await setting(handle.db)).toBe("on");
+    });
+
+    it("writes a bet stop without waiting for the WAL flush, in its own transaction only", async () => {
+      const fixture = frames.map((f) => decodeFrame(f)).find((d) => d.ok && d.events[0]?.kind === "fixture");
+      const event = fixture?.ok ? fixture.events[0] : undefined;
+      if (event?.kind !== "fixture") throw new Error("the session has no fixture");
+      await upsertFixture(handle.db, event, descriptions);
+      const ref = await loadMatchRef(handle.db, event.provider, event.eventUrn);
+      if (!ref) throw new Error("the fixture wrote no match");
+      const setting = async (ex: Executor) =>
+        rowsOf<{ s: string }>(await ex.execute(sql`select current_setting('synchronous_commit') as s`))[0]?.s;
+      const inside = await handle.db.transaction(async (tx) => {
+        await applyBetStop(tx, ref, {
+          kind: "bet_stop",
+          provider: ref.provider,
+          producer: 1,
+          eventUrn: ref.urn,
+          timestamp: T0 + 72 * 3_600_000,
+          groups: ["all"],
+          marketStatus: -1,
+        });
         return setting(tx);
       });
       expect(inside).toBe("off");

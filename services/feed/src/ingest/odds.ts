@@ -2,13 +2,15 @@ import { type Executor, markets, outcomes } from "@sportsbook/db";
 import { and, arrayOverlaps, eq, inArray, lte } from "drizzle-orm";
 import type { FeedEvent } from "../model.js";
 import type { MatchRef } from "./catalogue.js";
+import { commitWithoutFlush } from "./durability.js";
 import { type MarketChange, marketKey, type OddsResult } from "./odds-change.js";
 import { realtimeMarketStatus } from "./present.js";
 
 /**
  * A bet stop suspends the match's open markets (or sets the status the message names): all of them
  * for the group `all`, otherwise those in any of the named groups (a market's groups come from the
- * market descriptions).
+ * market descriptions). Like an odds change, its transaction commits without waiting for the WAL
+ * flush (`durability.ts`).
  */
 export async function applyBetStop(
   tx: Executor,
@@ -16,6 +18,7 @@ export async function applyBetStop(
   event: Extract<FeedEvent, { kind: "bet_stop" }>,
 ): Promise<OddsResult> {
   const ts = new Date(event.timestamp);
+  await commitWithoutFlush(tx);
   const rows = await tx
     .update(markets)
     .set({ status: event.marketStatus, updatedAt: ts })
