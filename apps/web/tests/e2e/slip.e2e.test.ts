@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
@@ -129,6 +129,57 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await sheet.locator("[data-action=toggle-slip]").click();
     await expect.poll(() => sheet.locator("[data-selection]").count()).toBe(2);
     await page.close();
+  });
+
+  it("on a phone an alert stands above the tab bar and the slip sheet, never over their buttons", async () => {
+    const context = await browser.newContext({ viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${base}/schedule?sport=soccer`);
+    await page.locator(".consent .btn-primary").click();
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
+    // the offline alert stays while the connection is down, so it can be measured at leisure
+    const alert = page.locator(".alerts [role=alert]");
+    const offline = async () => {
+      await context.setOffline(true);
+      await alert.waitFor({ state: "visible", timeout: 15_000 });
+    };
+    const online = async () => {
+      await context.setOffline(false);
+      await alert.waitFor({ state: "detached", timeout: 30_000 });
+    };
+    const box = async (l: Locator) => {
+      const b = await l.boundingBox();
+      if (!b) throw new Error("not displayed");
+      return { top: b.y, bottom: b.y + b.height };
+    };
+
+    await offline();
+    expect((await box(alert)).bottom).toBeLessThanOrEqual((await box(page.locator(".tabbar"))).top);
+    await online();
+
+    const [pick] = await openPrices(page, 1);
+    await pick?.click();
+    const sheet = page.locator("[data-ticket-panel=sheet]");
+    const place = sheet.locator("[data-action=place]");
+    await place.waitFor();
+    await offline();
+    // above the sheet (the handle and the open slip), and still on the screen
+    const at = await box(alert);
+    expect(at.bottom).toBeLessThanOrEqual((await box(sheet)).top);
+    expect(at.top).toBeGreaterThanOrEqual(0);
+    // a tap on Place reaches it rather than closing the alert
+    const placed = await box(place);
+    const hit = await page.evaluate(
+      (y) =>
+        document
+          .elementFromPoint(window.innerWidth / 2, y)
+          ?.closest("[data-action]")
+          ?.getAttribute("data-action"),
+      (placed.top + placed.bottom) / 2,
+    );
+    expect(hit).toBe("place");
+    await online();
+    await context.close();
   });
 
   it("a share link restores the slip in another browser; an unknown code says so", async () => {

@@ -2,7 +2,8 @@
 import type { BetSlipTab } from "@sportsbook/domain";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useAlertsStandAbove } from "../shell/Alerts";
 import { useSelectionCount, useTicket } from "./TicketContext";
 import styles from "./TicketPanel.module.css";
 
@@ -42,6 +43,8 @@ export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
     () => CLOSED,
   );
   const [pendingTab, setPendingTab] = useState<BetSlipTab | null>(null);
+  const sheet = useRef<HTMLElement>(null);
+  useAlertsStandAbove(sheet, placement === "sheet" && docked === false);
   const dispatch = (action: Parameters<NonNullable<typeof store>["dispatch"]>[0]) => {
     if (store) store.dispatch(action);
     else {
@@ -123,6 +126,7 @@ export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
   const open = panel.isOpen || pendingTab !== null;
   return (
     <section
+      ref={sheet}
       className={styles.sheet}
       data-open={open || undefined}
       aria-label={t("panel")}
