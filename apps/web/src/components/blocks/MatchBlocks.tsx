@@ -1,7 +1,9 @@
 import { isMarketListed, MATCH_STATUS } from "@sportsbook/domain";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { Match } from "../../lib/catalog-schemas";
+import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { fetchMarkets, fetchMatches } from "../../lib/matches.server";
 import type { Block, SiteSettings } from "../../lib/site-settings";
 import { LiveSubscription } from "../../live/LiveSubscription";
@@ -136,9 +138,10 @@ export async function MatchPreviewBlock({ block, locale, settings }: MatchBlockP
   const match = await featuredMatch(block, locale, String(MATCH_STATUS.prematch));
   if (!match) return <p className="empty">{t("no-match")}</p>;
   const id = String(match.id);
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <section className="match-preview" data-match={id}>
-      <PreviewDismiss matchId={id}>
+      <PreviewDismiss matchId={id} nonce={nonce}>
         <p className="league">
           {match.sport.name} · {match.category.name} · {match.tournament.name}
         </p>

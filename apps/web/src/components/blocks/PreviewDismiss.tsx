@@ -6,8 +6,27 @@ import { useHydrated } from "../../lib/use-hydrated";
 /** SPEC §3 session storage "match preview": the match whose preview the player closed. */
 const STORAGE_KEY = "matchPreview";
 
-/** A match preview the player can close for the rest of the session, and open again. */
-export function PreviewDismiss({ matchId, children }: { matchId: string; children: ReactNode }) {
+/**
+ * Swaps the server-rendered preview for its "show" button before the first paint when the player
+ * closed this match's preview earlier in the session, which only the browser knows: otherwise the
+ * preview is painted and then collapses as the page comes alive.
+ */
+const closeEarly = (matchId: string) =>
+  `try{if(sessionStorage.getItem(${JSON.stringify(STORAGE_KEY)})===${JSON.stringify(matchId)}){var s=document.currentScript.previousElementSibling;s.hidden=false;s.previousElementSibling.hidden=true}}catch(e){}`;
+
+/**
+ * A match preview the player can close for the rest of the session, and open again. Both the preview
+ * and its "show" button are always rendered, one of them hidden, so the script above can swap them.
+ */
+export function PreviewDismiss({
+  matchId,
+  nonce,
+  children,
+}: {
+  matchId: string;
+  nonce?: string;
+  children: ReactNode;
+}) {
   const t = useTranslations("blocks");
   const [closed, setClosed] = useState(false);
   // The close button waits for the page to be live: a press before that would be lost.
@@ -20,24 +39,37 @@ export function PreviewDismiss({ matchId, children }: { matchId: string; childre
     if (close) sessionStorage.setItem(STORAGE_KEY, matchId);
     else sessionStorage.removeItem(STORAGE_KEY);
   };
-  if (closed)
-    return (
-      <button type="button" className="btn" data-action="show-preview" onClick={() => toggle(false)}>
-        {t("show-preview")}
-      </button>
-    );
   return (
-    <div className="match-preview-card" data-preview={matchId}>
-      {children}
+    <>
+      <div className="match-preview-card" data-preview={matchId} hidden={closed} suppressHydrationWarning>
+        {children}
+        <button
+          type="button"
+          className="btn"
+          data-action="close-preview"
+          disabled={!hydrated}
+          onClick={() => toggle(true)}
+        >
+          {t("close")}
+        </button>
+      </div>
       <button
         type="button"
         className="btn"
-        data-action="close-preview"
-        disabled={!hydrated}
-        onClick={() => toggle(true)}
+        data-action="show-preview"
+        hidden={!closed}
+        suppressHydrationWarning
+        onClick={() => toggle(false)}
       >
-        {t("close")}
+        {t("show-preview")}
       </button>
-    </div>
+      {/* The browser hides a nonce from the DOM after load, so hydration sees it empty. */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of this file; the id is the server's, quoted as JSON.
+        dangerouslySetInnerHTML={{ __html: closeEarly(matchId) }}
+      />
+    </>
   );
 }
