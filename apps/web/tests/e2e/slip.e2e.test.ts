@@ -182,6 +182,29 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await context.close();
   });
 
+  it("on a phone, where the sheet closes with the slip's last selection, an alert tells the placed bet", async () => {
+    const context = await browser.newContext({ viewport: MOBILE });
+    await signedInPlayer(base, context);
+    await fund(base, context, 100_00);
+    const page = await context.newPage();
+    await page.goto(`${base}/schedule?sport=soccer`);
+    await page.locator("header .balance").waitFor();
+    await page.locator(".consent .btn-primary").click();
+    const [pick] = await openPrices(page, 1);
+    await pick?.click();
+    const sheet = page.locator("[data-ticket-panel=sheet]");
+    // a price moving under the click is taken, so the one click places
+    await sheet.locator("select[data-setting=odds-accept-mode]").selectOption("any");
+    await sheet.locator("[data-stake-input='0']").fill("2");
+    await sheet.locator("[data-action=place]").click();
+    const told = page.locator(".alerts [role=status]", { hasText: "Bet placed" });
+    await told.waitFor();
+    expect(await sheet.locator("[data-ticket-state]").count()).toBe(0);
+    const [bet] = await placedBets(context);
+    expect(await told.innerText()).toContain(`Single · #${bet?.id} · €2.00`);
+    await context.close();
+  });
+
   it("a share link restores the slip in another browser; an unknown code says so", async () => {
     const sharer = await browser.newPage({ viewport: DESKTOP });
     await sharer.goto(`${base}/schedule?sport=soccer`);

@@ -34,6 +34,7 @@ import { useClientConfig } from "../shell/ClientConfig";
 import { AmbProgressBars } from "./AmbProgressBar";
 import styles from "./BetSlip.module.css";
 import { OddsAcceptance } from "./OddsAcceptance";
+import { placedBetLine } from "./placed-bet";
 import { QuickBet } from "./QuickBet";
 import { ShareSlip } from "./ShareSlip";
 import { useTicket } from "./TicketContext";
@@ -634,8 +635,7 @@ function Placed({ bets, currency }: { bets: readonly TicketBet[]; currency: Curr
       <ul>
         {bets.map((b) => (
           <li key={b.betId ?? b.selections[0]?.id} data-bet-id={b.betId}>
-            {t(`type.${b.betType}`)} · #{b.betId} ·{" "}
-            {formatMoney(money(effectiveStake(b), currency.code), currency, locale)}
+            {placedBetLine(b, t(`type.${b.betType}`), currency, locale)}
           </li>
         ))}
       </ul>

@@ -13,12 +13,15 @@ import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
 import { pageAnalytics } from "./analytics";
 import { deviceId } from "./device-id";
+import { isPanelDocked } from "./docked";
+import { placedBetLine } from "./placed-bet";
 import { ShareNotFound } from "./ShareNotFound";
 import type { SelectionRegistry } from "./selection-registry";
 import { loadSharedSlip } from "./share";
 import { fetchSlipAmbs, fetchSlipBonuses, slipBonusKey } from "./slip-bonuses";
 import { followSlip } from "./slip-follow";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
+
 import { submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
 
@@ -267,6 +270,28 @@ export default function TicketEngine({
       }
     });
   }, [store, alerts]);
+
+  // The sheet closes with the slip's last selection (SPEC §4 bet slip panel), and a placement clears
+  // them: the receipt the docked panel shows would leave with it, so below the docked width the
+  // placed bets are told in an alert.
+  useEffect(() => {
+    if (!store) return;
+    let last = store.get().ticketState;
+    return store.subscribe(() => {
+      const s = store.get();
+      if (s.ticketState === last) return;
+      last = s.ticketState;
+      if (s.ticketState !== "SUCCESS" || isPanelDocked()) return;
+      const t = texts.current;
+      alerts.push({
+        kind: "success",
+        title: t("slip.placed", { count: s.placedBets.length }),
+        description: s.placedBets
+          .map((b) => placedBetLine(b, t(`slip.type.${b.betType}`), s.config.currency, config.locale))
+          .join(", "),
+      });
+    });
+  }, [store, alerts, config.locale]);
 
   // Live odds and match states of the slip's selections, whatever page is open.
   const [matchIds, setMatchIds] = useState<string>("");

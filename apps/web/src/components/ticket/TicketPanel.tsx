@@ -4,14 +4,12 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useAlertsStandAbove } from "../shell/Alerts";
+import { DOCKED, isPanelDocked } from "./docked";
 import { useSelectionCount, useTicket } from "./TicketContext";
 import styles from "./TicketPanel.module.css";
 
 const BetSlip = dynamic(() => import("./BetSlip"), { ssr: false });
 const MyBetsPanel = dynamic(() => import("../my-bets/MyBetsPanel"), { ssr: false });
-
-/** SPEC §9 breakpoint lg: from here the panel sits in the right column, below it is a bottom sheet. */
-const DOCKED = "(min-width: 1280px)";
 
 function useDocked(): boolean | null {
   return useSyncExternalStore(
@@ -20,7 +18,7 @@ function useDocked(): boolean | null {
       q.addEventListener("change", l);
       return () => q.removeEventListener("change", l);
     },
-    () => window.matchMedia(DOCKED).matches,
+    isPanelDocked,
     () => null,
   );
 }
