@@ -98,6 +98,25 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     await page.close();
   });
 
+  it("the results page keeps its query in the search field, to refine, with no suggestions asked", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/search")) asked.push(r.url());
+    });
+    await page.goto(`${base}/search?q=${encodeURIComponent("Ironvale FC")}`);
+    const box = page.locator("header input[role=combobox]");
+    expect(await box.inputValue()).toBe("Ironvale FC");
+    await page.waitForSelector("html[data-realtime=connected]");
+    expect(await box.inputValue()).toBe("Ironvale FC");
+    expect(asked).toEqual([]);
+    // elsewhere the field starts empty again
+    await page.locator("header a[href$='/live'], .tabbar a[href$='/live']").first().click();
+    await page.waitForURL(/\/live/);
+    await expect.poll(() => box.inputValue()).toBe("");
+    await page.close();
+  });
+
   it("on a phone the search box's placeholder fits, or ends in an ellipsis, in every language", async () => {
     const page = await browser.newPage({ viewport: MOBILE });
     for (const locale of ["en", "de", "es", "pt-BR", "tr", "ar"]) {

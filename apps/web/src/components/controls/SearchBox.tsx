@@ -1,5 +1,5 @@
 "use client";
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { localizeHref } from "../../lib/locale-url";
@@ -14,14 +14,18 @@ export const SUGGEST_DEBOUNCE_MS = 250;
 /**
  * The search field with suggestions while typing (ARIA combobox: arrows move through the list, Enter
  * opens the chosen match or the results page, Escape closes the list). The suggestion code loads on
- * the first query long enough to send.
+ * the first query long enough to send. On the results page it holds the query searched, so the
+ * player can refine it.
  */
 export function SearchBox() {
   const t = useTranslations("catalog");
   const config = useClientConfig();
   const router = useRouter();
   const listId = useId();
-  const [q, setQ] = useState("");
+  const params = useSearchParams();
+  const searched = usePathname().split("/").at(-1) === "search" ? (params.get("q") ?? "") : "";
+  const [q, setQ] = useState(searched);
+  useEffect(() => setQ(searched), [searched]);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -29,8 +33,9 @@ export function SearchBox() {
   const query = q.trim();
   const valid = query.length >= SEARCH_MIN && query.length <= SEARCH_MAX;
 
+  // Asked for only while the field is in use: a results page's query is not worth suggestions.
   useEffect(() => {
-    if (!valid) {
+    if (!valid || !open) {
       setItems([]);
       return;
     }
@@ -54,7 +59,7 @@ export function SearchBox() {
       window.clearTimeout(timer);
       abort.abort();
     };
-  }, [query, valid, config]);
+  }, [query, valid, open, config]);
 
   const expanded = open && valid && items.length > 0;
   const optionId = (i: number) => `${listId}-${i}`;
