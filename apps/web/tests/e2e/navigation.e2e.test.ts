@@ -152,6 +152,22 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     await page.close();
   });
 
+  it("on a phone a list page's tabs and filters leave room for its first match high on the screen", async () => {
+    for (const width of [360, 390])
+      for (const locale of ["", "/de"]) {
+        const page = await browser.newPage({ viewport: { width, height: 800 } });
+        await page.goto(`${base}${locale}/live`);
+        const first = await page.locator(".list-page .match-card").first().boundingBox();
+        // five rows of chips put it at 356 px in every language
+        expect(first?.y, `${width} px ${locale || "/en"}`).toBeLessThanOrEqual(325);
+        const tabs = await page
+          .locator(".list-page .tabs a")
+          .evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+        if (width === 390 && locale === "") expect(new Set(tabs).size).toBe(1);
+        await page.close();
+      }
+  });
+
   it("sorting by league groups the list under league headings", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/schedule?sortBy=league`);
