@@ -69,6 +69,15 @@ export const migrationsFolder = fileURLToPath(new URL("../drizzle", import.meta.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
+ * PGlite's own start parameters, and new WAL files not filled with zeros first. PGlite runs in the
+ * caller's thread, so the 16 MB a new WAL file was zero-filled with stopped everything for tens of
+ * milliseconds whenever the WAL moved on to the next file: the feed's prices waited behind it (p99
+ * from entry to publication at 400 msg/s 44–48 ms with the zeros, 26–29 ms without). The zeros only
+ * reserve disk space ahead (PostgreSQL's `wal_init_zero`); PGlite runs without fsync anyway.
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "wal_init_zero=off"] };
+
+/**
  * Opens the database named by the config (PostgreSQL when `databaseUrl` is set, else PGlite in
  * `dataDir`) and brings its schema up to date.
  */
@@ -96,11 +105,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
   const dataDir = config.dataDir ?? "memory://";
   let client: PGlite;
-  if (dataDir.startsWith("memory://")) client = new PGlite(dataDir);
+  if (dataDir.startsWith("memory://")) client = new PGlite(dataDir, PGLITE_OPTIONS);
   else {
     const dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, PGLITE_OPTIONS);
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
