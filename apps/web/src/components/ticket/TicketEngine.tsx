@@ -21,7 +21,6 @@ import { loadSharedSlip } from "./share";
 import { fetchSlipAmbs, fetchSlipBonuses, slipBonusKey } from "./slip-bonuses";
 import { followSlip } from "./slip-follow";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
-
 import { submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
 
