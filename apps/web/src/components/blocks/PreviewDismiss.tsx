@@ -29,7 +29,7 @@ export function PreviewDismiss({
 }) {
   const t = useTranslations("blocks");
   const [closed, setClosed] = useState(false);
-  // The close button waits for the page to be live: a press before that would be lost.
+  // Its buttons wait for the page to be live: a press before that would be lost.
   const hydrated = useHydrated();
   useEffect(() => {
     setClosed(sessionStorage.getItem(STORAGE_KEY) === matchId);
@@ -58,6 +58,7 @@ export function PreviewDismiss({
         className="btn"
         data-action="show-preview"
         hidden={!closed}
+        disabled={!hydrated}
         suppressHydrationWarning
         onClick={() => toggle(false)}
       >
