@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated";
+import { EarlyScript } from "../shell/EarlyScript";
 
 /** SPEC §3 session storage "match preview": the match whose preview the player closed. */
 const STORAGE_KEY = "matchPreview";
@@ -64,13 +65,7 @@ export function PreviewDismiss({
       >
         {t("show-preview")}
       </button>
-      {/* The browser hides a nonce from the DOM after load, so hydration sees it empty. */}
-      <script
-        nonce={nonce}
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of this file; the id is the server's, quoted as JSON.
-        dangerouslySetInnerHTML={{ __html: closeEarly(matchId) }}
-      />
+      <EarlyScript code={closeEarly(matchId)} nonce={nonce} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { localizeHref } from "../../lib/locale-url";
+import { localizeHref, splitLocale } from "../../lib/locale-url";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./SearchBox.module.css";
 import { SEARCH_MAX, SEARCH_MIN } from "./search-limits";
@@ -23,7 +23,7 @@ export function SearchBox() {
   const router = useRouter();
   const listId = useId();
   const params = useSearchParams();
-  const searched = usePathname().split("/").at(-1) === "search" ? (params.get("q") ?? "") : "";
+  const searched = splitLocale(usePathname(), config).rest === "/search" ? (params.get("q") ?? "") : "";
   const [q, setQ] = useState(searched);
   useEffect(() => setQ(searched), [searched]);
   const [items, setItems] = useState<Suggestion[]>([]);

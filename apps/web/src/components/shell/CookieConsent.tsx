@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useClientConfig } from "./ClientConfig";
 import { CONSENT_COOKIE, type Consent, consentCookie, readConsent, shouldShowConsent } from "./consent";
+import { EarlyScript } from "./EarlyScript";
 
 /**
  * Hides the server-rendered banner before the first paint where the rule hides it but the server
@@ -56,10 +57,8 @@ export function CookieConsent({ initiallyVisible, nonce }: { initiallyVisible: b
           {t("accept")}
         </button>
       </div>
-      {/* After the content: running it earlier would let a first paint show a half-parsed banner. The
-          browser hides a nonce from the DOM after load, so hydration sees it empty. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of this file, no outside input. */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HIDE_EARLY }} />
+      {/* After the content: running it earlier would let a first paint show a half-parsed banner. */}
+      <EarlyScript code={HIDE_EARLY} nonce={nonce} />
     </section>
   );
 }

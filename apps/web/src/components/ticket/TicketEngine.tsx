@@ -254,41 +254,34 @@ export default function TicketEngine({
     );
   }, [store, signedIn, config.locale, config.ambProgressBar]);
 
-  // A quick bet is placed with one click, wherever the panel is: its outcome is said in an alert.
+  // Placements are told in alerts where the panel cannot tell them. A quick bet is placed with one
+  // click, wherever the panel is. A slip's placement clears its selections, and the sheet closes
+  // with the last of them (SPEC §4 bet slip panel): below the docked width the receipt the docked
+  // panel shows would leave with it.
   useEffect(() => {
     if (!store) return;
-    let last = store.get().quickBet.state;
-    return store.subscribe(() => {
-      const q = store.get().quickBet;
-      if (q.state === last) return;
-      last = q.state;
-      if (q.state === "success") alerts.push({ kind: "success", title: texts.current("slip.quick.placed") });
-      else if (q.state === "error" && q.error) {
-        const message = q.error.startsWith("error.") ? texts.current(q.error as never) : q.error;
-        alerts.push({ kind: "danger", title: texts.current("slip.quick.failed"), description: message });
-      }
-    });
-  }, [store, alerts]);
-
-  // The sheet closes with the slip's last selection (SPEC §4 bet slip panel), and a placement clears
-  // them: the receipt the docked panel shows would leave with it, so below the docked width the
-  // placed bets are told in an alert.
-  useEffect(() => {
-    if (!store) return;
-    let last = store.get().ticketState;
+    let last = store.get();
     return store.subscribe(() => {
       const s = store.get();
-      if (s.ticketState === last) return;
-      last = s.ticketState;
-      if (s.ticketState !== "SUCCESS" || isPanelDocked()) return;
+      const before = last;
+      last = s;
       const t = texts.current;
-      alerts.push({
-        kind: "success",
-        title: t("slip.placed", { count: s.placedBets.length }),
-        description: s.placedBets
-          .map((b) => placedBetLine(b, t(`slip.type.${b.betType}`), s.config.currency, config.locale))
-          .join(", "),
-      });
+      const q = s.quickBet;
+      if (q.state !== before.quickBet.state) {
+        if (q.state === "success") alerts.push({ kind: "success", title: t("slip.quick.placed") });
+        else if (q.state === "error" && q.error) {
+          const message = q.error.startsWith("error.") ? t(q.error as never) : q.error;
+          alerts.push({ kind: "danger", title: t("slip.quick.failed"), description: message });
+        }
+      }
+      if (s.ticketState !== before.ticketState && s.ticketState === "SUCCESS" && !isPanelDocked())
+        alerts.push({
+          kind: "success",
+          title: t("slip.placed", { count: s.placedBets.length }),
+          description: s.placedBets
+            .map((b) => placedBetLine(b, t(`slip.type.${b.betType}`), s.config.currency, config.locale))
+            .join(", "),
+        });
     });
   }, [store, alerts, config.locale]);
 
