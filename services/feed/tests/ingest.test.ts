@@ -343,18 +343,19 @@ for (const target of databaseTargets()) {
       expect(metrics).toContain('sportsbook_feed_decode_warnings_total{provider="oddin"} 10');
     });
 
+    const synchronousCommit = async (ex: Executor) =>
+      rowsOf<{ s: string }>(await ex.execute(sql`select current_setting('synchronous_commit') as s`))[0]?.s;
+
     it("writes fixtures without waiting for the WAL flush, in their own transaction only", async () => {
       const fixture = frames.map((f) => decodeFrame(f)).find((d) => d.ok && d.events[0]?.kind === "fixture");
       const event = fixture?.ok ? fixture.events[0] : undefined;
       if (event?.kind !== "fixture") throw new Error("the session has no fixture");
-      const setting = async (ex: Executor) =>
-        rowsOf<{ s: string }>(await ex.execute(sql`select current_setting('synchronous_commit') as s`))[0]?.s;
       const inside = await handle.db.transaction(async (tx) => {
         await upsertFixture(tx, event, descriptions);
-        return setting(tx);
+        return synchronousCommit(tx);
       });
       expect(inside).toBe("off");
-      expect(await setting(handle.db)).toBe("on");
+      expect(await synchronousCommit(handle.db)).toBe("on");
     });
 
     it("writes a bet stop without waiting for the WAL flush, in its own transaction only", async () => {
@@ -364,8 +365,6 @@ for (const target of databaseTargets()) {
       await upsertFixture(handle.db, event, descriptions);
       const ref = await loadMatchRef(handle.db, event.provider, event.eventUrn);
       if (!ref) throw new Error("the fixture wrote no match");
-      const setting = async (ex: Executor) =>
-        rowsOf<{ s: string }>(await ex.execute(sql`select current_setting('synchronous_commit') as s`))[0]?.s;
       const inside = await handle.db.transaction(async (tx) => {
         await applyBetStop(tx, ref, {
           kind: "bet_stop",
@@ -376,10 +375,10 @@ for (const target of databaseTargets()) {
           groups: ["all"],
           marketStatus: -1,
         });
-        return setting(tx);
+        return synchronousCommit(tx);
       });
       expect(inside).toBe("off");
-      expect(await setting(handle.db)).toBe("on");
+      expect(await synchronousCommit(handle.db)).toBe("on");
     });
 
     it("counts and logs a message it decoded but could not apply", async () => {
