@@ -64,6 +64,27 @@ describe("potential returns", () => {
     expect(systemReturnByEnumeration(1000, legs, 3)).toBe(all[3]);
   });
 
+  it("systemReturns keeps every k exact that fits and marks only the k that overflow", () => {
+    // 1/30 at these prices is a few hundred euros; 30/30 is beyond 2^53 minor units.
+    const legs = Array.from({ length: 30 }, (_, i) => o(i < 15 ? 1010 : 1_000_000));
+    const all = systemReturns(100_000, legs);
+    expect(all[1]).toBe(systemReturn(100_000, legs, 1));
+    expect(all[30]).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: MIN_ODDS, max: 10_000_000 }), { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        (values, stake) => {
+          const legs = values.map((v) => v as Odds);
+          const one = systemReturns(stake, legs);
+          for (let k = 1; k <= legs.length; k++) {
+            expect(one[k] ?? "overflow").toBe(outcome(() => systemReturn(stake, legs, k)));
+          }
+        },
+      ),
+    );
+  });
+
   it("system n/n is the combo and 1/n is the singles sharing the stake", () => {
     fc.assert(
       fc.property(

@@ -79,19 +79,21 @@ function systemExact(stake: number, odds: readonly Odds[], winCount: number): bi
   return divFloor(BigInt(stake) * e, lines * SCALE ** BigInt(winCount));
 }
 
-/** Potential returns of every system k/n for k = 1..n from one pass; index k holds system k/n. */
-export function systemReturns(stake: number, odds: readonly Odds[]): number[] {
+/**
+ * Potential returns of every system k/n for k = 1..n from one pass; index k holds system k/n.
+ * Each k is exact on its own: a k whose return is beyond exact integers holds `null` and leaves the
+ * others, smaller or larger, as they are (index 0 is always 0).
+ */
+export function systemReturns(stake: number, odds: readonly Odds[]): (number | null)[] {
   const e = elementarySymmetric(odds.map(BigInt));
-  return e.map((ek, k) =>
-    k === 0
-      ? 0
-      : exactMinorUnits(
-          divFloor(
-            BigInt(stake) * ek,
-            systemLineCount({ winCount: k, totalCount: odds.length }) * SCALE ** BigInt(k),
-          ),
-        ),
-  );
+  return e.map((ek, k) => {
+    if (k === 0) return 0;
+    const exact = divFloor(
+      BigInt(stake) * ek,
+      systemLineCount({ winCount: k, totalCount: odds.length }) * SCALE ** BigInt(k),
+    );
+    return exact > MAX_SAFE ? null : Number(exact);
+  });
 }
 
 /** The same return as systemReturn, by enumerating every combination: the baseline it is checked against. */
