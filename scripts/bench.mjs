@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every bench/*.bench.ts in turn with tsx, one after the other so they do not disturb each
 // other's timings. Exits non-zero when any benchmark fails. `npm run bench -- NAME` runs the ones
-// whose file name contains NAME.
+// whose file name contains NAME; any later arguments go to each of them (`-- api-bet --rounds 5`).
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const filter = process.argv[2] ?? "";
+const options = process.argv.slice(3);
 const files = readdirSync(join(root, "bench"))
   .filter((f) => f.endsWith(".bench.ts") && f.includes(filter))
   .sort();
@@ -21,7 +22,7 @@ if (files.length === 0) {
 const failed = [];
 for (const file of files) {
   console.log(`\n▶ bench/${file}`);
-  const r = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join("bench", file)], {
+  const r = spawnSync(join(root, "node_modules", ".bin", "tsx"), [join("bench", file), ...options], {
     cwd: root,
     stdio: "inherit",
   });
