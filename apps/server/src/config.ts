@@ -10,6 +10,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
+  /** Prefix of the realtime gateway's Redis keys and channels, so deployments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, "1–64 letters, digits, dots, colons, dashes or underscores")
+    .optional(),
   AMQP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   /** HTTP SMS gateway for phone verification codes; without it SMS stay in the outbox (dev mailbox). */

@@ -94,6 +94,7 @@ export async function createServer(
   const gateway = createGateway({
     tokenSecret,
     redisUrl: config.REDIS_URL,
+    ...(config.REDIS_PREFIX ? { redisPrefix: config.REDIS_PREFIX } : {}),
     rpc: apiRpcHandlers(app),
     onError: (err) => app.log.error({ err }, "realtime gateway error"),
   });
