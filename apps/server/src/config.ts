@@ -106,6 +106,10 @@ const envSchema = z.object({
       /^((betradar|oddin|betconstruct)\/\d+=\d+(,(betradar|oddin|betconstruct)\/\d+=\d+)*)?$/,
       "comma-separated provider/producer=ms, e.g. betradar/1=8000,oddin/2=4000",
     )
+    .refine(
+      (v) => v.split(",").every((e) => e === "" || Number(e.split("=")[1]) >= 2_000),
+      "each threshold at least 2000 ms",
+    )
     .default(""),
   /** How often a node running the feed tries for its lead while another holds it, ms. */
   FEED_LEADER_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),

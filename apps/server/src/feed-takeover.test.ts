@@ -213,6 +213,8 @@ describe.skipIf(!databaseUrl || !redisUrl)("the feed on two nodes over PostgreSQ
       };
     };
 
+  const metrics = async (address: string) => (await fetch(`${address}/api/metrics`)).text();
+
   const marketStatus = async (address: string, s: Selection) => {
     const res = await fetch(`${address}/api/matches/${s.matchId}/markets?market_id=${s.marketId}&limit=100`);
     const body = (await res.json()) as { data: { id: number; specifier: string; status: number }[] };
@@ -313,6 +315,17 @@ describe.skipIf(!databaseUrl || !redisUrl)("the feed on two nodes over PostgreSQ
     await until("node A naming node-b the leader", async () =>
       (await ready(addressA)).feed?.leader === "node-b" ? true : undefined,
     );
+    // Both nodes' metrics tell who leads and how silent each producer was last read.
+    await until("node A's metrics naming it no leader and node B's naming it the leader", async () => {
+      const [ma, mb] = await Promise.all([metrics(addressA), metrics(addressB)]);
+      return /^sportsbook_feed_leader 0$/m.test(ma) && /^sportsbook_feed_leader 1$/m.test(mb) ? true : undefined;
+    });
+    const silence = new RegExp(
+      `^sportsbook_feed_producer_silence_seconds\\{provider="${selection.provider}",producer="\\d+"\\} [\\d.e+-]+$`,
+      "m",
+    );
+    expect(await metrics(addressA)).toMatch(silence);
+    expect(await metrics(addressB)).toMatch(/^sportsbook_feed_leader_terms_total 1$/m);
     await until("the market open again on node A", async () =>
       (await marketStatus(addressA, selection)) === MARKET_STATUS.allowed ? true : undefined,
     );
