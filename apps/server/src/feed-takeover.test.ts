@@ -318,7 +318,9 @@ describe.skipIf(!databaseUrl || !redisUrl)("the feed on two nodes over PostgreSQ
     // Both nodes' metrics tell who leads and how silent each producer was last read.
     await until("node A's metrics naming it no leader and node B's naming it the leader", async () => {
       const [ma, mb] = await Promise.all([metrics(addressA), metrics(addressB)]);
-      return /^sportsbook_feed_leader 0$/m.test(ma) && /^sportsbook_feed_leader 1$/m.test(mb) ? true : undefined;
+      return /^sportsbook_feed_leader 0$/m.test(ma) && /^sportsbook_feed_leader 1$/m.test(mb)
+        ? true
+        : undefined;
     });
     const silence = new RegExp(
       `^sportsbook_feed_producer_silence_seconds\\{provider="${selection.provider}",producer="\\d+"\\} [\\d.e+-]+$`,
