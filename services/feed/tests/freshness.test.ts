@@ -114,7 +114,7 @@ for (const target of databaseTargets()) {
       wall += 400;
       await ingest.handle(frame(live(PROVIDER_T + 1_000)));
       await ingest.flushFreshness();
-    });
+    }, 60_000);
     afterAll(async () => {
       await handle?.close();
     });
