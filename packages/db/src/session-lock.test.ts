@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./database.js";
+import { LOCK_APPLICATION_PREFIX } from "./session-lock.js";
 import { databaseTargets } from "./testing.js";
 
 const KEY = { classId: 0x5342, objId: 99 };
@@ -31,5 +33,24 @@ for (const target of databaseTargets()) {
       await b.release();
       expect(await handle.lockHolder(KEY)).toBeNull();
     });
+
+    it.skipIf(target.kind !== "postgres")(
+      "is lost with its session, which tells its holder and frees it for another node",
+      async () => {
+        const a = handle.sessionLock(KEY, "node-a");
+        const b = handle.sessionLock(KEY, "node-b");
+        const lost = new Promise<unknown>((resolve) => a.onLost(resolve));
+        expect(await a.tryAcquire()).toBe(true);
+        // the holder's session ends as it would with its host gone: the server ends it
+        await handle.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${`${LOCK_APPLICATION_PREFIX}node-a`}`,
+        );
+        await lost;
+        expect(await a.check()).toBe(false);
+        expect(await b.tryAcquire()).toBe(true);
+        expect(await handle.lockHolder(KEY)).toBe("node-b");
+        await b.release();
+      },
+    );
   });
 }
