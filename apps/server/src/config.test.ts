@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, identityOptions, readConfig } from "./config.js";
+import { ConfigError, identityOptions, readConfig, staleThresholds } from "./config.js";
 
 describe("readConfig", () => {
   it("defaults to port 3000 and embedded services", () => {
@@ -28,6 +28,29 @@ describe("readConfig", () => {
     ).toThrow(/SMS_FROM: required with SMS_FORMAT=twilio/);
     expect(() => readConfig({ SMS_URL: "ftp://sms.example/send" })).toThrow(/SMS_URL/);
     expect(identityOptions(readConfig({})).smsUrl).toBeUndefined();
+  });
+  it("holds live prices stale after 5 s of silence and prematch after 30 s unless told otherwise", () => {
+    expect(staleThresholds(readConfig({}))).toEqual({ live: 5_000, prematch: 30_000, producers: {} });
+    expect(
+      staleThresholds(
+        readConfig({
+          FEED_STALE_LIVE_MS: "3000",
+          FEED_STALE_PREMATCH_MS: "60000",
+          FEED_STALE_PRODUCERS: "betradar/1=8000,oddin/2=4000",
+        }),
+      ),
+    ).toEqual({ live: 3_000, prematch: 60_000, producers: { "betradar/1": 8_000, "oddin/2": 4_000 } });
+  });
+  it("refuses staleness thresholds a feed's own rhythm would trip, and producers it does not know", () => {
+    expect(() => readConfig({ FEED_STALE_LIVE_MS: "500" })).toThrow(/FEED_STALE_LIVE_MS/);
+    expect(() => readConfig({ FEED_STALE_LIVE_MS: "soon" })).toThrow(/FEED_STALE_LIVE_MS/);
+    expect(() => readConfig({ FEED_STALE_PREMATCH_MS: "0" })).toThrow(/FEED_STALE_PREMATCH_MS/);
+    expect(() => readConfig({ FEED_STALE_PRODUCERS: "acme/1=5000" })).toThrow(/FEED_STALE_PRODUCERS/);
+    expect(() => readConfig({ FEED_STALE_PRODUCERS: "betradar/1" })).toThrow(/FEED_STALE_PRODUCERS/);
+    expect(() => readConfig({ FEED_STALE_PRODUCERS: "betradar/1=900" })).toThrow(/at least 2000 ms/);
+    expect(() => readConfig({ FEED_LEADER_POLL_MS: "10" })).toThrow(/FEED_LEADER_POLL_MS/);
+    expect(() => readConfig({ NODE_NAME: "two words" })).toThrow(/NODE_NAME/);
+    expect(() => readConfig({ REDIS_PREFIX: "" })).toThrow(/REDIS_PREFIX/);
   });
   it("prunes hourly unless told otherwise; 0 turns the pruning off on a node", () => {
     expect(readConfig({}).HOUSEKEEPING_INTERVAL_SECONDS).toBe(3600);

@@ -10,6 +10,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.url().optional(),
   REDIS_URL: z.url().optional(),
+  /** Prefix of the realtime gateway's Redis keys and channels, so deployments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, "1–64 letters, digits, dots, colons, dashes or underscores")
+    .optional(),
   AMQP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   /** HTTP SMS gateway for phone verification codes; without it SMS stay in the outbox (dev mailbox). */
@@ -86,6 +91,33 @@ const envSchema = z.object({
   FEED_MATCHES: z.coerce.number().int().min(1).max(20_000).default(40),
   /** Bookmaker margin of simulated prices (0.05 = 5 % overround). */
   FEED_MARGIN: z.coerce.number().min(0).max(0.5).default(0.05),
+  /**
+   * Silence, ms, after which a live producer's prices are stale on every node: its live selections
+   * are refused as suspended, and its markets suspended until it recovers. Keep it above the
+   * provider's alive interval (the simulator sends one at least every real second).
+   */
+  FEED_STALE_LIVE_MS: z.coerce.number().int().min(2_000).max(600_000).default(5_000),
+  /** The same for prematch producers, whose messages come less often. */
+  FEED_STALE_PREMATCH_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(30_000),
+  /** Per producer thresholds over those, e.g. `betradar/1=8000,oddin/2=4000`. */
+  FEED_STALE_PRODUCERS: z
+    .string()
+    .regex(
+      /^((betradar|oddin|betconstruct)\/\d+=\d+(,(betradar|oddin|betconstruct)\/\d+=\d+)*)?$/,
+      "comma-separated provider/producer=ms, e.g. betradar/1=8000,oddin/2=4000",
+    )
+    .refine(
+      (v) => v.split(",").every((e) => e === "" || Number(e.split("=")[1]) >= 2_000),
+      "each threshold at least 2000 ms",
+    )
+    .default(""),
+  /** How often a node running the feed tries for its lead while another holds it, ms. */
+  FEED_LEADER_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  /** This node's name in the feed's leadership and readiness; default host name and process id. */
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,50}$/, "1–50 letters, digits, dots, colons, dashes or underscores")
+    .optional(),
   /** Matches the feed ingest applies concurrently; worth raising with PostgreSQL (DATABASE_URL). */
   FEED_INGEST_LANES: z.coerce.number().int().min(1).max(64).default(1),
   /**
@@ -226,6 +258,20 @@ export function productionWarnings(config: ServerConfig): string[] {
   return named
     .filter(([, value]) => value === "on")
     .map(([name]) => `${name}=on with NODE_ENV=production: a development convenience is open to the public`);
+}
+
+/** The feed's staleness thresholds, from the environment. */
+export function staleThresholds(config: ServerConfig): {
+  live: number;
+  prematch: number;
+  producers: Record<string, number>;
+} {
+  const producers: Record<string, number> = {};
+  for (const entry of config.FEED_STALE_PRODUCERS.split(",").filter((e) => e !== "")) {
+    const [key, ms] = entry.split("=");
+    if (key && ms) producers[key] = Number(ms);
+  }
+  return { live: config.FEED_STALE_LIVE_MS, prematch: config.FEED_STALE_PREMATCH_MS, producers };
 }
 
 export class ConfigError extends Error {

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { constants as zlib } from "node:zlib";
 import compress from "@fastify/compress";
@@ -11,11 +12,26 @@ import {
 } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
-import { createFeed, type Feed, SANDBOX_CHANNEL } from "@sportsbook/feed";
+import {
+  createFeed,
+  createFeedHealth,
+  createFeedLeadership,
+  createFreshnessMonitor,
+  type Feed,
+  type FeedLeadership,
+  type FreshnessMonitor,
+  SANDBOX_CHANNEL,
+} from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { bonusSeedFile, seedBonusFile } from "./bonus-seed.js";
-import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
+import {
+  devConveniences,
+  identityOptions,
+  productionWarnings,
+  type ServerConfig,
+  staleThresholds,
+} from "./config.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
@@ -36,6 +52,12 @@ export interface Server {
   devMailbox: boolean;
   /** The host demo's address once started, when it runs. */
   hostDemoUrl(): string | undefined;
+  /** The feed's freshness as this node reads it (every node). */
+  feedFreshness: FreshnessMonitor;
+  /** This node's campaign for the feed's lead, when it is configured to run the feed. */
+  feedLeadership: FeedLeadership | undefined;
+  /** The feed this node runs while it leads. */
+  feed(): Feed | undefined;
   start(): Promise<string>;
   stop(): Promise<void>;
 }
@@ -72,6 +94,7 @@ export async function createServer(
   const gateway = createGateway({
     tokenSecret,
     redisUrl: config.REDIS_URL,
+    ...(config.REDIS_PREFIX ? { redisPrefix: config.REDIS_PREFIX } : {}),
     rpc: apiRpcHandlers(app),
     onError: (err) => app.log.error({ err }, "realtime gateway error"),
   });
@@ -127,8 +150,23 @@ export async function createServer(
   const operatorKey = hostDemo?.operatorKey ?? config.OPERATOR_API_KEY;
   let hostDemoUrl: string | undefined;
 
+  // Every node reads the feed's freshness, whoever runs the feed: placement refuses stale live
+  // prices, and whichever node first sees a producer silent past its threshold takes it down.
+  const nodeName = config.NODE_NAME ?? `${hostname()}-${process.pid}`;
+  const publicLocales = config.FEED_PUBLIC_LOCALES.split(",");
+  const feedFreshness = createFreshnessMonitor({
+    database,
+    publisher,
+    thresholds: staleThresholds(config),
+    locales: publicLocales,
+    log: app.log.child({ part: "feed-freshness" }),
+    metrics: gateway.metrics.registry,
+    node: nodeName,
+  });
+
   // Sportsbook and Platform API under /api.
   const api = await createApi({
+    feed: feedFreshness,
     database,
     publisher,
     realtimeTokenSecret: tokenSecret,
@@ -181,21 +219,44 @@ export async function createServer(
   const feedEnabled = ["on", "true", "1"].includes(config.FEED_ENABLED);
   if (feedEnabled)
     await app.register(sandboxBroadcastPages(api.ctx, SANDBOX_CHANNEL), { prefix: SANDBOX_TV_PATH });
-  const feed: Feed | undefined = feedEnabled
-    ? createFeed({
-        streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
-        db: database.db,
-        publisher,
-        log: app.log.child({ part: "feed" }),
+  // Every node configured for the feed campaigns for its lead; the leader runs the simulator and the
+  // ingest (over RabbitMQ with AMQP_URL), a fresh feed each term resuming from the checkpoint.
+  const feedLog = app.log.child({ part: "feed" });
+  const feedHealth = feedEnabled ? createFeedHealth(gateway.metrics.registry) : undefined;
+  let feed: Feed | undefined;
+  const newFeed = (): Feed =>
+    createFeed({
+      streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
+      db: database.db,
+      publisher,
+      log: feedLog,
+      ...(feedHealth ? { health: feedHealth } : {}),
+      seed: config.FEED_SEED,
+      speed: config.FEED_SPEED,
+      matches: config.FEED_MATCHES,
+      margin: config.FEED_MARGIN,
+      lanes: config.FEED_INGEST_LANES,
+      ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
+      ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
+      locales: publicLocales,
+    });
+  const feedLeadership: FeedLeadership | undefined = feedEnabled
+    ? createFeedLeadership({
+        database,
+        node: nodeName,
+        log: feedLog,
         metrics: gateway.metrics.registry,
-        seed: config.FEED_SEED,
-        speed: config.FEED_SPEED,
-        matches: config.FEED_MATCHES,
-        margin: config.FEED_MARGIN,
-        lanes: config.FEED_INGEST_LANES,
-        ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
-        ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
-        locales: config.FEED_PUBLIC_LOCALES.split(","),
+        pollMs: config.FEED_LEADER_POLL_MS,
+        async lead() {
+          app.log.info("starting the odds feed");
+          feed = newFeed();
+          await feed.start();
+        },
+        async stepDown() {
+          const ending = feed;
+          feed = undefined;
+          await ending?.stop();
+        },
       })
     : undefined;
 
@@ -218,6 +279,9 @@ export async function createServer(
     demoPlayer,
     devMailbox: api.ctx.identity.devMailbox,
     hostDemoUrl: () => hostDemoUrl,
+    feedFreshness,
+    feedLeadership,
+    feed: () => feed,
     async start() {
       if (web && !(await web.prepare()))
         app.log.warn("web app build missing: pages answer 503 until it is built");
@@ -233,15 +297,14 @@ export async function createServer(
       if (web && port && typeof port === "object") web.setApiUrl(`http://127.0.0.1:${port.port}/api`);
       if (hostDemo && port && typeof port === "object")
         hostDemoUrl = await hostDemo.start(port.port, `http://127.0.0.1:${port.port}`);
-      if (feed) {
-        app.log.info("starting the odds feed");
-        await feed.start();
-      }
+      await feedFreshness.start();
+      await feedLeadership?.start();
       return address;
     },
     async stop() {
       await hostDemo?.stop();
-      await feed?.stop();
+      await feedLeadership?.stop();
+      await feedFreshness.stop();
       await gateway.stop();
       await mail.stop();
       await housekeeping.stop();

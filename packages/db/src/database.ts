@@ -10,6 +10,13 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.js";
+import {
+  type LockKey,
+  lockHolderQuery,
+  postgresSessionLock,
+  processSessionLock,
+  type SessionLock,
+} from "./session-lock.js";
 
 export type Schema = typeof schema;
 /** The query layer, identical for PGlite and PostgreSQL. */
@@ -59,6 +66,10 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Runs a cheap query; used by readiness checks. */
   ping(): Promise<void>;
+  /** A lock held by this node's session (see `SessionLock`); `holder` names the node to the others. */
+  sessionLock(key: LockKey, holder: string): SessionLock;
+  /** The name of the node holding a session lock, if any node holds it. */
+  lockHolder(key: LockKey): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -98,6 +109,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       async ping() {
         await pool.query("select 1");
       },
+      sessionLock: (key, holder) => postgresSessionLock(config.databaseUrl ?? "", key, holder),
+      async lockHolder(key) {
+        const r = await pool.query<{ holder: string }>(lockHolderQuery(key));
+        return r.rows[0]?.holder ?? null;
+      },
       async close() {
         await pool.end();
       },
@@ -113,12 +129,34 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
+  // the process is the only node, so its locks are held in memory: by key, the holder's name
+  const held = new Map<string, { holder: string; lock: SessionLock }>();
+  const keyOf = (key: LockKey) => `${key.classId}/${key.objId}`;
   if (shouldMigrate) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     async ping() {
       await client.query("select 1");
+    },
+    sessionLock(key, holder) {
+      const lock = processSessionLock();
+      return {
+        ...lock,
+        async tryAcquire() {
+          const other = held.get(keyOf(key));
+          if (other && other.lock !== lock) return false;
+          held.set(keyOf(key), { holder, lock });
+          return lock.tryAcquire();
+        },
+        async release() {
+          if (held.get(keyOf(key))?.lock === lock) held.delete(keyOf(key));
+          await lock.release();
+        },
+      };
+    },
+    async lockHolder(key) {
+      return held.get(keyOf(key))?.holder ?? null;
     },
     async close() {
       await client.close();

@@ -3,3 +3,4 @@ export * from "./ledger.js";
 export * from "./named-statement.js";
 export * from "./notifications.js";
 export * from "./schema/index.js";
+export * from "./session-lock.js";

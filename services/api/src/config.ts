@@ -54,6 +54,36 @@ export interface ApiConfig {
   publicLocales?: string[];
   /** Accounts, mail and responsible gambling: sign-in rules, country blocking, SMTP, limits. */
   identity?: IdentityOptions;
+  /**
+   * How fresh the odds feed is as this node reads it (every node, whoever runs the feed): live
+   * selections of a provider whose producer went silent are refused as suspended, and `/ready`
+   * reports it. Without it nothing is refused for the feed's silence.
+   */
+  feed?: FeedFreshnessPort;
+}
+
+/** The odds feed's freshness, as placement and readiness read it (the feed's monitor answers). */
+export interface FeedFreshnessPort {
+  /** Whether a provider's prices are stale now: its live producer's when `live`, its prematch one's otherwise. */
+  isStale(provider: string, live: boolean): boolean;
+  report(): FeedReport;
+}
+
+/** Who leads the feed and each producer's freshness, as this node last read them. */
+export interface FeedReport {
+  leader: string | null;
+  readAt: number | null;
+  producers: {
+    provider: string;
+    producer: number;
+    kind: "live" | "prematch";
+    status: "up" | "down";
+    lastMessageAt: number | null;
+    lastAliveAt: number | null;
+    silenceMs: number | null;
+    thresholdMs: number;
+    stale: boolean;
+  }[];
 }
 
 /** The demo player's address unless the operator names another. */

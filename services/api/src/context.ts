@@ -14,7 +14,7 @@ import type { GroupLanes } from "./bets/group-commit.js";
 import { PlacementMemory } from "./bets/placement-memory.js";
 import { type BetWrite, type BetWriteOutcome, betGroupLanes, betGroupWrite } from "./bets/write.js";
 import { runningAmbsRead } from "./bonuses/running-ambs.js";
-import { type ApiConfig, DEMO_EMAIL } from "./config.js";
+import { type ApiConfig, DEMO_EMAIL, type FeedFreshnessPort } from "./config.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { PoolAnnouncer } from "./jackpots/pool-announcer.js";
 import { RunningJackpots } from "./jackpots/running.js";
@@ -62,6 +62,8 @@ export interface AppContext {
   /** Lone bets written on the pool by group commit (`writeBet`). */
   betGroups: Pick<GroupLanes<BetWrite, BetWriteOutcome>, "submit">;
   identity: IdentitySettings;
+  /** The odds feed's freshness on this node; none judges nothing stale. */
+  feed: FeedFreshnessPort | undefined;
   payments: {
     /** The hosted checkout deposits go through; none means deposits are refused as unavailable. */
     provider: CheckoutProvider | undefined;
@@ -119,6 +121,7 @@ export function createContext(config: ApiConfig): AppContext {
     placementMemory: new PlacementMemory(now),
     betGroups: betGroupLanes(betGroupWrite({ db: config.database.db, statements }), lanes),
     identity: identitySettings(config.identity),
+    feed: config.feed,
     payments: {
       provider: config.payments?.provider,
       checkoutTtlSeconds: config.payments?.checkoutTtlSeconds ?? DEFAULT_CHECKOUT_TTL_SECONDS,

@@ -2,7 +2,7 @@ export { type Api, createApi } from "./app.js";
 export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "./auth/session.js";
 export { seedBonuses } from "./bonuses/definitions.js";
 export { sandboxBroadcastPages } from "./catalogue/sandbox-broadcast.js";
-export type { ApiConfig } from "./config.js";
+export type { ApiConfig, FeedFreshnessPort, FeedReport } from "./config.js";
 export { DEMO_EMAIL } from "./config.js";
 export type { AppContext } from "./context.js";
 export { databaseErrorOf } from "./http/database-errors.js";

@@ -1,11 +1,18 @@
 import type { RealtimePublisher } from "@sportsbook/contracts";
-import { type Database, feedCheckpoints, markets, matches } from "@sportsbook/db";
+import { type Database, feedCheckpoints, feedProducers, markets, matches } from "@sportsbook/db";
 import { eq, inArray } from "drizzle-orm";
 import type { Registry } from "prom-client";
 import { createFrameEncoder } from "./adapters.js";
-import { createFeedHealth } from "./ingest/health.js";
+import { createFeedHealth, type FeedHealth } from "./ingest/health.js";
 import { createIngest, type FeedLogger, type Ingest, silentLogger } from "./ingest/ingest.js";
-import { EVENT_STATUS, type FeedEvent, type FeedFrame, MATCH_STATUS_CODE, type Provider } from "./model.js";
+import {
+  EVENT_STATUS,
+  type FeedEvent,
+  type FeedFrame,
+  MATCH_STATUS_CODE,
+  PROVIDERS,
+  type Provider,
+} from "./model.js";
 import { createRecorder, type Recorder } from "./record.js";
 import { createSimulator, type Simulator } from "./sim/simulator.js";
 import { createAmqpTransport } from "./transport/amqp.js";
@@ -30,6 +37,8 @@ export interface FeedConfig {
   log?: FeedLogger;
   /** Feed health metrics land here (the server's /api/metrics registry). */
   metrics?: Registry;
+  /** Feed health made once for every feed a node runs (one per term as the feed's leader), over `metrics`. */
+  health?: FeedHealth;
   /** Random seed of the simulator; the same seed gives the same feed. */
   seed: string;
   /** Simulated seconds per real second. */
@@ -86,13 +95,21 @@ export function createFeed(config: FeedConfig) {
     db: config.db,
     publisher: config.publisher,
     log,
-    ...(config.metrics ? { health: createFeedHealth(config.metrics) } : {}),
+    ...(config.health
+      ? { health: config.health }
+      : config.metrics
+        ? { health: createFeedHealth(config.metrics) }
+        : {}),
     locales: config.locales ?? ["en"],
     // the simulator answers for the names of what it schedules, as a provider's REST API does
     descriptions: { names: (urn) => sim?.descriptions.names(urn) },
     now: () => clock.now(),
     lanes: config.lanes ?? 1,
+    // answered by the simulator at its next tick, as a provider answers a recovery request
+    recover: (provider, producer) => recoveries.push({ provider, producer }),
   });
+  const recoveries: { provider: Provider; producer: number }[] = [];
+  let requestIds = 1;
   const encoder = createFrameEncoder();
   let transport: FeedTransport | undefined;
   let sim: Simulator | undefined;
@@ -213,6 +230,14 @@ export function createFeed(config: FeedConfig) {
         const f = encoder.encode(m.event, m);
         if (f) await deliver(f, m.event.timestamp);
       }
+      // outside the session's positions: a recovery is an answer, not part of the regenerated stream
+      for (const r of recoveries.splice(0, recoveries.length)) {
+        log.info(r, "answering a recovery request for a producer");
+        for (const m of sim.recoverySnapshot(r.provider, r.producer, requestIds++)) {
+          const f = encoder.encode(m.event, m);
+          if (f) await transport?.publish({ frame: f });
+        }
+      }
       await ingest.checkProducers(now);
     } catch (e) {
       log.error({ err: e }, "feed tick failed");
@@ -295,6 +320,23 @@ export function createFeed(config: FeedConfig) {
       });
       if (config.recordTo)
         recorder = createRecorder(config.recordTo, { seed: config.seed, matches: config.matches });
+      // A producer another node took down (this feed's previous leader went silent) is recovered
+      // before anything of the resumed session is applied, or its alive would bring it back bare.
+      ingest.adoptStatuses(
+        (
+          await config.db
+            .select({
+              provider: feedProducers.provider,
+              producer: feedProducers.producerId,
+              status: feedProducers.status,
+            })
+            .from(feedProducers)
+        ).flatMap((r) =>
+          (PROVIDERS as readonly string[]).includes(r.provider)
+            ? [{ ...r, provider: r.provider as Provider }]
+            : [],
+        ),
+      );
       await startSimulator();
       log.info(
         {
@@ -311,6 +353,7 @@ export function createFeed(config: FeedConfig) {
       if (timer !== undefined) clock.clearInterval(timer);
       while (ticking) await new Promise((r) => setTimeout(r, 10));
       await ingest.idle();
+      await ingest.flushFreshness();
       await transport?.close();
       await recorder?.close();
     },

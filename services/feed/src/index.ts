@@ -2,6 +2,20 @@ export { createFrameDecoder, createFrameEncoder, decodeFrame } from "./adapters.
 export type { DecodeErrorCode, DecodeResult } from "./decode-result.js";
 export { createFeed, type Feed, type FeedClock, type FeedConfig } from "./feed.js";
 export {
+  createFeedLeadership,
+  FEED_LEADER_LOCK,
+  type FeedLeadership,
+  LEADER_POLL_MS,
+} from "./freshness/leadership.js";
+export {
+  createFreshnessMonitor,
+  type FeedFreshnessReport,
+  FRESHNESS_READ_MS,
+  type FreshnessMonitor,
+} from "./freshness/monitor.js";
+export { DEFAULT_STALE_THRESHOLDS, isStale, type StaleThresholds } from "./freshness/rule.js";
+export { createFeedHealth, type FeedHealth } from "./ingest/health.js";
+export {
   createIngest,
   type FeedLogger,
   type FrameOrigin,

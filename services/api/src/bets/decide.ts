@@ -85,6 +85,8 @@ export interface DecisionRules {
   customOdds?: number;
   /** The player's bonuses a bet may name (usableBonuses). */
   bonuses?: readonly UsableBonus[];
+  /** Whether a selection's prices are stale (its producer silent past its threshold): refused as suspended. */
+  stale?: (state: SelectionState) => boolean;
 }
 
 const refuse = (code: number, reason: string, selections?: BetRefusal["selections"]): BetDecision => ({
@@ -133,7 +135,8 @@ export function decideBet(
       continue;
     }
     found.push(state);
-    if (!isMarketOpen(state.marketStatus) || !state.active) suspended.push({ ...view, active: false });
+    if (!isMarketOpen(state.marketStatus) || !state.active || rules.stale?.(state))
+      suspended.push({ ...view, active: false });
     else if (bet.type !== "custom_bet" && !oddsChangeAccepted(s.odds, state.odds, rules.mode))
       moved.push(view);
   }

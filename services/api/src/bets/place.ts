@@ -81,6 +81,10 @@ async function decideAll(
   bonuses: readonly UsableBonus[] | undefined,
 ): Promise<Decided> {
   const table = await currencyTable(ctx);
+  const feed = ctx.feed;
+  const stale = feed
+    ? (s: SelectionState) => feed.isStale(s.provider, s.matchStatus === MATCH_STATUS.live)
+    : undefined;
   const refusals = new Map<number, BetRefusal>();
   const accepted: AcceptedBet[] = [];
   const stakeByCurrency = new Map<string, number>();
@@ -104,6 +108,7 @@ async function decideAll(
       maxPayout: maxPayoutMinor(ctx, currency),
       ...(price?.ok ? { customOdds: price.odds } : {}),
       ...(bonuses ? { bonuses } : {}),
+      ...(stale ? { stale } : {}),
     });
     if (!decision.ok) refusals.set(i, decision.refusal);
     else accepted[i] = decision.bet;

@@ -4,6 +4,54 @@ import type { AppContext } from "../context.js";
 import { typed } from "../http/route-kit.js";
 import { docsPage, type OpenApiDocument } from "./docs-page.js";
 
+const iso = z.iso.datetime().nullable();
+
+/**
+ * The feed as this node reads it. A stale feed leaves the node ready (accounts, prematch and pages
+ * still work; live selections are refused one by one), but says so: `live` when every producer is
+ * fresh, `stale` when any is silent past its threshold or down, `unknown` before any producer is heard.
+ */
+const feedSchema = z.object({
+  status: z.enum(["live", "stale", "unknown"]),
+  leader: z.string().nullable(),
+  read_at: iso,
+  producers: z.array(
+    z.object({
+      provider: z.string(),
+      producer: z.number().int(),
+      kind: z.enum(["live", "prematch"]),
+      status: z.enum(["up", "down"]),
+      last_message_at: iso,
+      last_alive_at: iso,
+      silence_ms: z.number().int().nullable(),
+      threshold_ms: z.number().int(),
+      stale: z.boolean(),
+    }),
+  ),
+});
+
+function feedReadiness(ctx: AppContext): z.infer<typeof feedSchema> | undefined {
+  if (!ctx.feed) return undefined;
+  const r = ctx.feed.report();
+  const at = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    status: r.producers.length === 0 ? "unknown" : r.producers.some((p) => p.stale) ? "stale" : "live",
+    leader: r.leader,
+    read_at: at(r.readAt),
+    producers: r.producers.map((p) => ({
+      provider: p.provider,
+      producer: p.producer,
+      kind: p.kind,
+      status: p.status,
+      last_message_at: at(p.lastMessageAt),
+      last_alive_at: at(p.lastAliveAt),
+      silence_ms: p.silenceMs === null ? null : Math.round(p.silenceMs),
+      threshold_ms: p.thresholdMs,
+      stale: p.stale,
+    })),
+  };
+}
+
 export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   r.get(
@@ -22,19 +70,27 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags: ["operations"],
-        summary: "Readiness: the database answers",
+        summary:
+          "Readiness: the database answers; with the odds feed's freshness and leader as this node reads them",
         response: {
-          200: z.object({ status: z.literal("ready"), database: z.string() }),
-          503: z.object({ status: z.literal("unavailable"), database: z.string() }),
+          200: z.object({ status: z.literal("ready"), database: z.string(), feed: feedSchema.optional() }),
+          503: z.object({
+            status: z.literal("unavailable"),
+            database: z.string(),
+            feed: feedSchema.optional(),
+          }),
         },
       },
     },
     async (_request, reply) => {
+      const feed = feedReadiness(ctx);
       try {
         await ctx.database.ping();
-        return { status: "ready" as const, database: ctx.database.kind };
+        return { status: "ready" as const, database: ctx.database.kind, ...(feed ? { feed } : {}) };
       } catch {
-        return reply.status(503).send({ status: "unavailable" as const, database: ctx.database.kind });
+        return reply
+          .status(503)
+          .send({ status: "unavailable" as const, database: ctx.database.kind, ...(feed ? { feed } : {}) });
       }
     },
   );

@@ -15,6 +15,7 @@ import { isMatchAvailable, MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
 import { createFrameDecoder, decodeFrame as decodeStandalone } from "../adapters.js";
 import { type Descriptions, noDescriptions } from "../descriptions/descriptions.js";
+import { createFreshnessRecorder } from "../freshness/record.js";
 import { EVENT_STATUS, type FeedEvent, type FeedFrame, FIXTURE_CHANGE, type Provider } from "../model.js";
 import {
   applyCancel,
@@ -81,6 +82,13 @@ export interface IngestOptions {
    * rows) took up to 150 ms; 1,000 rows at a time, at most 75 ms, and the opening no longer.
    */
   maxGroupRows?: number;
+  /** Most one freshness write per this many ms (`freshness/record.ts`; default 1,000). */
+  freshnessWriteMs?: number;
+  /**
+   * Asks the provider for a recovery snapshot of a producer another node took down for its silence:
+   * its markets stay suspended until the snapshot's `snapshot_complete`.
+   */
+  recover?: (provider: Provider, producer: number) => void;
 }
 
 /** Where a frame came from, so the ingest can record how far a source got in the same transaction. */
@@ -122,7 +130,8 @@ export function createIngest(options: IngestOptions) {
   const refs = new Map<string, MatchRef>();
   // per match, the newest settlement-stream message applied (settlements are ordered separately from odds)
   const settledUpTo = new Map<number, number>();
-  const producers = new Map<string, { status: "up" | "down"; lastAlive: number }>();
+  // lastAlive is by the producer's clock (checkProducers); changedAt by the wall clock (freshness)
+  const producers = new Map<string, { status: "up" | "down"; lastAlive: number; changedAt: number }>();
   const providerStatus = new Map<Provider, "up" | "down">();
   const decodeFrame = createFrameDecoder({ now });
   const counters = {
@@ -133,7 +142,29 @@ export function createIngest(options: IngestOptions) {
     warnings: 0,
     groupFailures: 0,
     failed: 0,
+    freshnessFailures: 0,
   };
+  const freshness = createFreshnessRecorder({
+    db,
+    now,
+    ...(options.freshnessWriteMs !== undefined ? { intervalMs: options.freshnessWriteMs } : {}),
+    onStatus: (provider, producer, status, since) => {
+      const key = `${provider}/${producer}`;
+      const p = producers.get(key);
+      // a status this ingest set after the write began is newer than what the write read
+      if (status !== "down" || !p || p.status !== "up" || p.changedAt >= since) return;
+      producers.set(key, { ...p, status: "down", changedAt: now() });
+      // the node that took it down suspended its markets and announced the provider down
+      for (const r of refs.values()) r.written.clear();
+      providerStatus.set(provider, "down");
+      log.warn({ provider, producer }, "producer taken down for its silence; asking for a recovery");
+      options.recover?.(provider, producer);
+    },
+    onError: (err) => {
+      counters.freshnessFailures++;
+      log.warn({ err }, "feed freshness write failed");
+    },
+  });
   // A market the mapping does not know repeats in every message of every match: logged once, counted always.
   const reported = new Set<string>();
   const groupFailed = (what: string) => (e: unknown, size: number) => {
@@ -195,11 +226,16 @@ export function createIngest(options: IngestOptions) {
   ): Promise<Publication[]> {
     const key = `${provider}/${producer}`;
     const prev = producers.get(key);
-    producers.set(key, { status, lastAlive: at });
+    producers.set(key, {
+      status,
+      lastAlive: at,
+      changedAt: prev?.status === status ? prev.changedAt : now(),
+    });
     if (prev?.status === status) return [];
     const out: Publication[] = [];
     await db.transaction(async (tx) => {
-      await recordProducer(tx, provider, producer, status, new Date(at));
+      // by the wall clock, as every node reads freshness (the provider's clock may run simulated time)
+      await recordProducer(tx, provider, producer, status, new Date(now()));
       if (status === "down") {
         for (const r of refs.values()) r.written.clear();
         for (const m of await suspendProducerMarkets(tx, provider, producer)) {
@@ -252,7 +288,7 @@ export function createIngest(options: IngestOptions) {
         // after an outage the producer is up again once its recovery snapshot is complete; Swarm
         // has no snapshot marker, so its heartbeat alone brings it back
         if (state?.status === "down" && e.provider !== "betconstruct") {
-          producers.set(`${e.provider}/${e.producer}`, { status: "down", lastAlive: e.timestamp });
+          producers.set(`${e.provider}/${e.producer}`, { ...state, lastAlive: e.timestamp });
           return [];
         }
         report.applied++;
@@ -452,7 +488,11 @@ export function createIngest(options: IngestOptions) {
     }
     for (const e of decoded.events) {
       const pubs = await applyEvent(e, origin, report);
-      health.message(e.provider, e.producer, e.timestamp, now());
+      const at = now();
+      health.message(e.provider, e.producer, e.timestamp, at);
+      // fixtures come from no producer (0); an unsubscribe is no sign of life
+      if (e.producer !== 0 && !(e.kind === "alive" && !e.subscribed))
+        freshness.saw(e.provider, e.producer, e.kind === "alive", at);
       await publishAll(pubs);
     }
     return report;
@@ -504,6 +544,24 @@ export function createIngest(options: IngestOptions) {
     /** Waits until every frame handed in so far is applied. */
     async idle(): Promise<void> {
       await order.settled();
+    },
+    /** Writes the freshness noted so far now (a stopping feed, tests). */
+    flushFreshness: () => freshness.flush(),
+    /** When this ingest applied each producer's last message and alive, exactly. */
+    heard: () => freshness.heard(),
+    /**
+     * Takes the producer statuses every node sees as this ingest's own, as a leader does when it
+     * takes over: a producer down in the table is recovered.
+     */
+    adoptStatuses(rows: { provider: Provider; producer: number; status: string }[]): void {
+      for (const r of rows) {
+        const key = `${r.provider}/${r.producer}`;
+        // an up producer is taken as this ingest hears it; a down one waits for its recovery
+        if (producers.has(key) || r.status !== "down") continue;
+        producers.set(key, { status: "down", lastAlive: Number.NEGATIVE_INFINITY, changedAt: now() });
+        providerStatus.set(r.provider, "down");
+        options.recover?.(r.provider, r.producer);
+      }
     },
     stats: () => ({ ...counters }),
     providerStatus: (p: Provider) => providerStatus.get(p) ?? "up",

@@ -14,7 +14,7 @@ import {
 import { BasketballMatch } from "./basketball.js";
 import { SentBook } from "./book.js";
 import { abbreviation, pickSport, type SportDef, sportId } from "./catalogue.js";
-import { competitors, type SimContext, urnPrefix } from "./context.js";
+import { competitors, type SimContext, type SimMessage, urnPrefix } from "./context.js";
 import { CricketMatch } from "./cricket.js";
 import { EsportsMatch } from "./esports.js";
 import { PRODUCERS } from "./producers.js";
@@ -391,6 +391,29 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
           continue;
         emitMatch(m, { ...oddsChange(m), requestId } as FeedEvent);
       }
+    },
+    /**
+     * The current odds of a producer's running matches as a recovery request is answered, read
+     * without touching the schedule (no random draw, nothing sent), so a resumed session still
+     * regenerates the same messages.
+     */
+    snapshot(provider: Provider, producer: number, requestId: number): SimMessage[] {
+      const out: SimMessage[] = [];
+      for (const m of matches.values()) {
+        if (m.sport.provider !== provider || m.producer !== producer || m.stopped || m.model.finished())
+          continue;
+        if (m.last.length === 0) continue;
+        const status = m.live ? m.model.status() : m.model.prematchStatus();
+        const event = {
+          kind: "odds_change",
+          ...envelope(m),
+          requestId,
+          status,
+          markets: m.last,
+        } as FeedEvent;
+        out.push({ event, sportId: sportId(m.sport), live: m.live });
+      }
+      return out;
     },
     live: () => [...matches.values()].filter((m) => m.live).length,
     count: () => matches.size,

@@ -10,6 +10,11 @@ export const PRODUCERS: Record<Provider, { pre: number; live: number }> = {
 
 const ALIVE_MS = 10_000;
 /**
+ * Real time between two alive messages, at most: every node takes a producer silent for a few real
+ * seconds as stale (`freshness/rule.ts`), so played slower than 10× an alive comes every real second.
+ */
+const REAL_ALIVE_MS = 1_000;
+/**
  * Real time between two outages of a producer, at least. Outages are a matter of the link, not of
  * the matches: a feed played 60 times faster does not lose its producers 60 times as often (each
  * outage suspends the producer's markets and ends in a recovery snapshot of every match it holds).
@@ -48,7 +53,7 @@ export function createProducerLinks(
 
   function alive(provider: Provider, producer: number): void {
     if (!down.has(producerKey(provider, producer))) ctx.push(aliveMessage(provider, producer, true));
-    queue.push(ctx.now() + ALIVE_MS, () => alive(provider, producer));
+    queue.push(ctx.now() + Math.min(ALIVE_MS, REAL_ALIVE_MS * ctx.speed), () => alive(provider, producer));
   }
 
   function outage(provider: Provider, producer: number): void {

@@ -1,5 +1,6 @@
 import type { Translations } from "@sportsbook/db";
 import type { Descriptions } from "../descriptions/descriptions.js";
+import type { Provider } from "../model.js";
 import { SPORTS } from "./catalogue.js";
 import type { SimContext, SimMessage } from "./context.js";
 import { createMatchSchedule, type MatchScheduleOptions } from "./matches.js";
@@ -107,6 +108,20 @@ export function createSimulator(options: SimulatorOptions) {
       return out.splice(0, out.length);
     },
     now: () => now,
+    /**
+     * Answers a recovery request for a producer as a provider does: its matches' current odds, then
+     * `snapshot_complete`. Outside the session's stream, which it leaves as it was.
+     */
+    recoverySnapshot(provider: Provider, producer: number, requestId: number): SimMessage[] {
+      return [
+        ...schedule.snapshot(provider, producer, requestId),
+        {
+          event: { kind: "snapshot_complete", provider, producer, timestamp: now, requestId },
+          sportId: 0,
+          live: false,
+        },
+      ];
+    },
     descriptions,
     liveMatches: schedule.live,
     matchCount: schedule.count,
