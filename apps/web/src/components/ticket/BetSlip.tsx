@@ -213,44 +213,46 @@ function Slip({ store }: { store: TicketStore }) {
       ) : null}
       <Totals bets={state.bets} currency={currency} maxPayout={state.config.maxPayout} />
       <OddsAcceptance store={store} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className="btn"
-          data-action="clear"
-          onClick={() => store.dispatch({ type: "ticketCleared" })}
-        >
-          {t("clear")}
-        </button>
-        <button
-          type="button"
-          ref={placeButton}
-          className="btn btn-primary"
-          data-action="place"
-          disabled={state.inProgress || (player.status === "logged_in" && reason !== undefined)}
-          aria-describedby={player.status === "logged_in" && reason ? "slip-place-reason" : undefined}
-          onClick={() =>
-            store.dispatch({ type: "placeRequested", isLoggedIn: player.status === "logged_in" })
-          }
-        >
-          {state.inProgress
-            ? t("processing")
-            : player.status === "logged_in"
-              ? t("place")
-              : t("sign-in-to-bet")}
-        </button>
-      </div>
       <ShareSlip bets={state.bets} />
-      {reason && player.status === "logged_in" ? (
-        <p
-          id="slip-place-reason"
-          className={problems[0] && !blockers[0] ? styles.refusal : styles.hint}
-          data-blocker={blockers[0]}
-          data-stake-problem={blockers[0] ? undefined : problems[0]?.issue}
-        >
-          {reason}
-        </p>
-      ) : null}
+      <div className={styles.foot}>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className="btn"
+            data-action="clear"
+            onClick={() => store.dispatch({ type: "ticketCleared" })}
+          >
+            {t("clear")}
+          </button>
+          <button
+            type="button"
+            ref={placeButton}
+            className="btn btn-primary"
+            data-action="place"
+            disabled={state.inProgress || (player.status === "logged_in" && reason !== undefined)}
+            aria-describedby={player.status === "logged_in" && reason ? "slip-place-reason" : undefined}
+            onClick={() =>
+              store.dispatch({ type: "placeRequested", isLoggedIn: player.status === "logged_in" })
+            }
+          >
+            {state.inProgress
+              ? t("processing")
+              : player.status === "logged_in"
+                ? t("place")
+                : t("sign-in-to-bet")}
+          </button>
+        </div>
+        {reason && player.status === "logged_in" ? (
+          <p
+            id="slip-place-reason"
+            className={problems[0] && !blockers[0] ? styles.refusal : styles.hint}
+            data-blocker={blockers[0]}
+            data-stake-problem={blockers[0] ? undefined : problems[0]?.issue}
+          >
+            {reason}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -292,9 +294,10 @@ function BetCard({
           </p>
         ))}
       {bet.betType === "system" ? (
-        <label className={styles.field}>
-          {t("system")}
+        <div className={styles.field}>
+          <label htmlFor={`system-${index}`}>{t("system")}</label>
           <select
+            id={`system-${index}`}
             data-system-type
             value={bet.systemType ? `${bet.systemType.winCount}/${bet.systemType.totalCount}` : ""}
             onChange={(e) => {
@@ -312,7 +315,7 @@ function BetCard({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : null}
       {bet.customOdds !== undefined ? <CustomPrice odds={bet.customOdds} /> : null}
       {bet.availableBonuses.length > 0 ? (
@@ -432,9 +435,10 @@ function BonusPicker({
   const boostShare = (odds: number) => (odds - 1000) / 1000;
   return (
     <div className={styles.bonus} data-bonus-picker={index}>
-      <label className={styles.field}>
-        {t("label")}
+      <div className={styles.field}>
+        <label htmlFor={`bonus-${index}`}>{t("label")}</label>
         <select
+          id={`bonus-${index}`}
           data-bonus-select={index}
           value={chosen ? idOf(chosen) : ""}
           onChange={(e) => pick(bet.availableBonuses.find((b) => idOf(b) === e.target.value) ?? null)}
@@ -446,7 +450,7 @@ function BonusPicker({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {freebet ? (
         <button
           type="button"
