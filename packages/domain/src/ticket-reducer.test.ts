@@ -231,6 +231,24 @@ describe("bet type changes through the slip (SPEC §4)", () => {
 });
 
 describe("odds refresh (SPEC §4)", () => {
+  it("a pick follows its market to the end: settled or cancelled, it is no longer available, not suspended", () => {
+    for (const status of [-3, -4, 0]) {
+      const s = run(twoLegCombo(), {
+        type: "marketsUpdated",
+        matchId: "match-a",
+        markets: [market("a", 2000, true, status)],
+      });
+      expect(s.bets[0]?.selections[0]).toMatchObject({
+        isSuspended: false,
+        isNotAvailable: true,
+        marketClosed: true,
+      });
+      // and stays so when its match's status moves on
+      const later = run(s, { type: "matchStatusChanged", matchId: "match-a", status: 1 });
+      expect(later.bets[0]?.selections[0]?.isNotAvailable).toBe(true);
+    }
+  });
+
   it("§4 a selection whose market or outcome is missing or inactive is suspended", () => {
     const s = twoLegCombo();
     expect(
