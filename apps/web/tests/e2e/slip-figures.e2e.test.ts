@@ -57,7 +57,9 @@ describe("the slip's figures and stake rules", () => {
     await expect.poll(() => slip.getByText("Total odds").count()).toBe(1);
 
     await slip.getByRole("button", { name: "System", exact: true }).click();
-    await slip.getByLabel("System", { exact: true }).selectOption({ label: "2/8 (28 lines)" });
+    await slip
+      .getByRole("combobox", { name: "System", exact: true })
+      .selectOption({ label: "2/8 (28 lines)" });
     const stake = slip.getByLabel("Stake", { exact: true });
     await stake.fill("0.50");
     const place = slip.getByRole("button", { name: "Place bet" });
