@@ -80,6 +80,10 @@ describe("the slip's figures and stake rules", () => {
     expect(await page.getByText(/Odds 2\d{5}/).count()).toBe(0);
     await expect.poll(() => place.isEnabled()).toBe(true);
     await placeSlip(slip);
+    // focus lands on the confirmation, not on <body>
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("[data-placed]") !== null))
+      .toBe(true);
     const bet = await newestBet(context);
     expect(bet?.stake.value).toBe(280);
 

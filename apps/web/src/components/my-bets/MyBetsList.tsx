@@ -241,7 +241,9 @@ function BetCard({ bet, onCashedOut }: { bet: PlacedBet; onCashedOut(bet: Placed
               </span>
               <MatchLive matchId={String(s.match.id)} status={s.match.status} statistics={{}} />
             </div>
-            <span className={styles.odds}>{displayOdds(s.odds, format)}</span>
+            <span className={styles.odds} data-odds={s.odds}>
+              {displayOdds(s.odds, format)}
+            </span>
           </li>
         ))}
       </ul>

@@ -737,8 +737,13 @@ function Totals({
 function Placed({ bets, currency }: { bets: readonly TicketBet[]; currency: Currency }) {
   const t = useTranslations("slip");
   const { locale } = useClientConfig();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Place left with the placed bets: focus goes to the confirmation, not back to <body>.
+    if (!document.activeElement || document.activeElement === document.body) box.current?.focus();
+  }, []);
   return (
-    <div className={styles.success} role="status" data-placed={bets.length}>
+    <div ref={box} tabIndex={-1} className={styles.success} role="status" data-placed={bets.length}>
       <strong>{t("placed", { count: bets.length })}</strong>
       <ul>
         {bets.map((b) => (
