@@ -9,6 +9,11 @@ import { platformOrigins, type SiteSettings } from "./lib/site-settings";
 
 const ERROR_ROUTES = new Set(["/404", "/500", "/blocked", "/locked"]);
 
+/** The generic error page answers with its own status (the not-found page gets 404 from notFound()). */
+export function pageStatus(path: string): number | undefined {
+  return path === "/500" ? 500 : undefined;
+}
+
 /**
  * Locale in URL (SPEC §2): the first segment is the locale. Without one, the default locale is
  * served in place (or redirected to, when the settings demand the locale in every URL); an alias or
@@ -44,12 +49,12 @@ async function route(
 ): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const split = splitLocale(pathname, settings);
-  if (split.locale) return withLocale(request, split.locale, nonce, policy);
+  if (split.locale) return withLocale(request, split.locale, nonce, policy, pageStatus(split.rest));
 
   const [, first = "", ...restSegments] = pathname.split("/");
   const rest = `/${restSegments.join("/")}`;
   if (first && hasErrorPage(first) && ERROR_ROUTES.has(rest))
-    return withLocale(request, first, nonce, policy);
+    return withLocale(request, first, nonce, policy, pageStatus(rest));
 
   const aliased = first ? matchLocale(first, settings) : undefined;
   if (aliased)
@@ -61,7 +66,10 @@ async function route(
   const locale = defaultLocale(settings);
   const target = new URL(`/${locale}${pathname === "/" ? "" : pathname}${search}`, request.url);
   if (settings.localeInUrl) return NextResponse.redirect(target, 307);
-  return NextResponse.rewrite(target, { request: { headers: pageHeaders(request, locale, nonce, policy) } });
+  return NextResponse.rewrite(target, {
+    request: { headers: pageHeaders(request, locale, nonce, policy) },
+    ...statusInit(pageStatus(pathname)),
+  });
 }
 
 /** Headers the page renders with: its locale and query, its nonce, and the policy Next reads the nonce from. */
@@ -79,9 +87,20 @@ function pageHeaders(request: NextRequest, locale: string, nonce: string, policy
   return headers;
 }
 
-function withLocale(request: NextRequest, locale: string, nonce: string, policy: string): NextResponse {
-  return NextResponse.next({ request: { headers: pageHeaders(request, locale, nonce, policy) } });
+function withLocale(
+  request: NextRequest,
+  locale: string,
+  nonce: string,
+  policy: string,
+  status: number | undefined,
+): NextResponse {
+  return NextResponse.next({
+    request: { headers: pageHeaders(request, locale, nonce, policy) },
+    ...statusInit(status),
+  });
 }
+
+const statusInit = (status: number | undefined) => (status === undefined ? {} : { status });
 
 export const config = {
   // Pages only: not Next's assets, the APIs, the realtime endpoint or files with an extension.

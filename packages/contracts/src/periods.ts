@@ -25,3 +25,19 @@ export function parsePeriodKey(key: string): { kind: PeriodKind; number: number 
   const kind = PERIOD_KINDS.find((k) => k === match?.[1]);
   return kind && match ? { kind, number: Number(match[2]) } : undefined;
 }
+
+/**
+ * The moments between and after periods a scoreboard words rather than clocks: half-time, a break,
+ * waiting for extra time or penalties, extra time, the shoot-out, the end.
+ */
+export const MATCH_PHASES = [
+  "halftime",
+  "break",
+  "awaiting_overtime",
+  "overtime",
+  "awaiting_penalties",
+  "penalties",
+  "ended",
+] as const;
+
+export type MatchPhase = (typeof MATCH_PHASES)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./http/common.js";
+import { MATCH_PHASES } from "./periods.js";
 
 // The SPEC §3 statistics block of a match, one shape for the catalogue answer and the realtime
 // `match_changed` event (the feed writes it once and both read the same value).
@@ -35,5 +36,7 @@ export const statisticsSchema = z.object({
     )
     .optional(),
   max_period_number: z.number().int().optional(),
+  /** Between or after periods (half-time, a break, extra time, penalties, the end): shown as words. */
+  phase: z.enum(MATCH_PHASES).optional(),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;

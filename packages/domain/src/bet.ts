@@ -47,6 +47,8 @@ export interface SlipSelection {
   readonly isSuspended: boolean;
   readonly isChanged: boolean;
   readonly isNotAvailable: boolean;
+  /** Its market is over (settled, cancelled, withdrawn): the pick stays no longer available. */
+  readonly marketClosed?: boolean;
   readonly matchUrnId?: string;
   readonly matchSlug?: string;
   readonly marketName?: string;

@@ -33,6 +33,14 @@ export function isMarketOpen(status: number): boolean {
   return status === MARKET_STATUS.allowed;
 }
 
+/**
+ * A market that is over takes no bet again: settled, cancelled, handed over or withdrawn (inactive);
+ * a suspended market may reopen.
+ */
+export function isMarketOver(status: number): boolean {
+  return status !== MARKET_STATUS.allowed && status !== MARKET_STATUS.suspended;
+}
+
 /** Inactive markets are dropped from lists (SPEC §4). */
 export function isMarketListed(status: number): boolean {
   return status !== MARKET_STATUS.inactive;

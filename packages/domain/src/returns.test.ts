@@ -9,6 +9,8 @@ import {
   ReturnOverflowError,
   returnMultiplier,
   singleReturn,
+  systemLeastReturn,
+  systemLineStake,
   systemReturn,
   systemReturnByEnumeration,
   systemReturns,
@@ -200,5 +202,33 @@ describe("returns stay exact integers (no float beyond 2⁵³)", () => {
         else expect(BigInt(singleReturn(stake, odds))).toBe(exact);
       }),
     );
+  });
+});
+
+describe("a system's least return and line stake", () => {
+  it("the least return is one line of the lowest prices, never above any other single line", () => {
+    fc.assert(
+      fc.property(
+        fc.array(odds, { minLength: 2, maxLength: 7 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        (legs, stake) => {
+          const k = 2;
+          const least = systemLeastReturn(stake, legs, k);
+          const lines = (legs.length * (legs.length - 1)) / 2;
+          for (let i = 0; i < legs.length; i++)
+            for (let j = i + 1; j < legs.length; j++) {
+              const line =
+                (BigInt(stake) * BigInt(legs[i] ?? 0) * BigInt(legs[j] ?? 0)) / (BigInt(lines) * 1_000_000n);
+              expect(BigInt(least) <= line).toBe(true);
+            }
+          expect(least).toBeLessThanOrEqual(systemReturn(stake, legs, k));
+        },
+      ),
+    );
+  });
+
+  it("a line's stake is the stake shared by the lines, rounded down", () => {
+    expect(systemLineStake(280, { winCount: 2, totalCount: 8 })).toBe(10);
+    expect(systemLineStake(50, { winCount: 2, totalCount: 8 })).toBe(1);
   });
 });

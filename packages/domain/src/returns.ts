@@ -96,6 +96,24 @@ export function systemReturns(stake: number, odds: readonly Odds[]): (number | n
   });
 }
 
+/**
+ * The least a system returns when it returns anything: exactly winCount selections win, the
+ * lowest-priced ones, so one line pays. With systemReturn it is the range a player reads.
+ */
+export function systemLeastReturn(stake: number, odds: readonly Odds[], winCount: number): number {
+  checkSystem(odds, winCount);
+  const lowest = [...odds].sort((a, b) => a - b).slice(0, winCount);
+  let product = 1n;
+  for (const o of lowest) product *= BigInt(o);
+  const lines = systemLineCount({ winCount, totalCount: odds.length });
+  return exactMinorUnits(divFloor(BigInt(stake) * product, lines * SCALE ** BigInt(winCount)));
+}
+
+/** The stake of one line of a system, rounded down to a minor unit (the lines share the stake evenly). */
+export function systemLineStake(stake: number, type: SystemType): number {
+  return exactMinorUnits(divFloor(BigInt(stake), systemLineCount(type)));
+}
+
 /** The same return as systemReturn, by enumerating every combination: the baseline it is checked against. */
 export function systemReturnByEnumeration(stake: number, odds: readonly Odds[], winCount: number): number {
   checkSystem(odds, winCount);

@@ -1,4 +1,4 @@
-import { type BonusType, effectiveStake, isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
+import { effectiveStake, isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
 import { comboboostStanding } from "./bonus-rules.js";
 import {
   type FarmingBet,
@@ -7,9 +7,6 @@ import {
   noPointsReason,
   potentialPoints,
 } from "./farming.js";
-
-/** Bonuses chosen by default when the player chose none, in order of preference (SPEC §4). */
-export const DEFAULT_BONUS_PREFERENCE: readonly BonusType[] = ["hunting", "tournament", "comboboost"];
 
 /** A comboboost's odds come from the range its suitable selections reach (SPEC §4); other bonuses carry none. */
 export function withBonusOdds(bet: TicketBet): TicketBet {
@@ -46,26 +43,37 @@ export function setBonus(bet: TicketBet, bonus: SlipBonus | null): TicketBet {
   return withBonusOdds({ ...base, bonus: chosen });
 }
 
+/** A comboboost among `available` that the bet qualifies for now (a range its legs reach). */
+export function qualifyingBoost(bet: TicketBet, available: readonly SlipBonus[]): SlipBonus | undefined {
+  return available.find(
+    (b) => b.bonusType === "comboboost" && withBonusOdds({ ...bet, bonus: b }).bonusOdds !== undefined,
+  );
+}
+
 /**
  * Reconciles a bet with the bonuses now available to it (SPEC §4): a chosen bonus still offered is
- * kept; a freebet no longer offered resets the stake to 0; with no bonus chosen, the default is
- * hunting, then tournament, then comboboost.
+ * kept, except a boost the bet no longer qualifies for; a freebet no longer offered resets the stake
+ * to 0. With no bonus chosen, the bet takes a boost it qualifies for and nothing else: a freebet is
+ * the player's to spend, and farming a hunting or tournament would shut the boost out (one bonus a
+ * bet), so neither is chosen for the player.
  */
 export function reconcileBonuses(bet: TicketBet, available: readonly SlipBonus[]): TicketBet {
   const withList = { ...bet, availableBonuses: available };
   const current = bet.bonus;
   const still =
     current && available.find((b) => b.bonusId === current.bonusId && b.bonusType === current.bonusType);
-  if (still)
-    return withBonusOdds({ ...withList, bonus: { ...still, activeRangeIndex: current?.activeRangeIndex } });
+  if (still) {
+    const kept = withBonusOdds({
+      ...withList,
+      bonus: { ...still, activeRangeIndex: current?.activeRangeIndex },
+    });
+    if (still.bonusType !== "comboboost" || kept.bonusOdds !== undefined) return kept;
+  }
   const { bonus: _gone, ...unbonused } = withList;
   const base =
     current && isFreebet(current.bonusType) ? { ...unbonused, stake: 0, freebetStake: 0 } : unbonused;
-  for (const type of DEFAULT_BONUS_PREFERENCE) {
-    const preferred = available.find((b) => b.bonusType === type);
-    if (preferred) return withBonusOdds({ ...base, bonus: preferred });
-  }
-  return withBonusOdds(base);
+  const boost = qualifyingBoost(base, available);
+  return withBonusOdds(boost ? { ...base, bonus: boost } : base);
 }
 
 function farmingBetOf(bet: TicketBet): FarmingBet {

@@ -1,5 +1,5 @@
 import type { SlipSelection, TicketBet } from "./bet.js";
-import { isMarketOpen, isMatchAvailable } from "./match-status.js";
+import { isMarketOpen, isMarketOver, isMatchAvailable } from "./match-status.js";
 import type { Odds } from "./odds.js";
 
 /** One market of a match as a refresh delivers it. */
@@ -44,6 +44,9 @@ export function applyMarketUpdates(
     if (s.matchId !== matchId) return s;
     const market = markets.find((m) => m.marketId === s.marketId && m.specifier === s.specifier);
     const outcome = market?.outcomes.find((o) => o.id === s.outcomeId);
+    // a pick follows its market to the end: once the market is over it is no longer available
+    if (market && isMarketOver(market.status))
+      return { ...s, isSuspended: false, active: false, marketClosed: true, isNotAvailable: true };
     if (!market || !outcome?.active || !isMarketOpen(market.status)) {
       return { ...s, isSuspended: true, active: false };
     }
@@ -51,12 +54,16 @@ export function applyMarketUpdates(
   });
 }
 
-/** Marks selections unavailable when their match stopped or their provider is switched off (SPEC §4). */
+/**
+ * Marks selections unavailable when their market is over, their match stopped or their provider is
+ * switched off (SPEC §4).
+ */
 export function withAvailability(
   s: SlipSelection,
   providerStatuses: Readonly<Record<string, boolean>>,
 ): SlipSelection {
-  const isNotAvailable = !isMatchAvailable(s.matchStatus) || providerStatuses[s.provider] === false;
+  const isNotAvailable =
+    s.marketClosed === true || !isMatchAvailable(s.matchStatus) || providerStatuses[s.provider] === false;
   return s.isNotAvailable === isNotAvailable ? s : { ...s, isNotAvailable };
 }
 

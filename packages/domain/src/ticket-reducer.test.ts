@@ -231,6 +231,24 @@ describe("bet type changes through the slip (SPEC §4)", () => {
 });
 
 describe("odds refresh (SPEC §4)", () => {
+  it("a pick follows its market to the end: settled or cancelled, it is no longer available, not suspended", () => {
+    for (const status of [-3, -4, 0]) {
+      const s = run(twoLegCombo(), {
+        type: "marketsUpdated",
+        matchId: "match-a",
+        markets: [market("a", 2000, true, status)],
+      });
+      expect(s.bets[0]?.selections[0]).toMatchObject({
+        isSuspended: false,
+        isNotAvailable: true,
+        marketClosed: true,
+      });
+      // and stays so when its match's status moves on
+      const later = run(s, { type: "matchStatusChanged", matchId: "match-a", status: 1 });
+      expect(later.bets[0]?.selections[0]?.isNotAvailable).toBe(true);
+    }
+  });
+
   it("§4 a selection whose market or outcome is missing or inactive is suspended", () => {
     const s = twoLegCombo();
     expect(
@@ -347,18 +365,53 @@ describe("bonus selection (SPEC §4)", () => {
     });
   });
 
-  it("§4 available bonuses reconcile with default preference hunting, then tournament, then comboboost", () => {
+  it("no bonus is chosen by default but a boost the bet qualifies for: not a hunting, tournament or freebet", () => {
     const s = twoLegCombo();
     const all = run(s, {
       type: "availableBonusesChanged",
       betIndex: 0,
-      bonuses: [boost, tournament, hunting],
+      bonuses: [hunting, tournament, freebet, boost],
     });
-    expect(all.bets[0]?.bonus?.bonusId).toBe("h1");
-    const noHunting = run(s, { type: "availableBonusesChanged", betIndex: 0, bonuses: [boost, tournament] });
-    expect(noHunting.bets[0]?.bonus?.bonusId).toBe("t1");
-    const onlyBoost = run(s, { type: "availableBonusesChanged", betIndex: 0, bonuses: [boost, freebet] });
-    expect(onlyBoost.bets[0]?.bonus?.bonusId).toBe("c1");
+    expect(all.bets[0]).toMatchObject({ bonus: { bonusId: "c1" }, bonusOdds: 1050 });
+    const noBoost = run(s, {
+      type: "availableBonusesChanged",
+      betIndex: 0,
+      bonuses: [hunting, tournament, freebet],
+    });
+    expect(noBoost.bets[0]?.bonus).toBeUndefined();
+    expect(noBoost.bets[0]?.stake).toBe(1000);
+  });
+
+  it("a boost the bet stops qualifying for is dropped; one it reaches again is applied", () => {
+    const strict: SlipBonus = { ...boost, ranges: [{ minCount: 3, maxCount: 40, bonusOdds: o(1050) }] };
+    const two = run(twoLegCombo(), { type: "availableBonusesChanged", betIndex: 0, bonuses: [strict] });
+    expect(two.bets[0]?.bonus).toBeUndefined();
+    const three = run(two, pick(selection("c")), {
+      type: "availableBonusesChanged",
+      betIndex: 0,
+      bonuses: [strict],
+    });
+    expect(three.bets[0]).toMatchObject({ bonus: { bonusId: "c1" }, bonusOdds: 1050 });
+    const back = run(
+      three,
+      { type: "selectionRemoved", selectionId: "c" },
+      {
+        type: "availableBonusesChanged",
+        betIndex: 0,
+        bonuses: [strict],
+      },
+    );
+    expect(back.bets[0]?.bonus).toBeUndefined();
+  });
+
+  it("a bonus the player chose is kept while offered", () => {
+    const s = run(
+      twoLegCombo(),
+      { type: "availableBonusesChanged", betIndex: 0, bonuses: [tournament, boost] },
+      { type: "bonusSet", betIndex: 0, bonus: tournament },
+      { type: "availableBonusesChanged", betIndex: 0, bonuses: [tournament, boost] },
+    );
+    expect(s.bets[0]?.bonus?.bonusId).toBe("t1");
   });
 
   it("keeps the jackpots a bet plays for on that bet only", () => {

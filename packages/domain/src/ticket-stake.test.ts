@@ -3,7 +3,13 @@ import type { Currency } from "./money.js";
 import { oddsFromThousandths } from "./odds.js";
 import { bet, selection } from "./test-support.js";
 import { setBonus } from "./ticket-bonus.js";
-import { setTicketStake, stakeForPotentialWin, ticketBetPayout, ticketBetReturn } from "./ticket-stake.js";
+import {
+  setTicketStake,
+  stakeForPotentialWin,
+  ticketBetPayout,
+  ticketBetReturn,
+  ticketSystemFigures,
+} from "./ticket-stake.js";
 
 const o = oddsFromThousandths;
 const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
@@ -50,5 +56,30 @@ describe("slip stakes", () => {
       ranges: [{ minCount: 2, maxCount: 5, bonusOdds: o(1100) }],
     });
     expect(ticketBetReturn(boosted)).toBe(4400);
+  });
+});
+
+describe("system figures a player reads", () => {
+  it("a 2/8 at €2.80: 28 lines of €0.10, from one line of the two shortest prices to every line", () => {
+    const prices = [1500, 1800, 2000, 2200, 2500, 3000, 1600, 4000];
+    const legs = prices.map((p, i) => selection(`s${i}`, { matchId: `m${i}`, odds: o(p) }));
+    const b = bet("system", legs, { stake: 280, systemType: { winCount: 2, totalCount: 8 } });
+    const figures = ticketSystemFigures(b);
+    expect(figures).toEqual({ lines: 28, lineStake: 10, least: 24, most: ticketBetPayout(b) });
+    // 0.10 × 1.50 × 1.60 = 0.24: the least a winning 2/8 pays
+    expect(figures?.most).toBeGreaterThan(figures?.least ?? 0);
+  });
+
+  it("is undefined for a combo, and a cap bounds both ends", () => {
+    expect(
+      ticketSystemFigures(bet("combo", [selection("a"), selection("b")], { stake: 100 })),
+    ).toBeUndefined();
+    const legs = [
+      selection("a", { odds: o(10_000) }),
+      selection("b", { odds: o(10_000) }),
+      selection("c", { odds: o(10_000) }),
+    ];
+    const b = bet("system", legs, { stake: 3000, systemType: { winCount: 2, totalCount: 3 } });
+    expect(ticketSystemFigures(b, 5000)).toMatchObject({ least: 5000, most: 5000 });
   });
 });

@@ -2,7 +2,8 @@ import type { StakeSource, TicketBet } from "./bet.js";
 import { effectiveStake } from "./bet.js";
 import { bonusBetReturn } from "./bonus-payout.js";
 import { type Currency, roundStake } from "./money.js";
-import { potentialReturn, returnMultiplier } from "./returns.js";
+import { potentialReturn, returnMultiplier, systemLeastReturn, systemLineStake } from "./returns.js";
+import { systemLineCount } from "./system.js";
 
 /** What a slip bet returns if everything wins, in minor units, with the cap applied. */
 export function ticketBetPayout(bet: TicketBet, maxPayout?: number): number {
@@ -78,4 +79,29 @@ export function rescaleStake(bet: TicketBet, currency: Currency): TicketBet {
 export function resetStakeForCurrency(bet: TicketBet, currency: string): TicketBet {
   const { potentialWin: _dropped, ...rest } = bet;
   return { ...rest, currency, stake: 0, stakeSource: "sharing" };
+}
+
+/** What a player reads of a system bet: its lines, the stake of each, and the return from one line to all. */
+export interface SystemFigures {
+  readonly lines: number;
+  readonly lineStake: number;
+  /** Exactly the system's win count of selections win, the lowest-priced ones: one line pays. */
+  readonly least: number;
+  /** Every selection wins (the potential return). */
+  readonly most: number;
+}
+
+/** A slip system bet's figures, with the cap applied; undefined for other bets or without a system type. */
+export function ticketSystemFigures(bet: TicketBet, maxPayout?: number): SystemFigures | undefined {
+  const type = bet.systemType;
+  if (bet.betType !== "system" || !type || type.totalCount !== bet.selections.length) return undefined;
+  const stake = effectiveStake(bet);
+  const odds = bet.selections.map((s) => s.odds);
+  const cap = (v: number) => (maxPayout !== undefined && v > maxPayout ? maxPayout : v);
+  return {
+    lines: Number(systemLineCount(type)),
+    lineStake: systemLineStake(stake, type),
+    least: cap(systemLeastReturn(stake, odds, type.winCount)),
+    most: ticketBetPayout(bet, maxPayout),
+  };
 }

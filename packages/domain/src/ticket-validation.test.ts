@@ -3,7 +3,7 @@ import type { Currency } from "./money.js";
 import { oddsFromThousandths } from "./odds.js";
 import { bet, selection } from "./test-support.js";
 import { setBonus } from "./ticket-bonus.js";
-import { betIssues, placeBlockers } from "./ticket-validation.js";
+import { betIssues, minimumStake, placeBlockers, stakeProblems } from "./ticket-validation.js";
 
 const o = oddsFromThousandths;
 const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
@@ -52,5 +52,48 @@ describe("place validation (SPEC §5)", () => {
     // 10.000 KWD at 1.0004… shown to 2 decimals: 10.004 rounds to 10.00, no visible win.
     const kwd = bet("single", [selection("c", { odds: o(1001) })], { stake: 4000, currency: "KWD" });
     expect(placeBlockers([kwd], KWD)).toEqual(["no_win"]);
+  });
+});
+
+describe("stake limits before placing (SPEC §5)", () => {
+  const eight = ["a", "b", "c", "d", "e", "f", "g", "h"].map((id) => selection(id, { matchId: id }));
+  const twoOfEight = { winCount: 2, totalCount: 8 };
+
+  it("the least stake is ten stake steps: €0.10, and 0.010 of a three-decimal currency", () => {
+    expect(minimumStake(EUR)).toBe(10);
+    expect(minimumStake(KWD)).toBe(100);
+  });
+
+  it("a €0.01 single is below the minimum; €0.10 is not", () => {
+    expect(stakeProblems([bet("single", [selection("a")], { stake: 1 })], EUR)).toEqual([
+      { issue: "below_minimum", betIndex: 0, limit: 10 },
+    ]);
+    expect(stakeProblems([bet("single", [selection("a")], { stake: 10 })], EUR)).toEqual([]);
+  });
+
+  it("a 2/8 system at 1.8 cents a line is refused by its per-line minimum: 28 lines need €2.80", () => {
+    const low = bet("system", eight, { stake: 50, systemType: twoOfEight });
+    expect(stakeProblems([low], EUR)).toEqual([
+      { issue: "line_below_minimum", betIndex: 0, limit: 280, lines: 28, line: 10 },
+    ]);
+    expect(stakeProblems([{ ...low, stake: 280 }], EUR)).toEqual([]);
+  });
+
+  it("the stakes together above the balance, and a stake above the bet's maximum, are told", () => {
+    const bets = [
+      bet("single", [selection("a")], { stake: 600 }),
+      bet("single", [selection("b")], { stake: 500 }),
+    ];
+    expect(stakeProblems(bets, EUR, { balance: 1000, maxStakes: [1000, 400] })).toEqual([
+      { issue: "above_balance", limit: 1000 },
+      { issue: "above_maximum", betIndex: 1, limit: 400 },
+    ]);
+    // a maximum of 0 says the bet cannot be placed now; other rules say why
+    expect(stakeProblems(bets, EUR, { balance: 2000, maxStakes: [0, undefined] })).toEqual([]);
+  });
+
+  it("a stake a freebet pays is the bonus's: no minimum, balance or maximum applies to it", () => {
+    const freebet = bet("single", [selection("a")], { stake: 5, freebetStake: 5 });
+    expect(stakeProblems([freebet], EUR, { balance: 0, maxStakes: [1] })).toEqual([]);
   });
 });

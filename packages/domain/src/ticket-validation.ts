@@ -1,6 +1,8 @@
 import { effectiveStake, type TicketBet } from "./bet.js";
 import { combinabilityIssues } from "./combinability.js";
-import { type Currency, roundStake } from "./money.js";
+import { type Currency, roundStake, stakeStep } from "./money.js";
+import { systemLineStake } from "./returns.js";
+import { systemLineCount } from "./system.js";
 import { ticketBetPayout } from "./ticket-stake.js";
 
 /** Why placing is disabled (SPEC §5). */
@@ -49,4 +51,67 @@ export function placeBlockers(
   );
   if (noWin) blockers.push("no_win");
   return blockers;
+}
+
+/** The least stake of a bet, and of each line of a system, in stake steps of its currency (€0.10). */
+export const MIN_STAKE_STEPS = 10;
+
+/** The least stake of a bet and of each line of a system, in minor units of `currency`. */
+export function minimumStake(currency: Currency): number {
+  return MIN_STAKE_STEPS * stakeStep(currency);
+}
+
+/** Why a stake cannot be placed as it stands (SPEC §5 stake limits), told before placing. */
+export type StakeIssue = "below_minimum" | "line_below_minimum" | "above_balance" | "above_maximum";
+
+/** A stake issue, the bet it concerns (none for the balance, shared by the slip) and the amount at stake. */
+export interface StakeProblem {
+  readonly issue: StakeIssue;
+  readonly betIndex?: number;
+  /** Minor units: the least stake (a system's over all its lines), the balance, or the most. */
+  readonly limit: number;
+  /** A system's lines and the least stake of each, for a per-line minimum. */
+  readonly lines?: number;
+  readonly line?: number;
+}
+
+/** What the slip knows of the limits beyond the currency. */
+export interface StakeLimits {
+  /** The player's balance in the slip's currency; unknown for a visitor. */
+  readonly balance?: number;
+  /** Per bet, the most `POST /bets/max-stake` allows now; a bet not read yet (or read as 0) has none. */
+  readonly maxStakes?: readonly (number | undefined)[];
+}
+
+/**
+ * The stakes the slip holds that the server would refuse (SPEC §5): below the minimum, a system line
+ * below it, more than the balance, more than the bet's maximum. A stake a freebet pays is the
+ * bonus's, so none of these apply to it; a bet without a stake is `placeBlockers`' business.
+ */
+export function stakeProblems(
+  bets: readonly TicketBet[],
+  currency: Currency,
+  limits: StakeLimits = {},
+): StakeProblem[] {
+  const least = minimumStake(currency);
+  const problems: StakeProblem[] = [];
+  let paid = 0;
+  for (const [betIndex, bet] of bets.entries()) {
+    if (bet.freebetStake > 0 || bet.stake <= 0) continue;
+    paid += bet.stake;
+    const system = bet.betType === "system" && bet.systemType ? bet.systemType : undefined;
+    if (system && systemLineStake(bet.stake, system) < least) {
+      const lines = Number(systemLineCount(system));
+      problems.push({ issue: "line_below_minimum", betIndex, limit: least * lines, lines, line: least });
+    } else if (!system && bet.stake < least)
+      problems.push({ issue: "below_minimum", betIndex, limit: least });
+  }
+  if (limits.balance !== undefined && paid > limits.balance)
+    problems.push({ issue: "above_balance", limit: limits.balance });
+  for (const [betIndex, bet] of bets.entries()) {
+    const most = limits.maxStakes?.[betIndex];
+    if (most && bet.freebetStake === 0 && bet.stake > most)
+      problems.push({ issue: "above_maximum", betIndex, limit: most });
+  }
+  return problems;
 }

@@ -309,6 +309,31 @@ for (const target of databaseTargets()) {
       expect(await balanceOf(p)).toBe(87_00);
     });
 
+    it("§5 refuses a stake below the minimum, and a system line below it, before any money moves", async () => {
+      const p = await player(h);
+      const cent = await place(p, [single(sel.arsenalWin, 1)]);
+      expect(cent.statusCode).toBe(400);
+      expect(json<ErrorJson>(cent).data.errors_by_bet?.["0"]).toMatchObject({
+        code: 106,
+        reason: "below_minimum",
+      });
+      // 2/3 at €0.20 is under €0.10 a line; €0.30 is not
+      const system = (value: number) => ({
+        type: "system",
+        system_id: "2/3",
+        stake: { value, currency: "EUR" },
+        selections: [sel.arsenalWin, sel.nadal, sel.barca],
+      });
+      const thin = await place(p, [system(20)]);
+      expect(json<ErrorJson>(thin).data.errors_by_bet?.["0"]).toMatchObject({
+        code: 106,
+        reason: "line_below_minimum",
+      });
+      expect(await balanceOf(p)).toBe(100_00);
+      expect((await place(p, [system(30)])).statusCode).toBe(200);
+      expect((await place(p, [single(sel.arsenalWin, 10)])).statusCode).toBe(200);
+    });
+
     it("places several bets at once, all or none", async () => {
       const p = await player(h);
       const both = await place(p, [single(sel.arsenalWin, 5_00), single(sel.nadal, 5_00)]);

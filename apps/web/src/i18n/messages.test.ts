@@ -56,7 +56,7 @@ describe("error pages (SPEC §2: about 35 locales)", () => {
     "%s has every text, and the blocked text keeps {countryName}",
     (locale) => {
       const t = read(`errors/${locale}.json`);
-      for (const k of ["notFound", "serverError", "blocked", "locked", "goHome", "fallback"])
+      for (const k of ["notFound", "serverError", "blocked", "blockedHere", "locked", "goHome", "fallback"])
         expect(typeof t[k], k).toBe("string");
       expect(t.blocked).toContain("{countryName}");
     },

@@ -13,6 +13,8 @@ export interface ErrorTexts {
   notFound: string;
   serverError: string;
   blocked: string;
+  /** The blocked text when no country is known. */
+  blockedHere: string;
   locked: string;
   goHome: string;
   fallback: string;

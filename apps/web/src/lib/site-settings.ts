@@ -356,6 +356,8 @@ export const DEFAULT_LAYOUT: Record<Placement | "home", Block[]> = {
   // Ten of each list: the live and schedule pages hold the rest, and every card on the home page is
   // parsed and hydrated before a phone can respond.
   home: [
+    // The running jackpots' pools move live: shown by default, nothing when none runs.
+    { kind: "jackpot-banner", mode: "tile", width: "default" },
     { kind: "top-events", mode: "slider", width: "default", limit: 8 },
     { kind: "live-events", mode: "tile", width: "default", limit: 10 },
     { kind: "prematch-events", mode: "tile", width: "default", limit: 10 },

@@ -39,4 +39,22 @@ describe("MatchLive", () => {
     update(4);
     expect(live()?.dataset.ended).toBeUndefined();
   });
+
+  it("at half-time the clock gives way to the word: not 45:00′", () => {
+    const view = render(
+      <NextIntlClientProvider locale="en" messages={en}>
+        <LiveStoreProvider store={new LiveStore({ schedule: () => {} })}>
+          <MatchLive
+            matchId="8"
+            status={1}
+            statistics={{ clock: { match_time: "45:00", stopped: true }, phase: "halftime" }}
+          />
+        </LiveStoreProvider>
+      </NextIntlClientProvider>,
+    );
+    const clock = view.container.querySelector<HTMLElement>(".clock-time");
+    expect(clock?.textContent).toBe("Half-time");
+    expect(clock?.dataset.phase).toBe("halftime");
+    expect(view.container.textContent).not.toContain("45:00");
+  });
 });

@@ -50,7 +50,12 @@ export function MatchLive({
       <span className={`status status-${statusKey(s)}`}>
         {outright && statusKey(s) === "prematch" ? t("status.open") : t(`status.${statusKey(s)}`)}
       </span>
-      {clock && s === 1 ? (
+      {/* between periods the moment is told in words (half-time, not a clock stopped at 45:00) */}
+      {stats.phase && s === MATCH_STATUS.live ? (
+        <span className="clock-time" data-phase={stats.phase}>
+          {t(`phase.${stats.phase}`)}
+        </span>
+      ) : clock && s === MATCH_STATUS.live ? (
         <span className="clock-time" data-clock={stats.clock?.stopped ? "stopped" : "running"}>
           {clock}′
         </span>

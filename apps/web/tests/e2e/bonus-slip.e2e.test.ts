@@ -21,7 +21,10 @@ async function betsOf(context: BrowserContext): Promise<BetJson[]> {
   return ((await res.json()) as { data: BetJson[] }).data;
 }
 
-/** The embedded default's demo bonuses on the slip: the welcome freebet and the acca boost (3+ legs at 1.30+). */
+/**
+ * The embedded default's demo bonuses on the slip: the welcome freebet and the acca boost (3+ legs at
+ * 1.30+). By default a bet takes no bonus but a boost it qualifies for; a held freebet is offered.
+ */
 describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -47,13 +50,15 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     const [price] = await openPrices(page, 1, { min: 1700, max: 6000 });
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
-    const picker = slip.locator("select[data-bonus-select='0']");
+    const picker = slip.getByLabel("Bonus", { exact: true });
     await expect
       .poll(() => picker.locator("option").allTextContents())
       .toEqual(["No bonus", "Freebet €5.00 · Welcome freebet", "Season cup", "Treasure chest"]);
+    // nothing is chosen for the player; the freebet they hold is offered in plain sight
+    expect(await picker.locator("option:checked").textContent()).toBe("No bonus");
     const stake = slip.locator("[data-stake-input='0']");
     expect(await stake.inputValue()).toBe("");
-    await picker.selectOption({ label: "Freebet €5.00 · Welcome freebet" });
+    await slip.getByRole("button", { name: "Use Freebet €5.00 · Welcome freebet" }).click();
     await expect.poll(() => stake.inputValue()).toBe("5.00");
     expect(await stake.getAttribute("readonly")).not.toBeNull();
     const odds = Number(await slip.locator("[data-selection] [data-odds]").getAttribute("data-odds"));
@@ -75,7 +80,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await page.goto(`${base}/my-bets`);
     await expect
       .poll(() => page.locator(`main [data-bet-id="${bet?.id}"] [data-bonus]`).textContent())
-      .toBe("Freebet");
+      .toBe("Freebet · Welcome freebet");
     await page.goto(`${base}/promotions?tab=past`);
     await expect
       .poll(() => page.locator(".bonus-card", { hasText: "Welcome freebet" }).getAttribute("data-status"))
@@ -95,12 +100,22 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     const slip = page.locator("[data-ticket-panel=docked]");
     await expect.poll(() => slip.locator("[data-selection]").count()).toBe(3);
     await slip.locator("button[data-bet-type=combo]").click();
-    // SPEC §4 default preference: the tournament comes before the boost; the player picks the boost,
-    // whose odds come from the range of 3–4 legs
-    const picker = slip.locator("select[data-bonus-select='0']");
-    await expect.poll(() => picker.locator("option:checked").textContent()).toBe("Season cup");
+    // The boost the combo qualifies for is applied and shown by default (its odds from the range
+    // of 3–4 legs); the tournament on offer does not shut it out.
+    const picker = slip.getByLabel("Bonus", { exact: true });
+    await expect.poll(() => picker.locator("option:checked").textContent()).toBe("Acca boost");
+    await expect.poll(() => slip.getByText("Acca boost +5% applied").count()).toBe(1);
+    expect(await slip.locator("[data-bonus-odds]").getAttribute("data-bonus-odds")).toBe("1050");
+    // the player may pick the tournament instead: the slip says why the boost then goes
+    await picker.selectOption({ label: "Season cup" });
+    await expect
+      .poll(() =>
+        slip
+          .getByText("One bonus per bet: Acca boost (+5%) is not applied while Season cup is chosen.")
+          .count(),
+      )
+      .toBe(1);
     await picker.selectOption({ label: "Acca boost" });
-    await expect.poll(() => slip.locator("[data-bonus-odds]").getAttribute("data-bonus-odds")).toBe("1050");
     await slip.locator("[data-stake-input='0']").fill("2");
     const legOdds = (
       await slip
@@ -126,7 +141,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await page.goto(`${base}/my-bets`);
     const card = page.locator(`main [data-bet-id="${bet?.id}"]`);
     expect(await card.locator("[data-bonus=comboboost]").getAttribute("data-bonus-odds")).toBe("1050");
-    expect(await card.locator("[data-bonus]").textContent()).toBe("Boost ×1.05");
+    expect(await card.locator("[data-bonus]").textContent()).toBe("Boost ×1.05 · Acca boost");
     await context.close();
   });
 
@@ -140,9 +155,10 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     const [price] = await openPrices(page, 1, { min: 1700, max: 6000 });
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
-    await expect
-      .poll(() => slip.locator("select[data-bonus-select='0'] option:checked").textContent())
-      .toBe("Season cup");
+    const picker = slip.getByLabel("Bonus", { exact: true });
+    await expect.poll(() => picker.locator("option").count()).toBeGreaterThan(1);
+    expect(await picker.locator("option:checked").textContent()).toBe("No bonus");
+    await picker.selectOption({ label: "Season cup" });
     // Before a stake, the hint names the least stake that farms: the cup has no minimum, but a point
     // takes a whole 1.00.
     expect(await slip.locator("[data-potential-points='0']").textContent()).toContain("Stake at least €1.00");
@@ -157,6 +173,11 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await slip.locator("[data-placed='1']").waitFor();
     const [bet] = await betsOf(context);
     expect(bet?.bonus?.type).toBe("tournament");
+    // My bets names the tournament by its kind and name, not as a freebet
+    await page.goto(`${base}/my-bets`);
+    await expect
+      .poll(() => page.locator(`main [data-bet-id="${bet?.id}"] [data-bonus]`).textContent())
+      .toBe("Tournament · Season cup");
 
     await page.goto(`${base}/promotions`);
     const cup = page.locator(".bonus-card", { hasText: "Season cup" });

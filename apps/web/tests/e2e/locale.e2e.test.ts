@@ -50,7 +50,9 @@ describe("locale in URL and RTL (SPEC §2, §5)", () => {
     );
     expect(r.text).toMatch(/<meta name="robots" content="index, follow"/);
     expect(r.text).toMatch(/<meta property="og:locale" content="de"/);
-    expect(r.text).toMatch(/user-scalable=no/);
+    // WCAG 1.4.4 overrules SPEC §2's fixed viewport: a player may zoom
+    expect(r.text).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1"\/>/);
+    expect(r.text).not.toMatch(/user-scalable=no|maximum-scale/);
     expect((await html("/favorites")).text).toMatch(/<meta name="robots" content="noindex, nofollow"/);
   });
 

@@ -47,7 +47,7 @@ export async function placeSlip(slip: Locator) {
         if (await button.isEnabled()) return "ready";
         // What keeps it disabled, for the failure message.
         return slip.evaluate((panel) =>
-          [...panel.querySelectorAll("[data-blocker], [data-selection]")]
+          [...panel.querySelectorAll("[data-blocker], [data-stake-problem], [data-selection]")]
             .map((e) => e.outerHTML.slice(0, 200))
             .join("\n"),
         );

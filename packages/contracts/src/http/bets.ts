@@ -135,9 +135,17 @@ export const placedBetSchema = z.object({
   /** What the bet can be cashed out for now; null when cashout is not offered. */
   to_cashout: moneySchema.nullable(),
   cashed_out: moneySchema,
-  /** The bonus the bet was placed with; `odds` are a comboboost's bonus odds. */
+  /**
+   * The bonus the bet was placed with; `odds` are a comboboost's bonus odds, `name` the bonus's name in
+   * the asked locale (the bet list gives it, so a tournament is not mistaken for a freebet).
+   */
   bonus: z
-    .object({ id: z.number().int(), type: z.enum(BONUS_TYPES), odds: z.number().int().nullable() })
+    .object({
+      id: z.number().int(),
+      type: z.enum(BONUS_TYPES),
+      odds: z.number().int().nullable(),
+      name: text().optional(),
+    })
     .nullable(),
   system: z.object({ id: text(), win_count: z.number().int(), total_count: z.number().int() }).nullable(),
   used_in_jackpot: z.boolean(),

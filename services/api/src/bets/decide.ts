@@ -12,6 +12,7 @@ import {
   potentialReturn,
   type SystemType,
   stakeFromBonus,
+  systemLineStake,
   systemTypesFor,
 } from "@sportsbook/domain";
 import { bonusFit, eventIdsOf, type LootboxPlace, totalOddsOf, type UsableBonus } from "../bonuses/slip.js";
@@ -87,6 +88,8 @@ export interface DecisionRules {
   bonuses?: readonly UsableBonus[];
   /** Whether a selection's prices are stale (its producer silent past its threshold): refused as suspended. */
   stale?: (state: SelectionState) => boolean;
+  /** The least stake of a bet and of each system line (minimumStake); absent, none is checked. */
+  minStake?: number;
 }
 
 const refuse = (code: number, reason: string, selections?: BetRefusal["selections"]): BetDecision => ({
@@ -208,6 +211,13 @@ export function decideBet(
       stakeFromBonus: stakeFromBonus(fit.bonus.type),
       ...(farmed ? { farmed } : {}),
     };
+  }
+
+  // SPEC §5 stake limits: a stake a bonus pays is the bonus's; a system's minimum is per line.
+  if (rules.minStake !== undefined && !bonus?.stakeFromBonus) {
+    const staked = systemType ? systemLineStake(bet.stake.value, systemType) : bet.stake.value;
+    if (staked < rules.minStake)
+      return refuse(codes.invalidStake.code, systemType ? "line_below_minimum" : "below_minimum");
   }
 
   const totalOdds = customOdds ?? (bet.type === "single" ? (odds[0] ?? 0) : comboOdds(odds as Odds[]));

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type BetInput, errorCatalogue, type PlaceBetsBody, type PlacedBet } from "@sportsbook/contracts";
 import { betChanged } from "@sportsbook/contracts/player-events";
 import { type Executor, InsufficientFundsError, playerSettings, type Transaction } from "@sportsbook/db";
-import { MATCH_STATUS } from "@sportsbook/domain";
+import { MATCH_STATUS, minimumStake } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
 import { progressAmbs } from "../bonuses/amb.js";
 import type { BonusRow } from "../bonuses/definitions.js";
@@ -106,6 +106,7 @@ async function decideAll(
     const decision = decideBet(bet, states, {
       mode,
       maxPayout: maxPayoutMinor(ctx, currency),
+      minStake: minimumStake(currency),
       ...(price?.ok ? { customOdds: price.odds } : {}),
       ...(bonuses ? { bonuses } : {}),
       ...(stale ? { stale } : {}),

@@ -1,6 +1,8 @@
 import type { PlacedBet } from "@sportsbook/contracts";
 import {
+  type BetBonusRecord,
   type bets,
+  bonuses,
   competitors,
   type Executor,
   markets,
@@ -12,6 +14,7 @@ import {
 import { type BonusType, isMarketOpen, isMatchAvailable } from "@sportsbook/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { localText } from "../bonuses/present.js";
 import { matchName } from "../catalogue/present.js";
 import type { AppContext } from "../context.js";
 import { translate } from "../http/i18n.js";
@@ -46,6 +49,7 @@ export function presentBet(
   bet: BetRow,
   selections: SelectionView[],
   table: Map<string, CurrencyInfo>,
+  bonusNames?: ReadonlyMap<number, string>,
 ): PlacedBet {
   const money = (v: number) => moneyView(v, bet.currency, table);
   const toCashout = cashoutQuote(
@@ -87,7 +91,7 @@ export function presentBet(
     settled_at: bet.settledAt?.toISOString() ?? null,
     to_cashout: toCashout === null ? null : money(toCashout),
     cashed_out: money(bet.cashedOutAmount),
-    bonus: bet.bonus ? { id: bet.bonus.id, type: bet.bonus.type as BonusType, odds: bet.bonus.odds } : null,
+    bonus: bet.bonus ? bonusView(bet.bonus, bonusNames?.get(bet.bonus.id)) : null,
     system:
       bet.systemWinCount !== null && bet.systemTotalCount !== null
         ? {
@@ -166,4 +170,24 @@ export async function loadSelectionViews(
     out.set(r.sel.betId, list);
   }
   return out;
+}
+
+function bonusView(record: BetBonusRecord, name: string | undefined): NonNullable<PlacedBet["bonus"]> {
+  const view = { id: record.id, type: record.type as BonusType, odds: record.odds };
+  return name === undefined ? view : { ...view, name };
+}
+
+/** The names, in `locale`, of the bonuses these bets were placed with, by bonus id. */
+export async function loadBonusNames(
+  db: Executor,
+  rows: readonly BetRow[],
+  locale: string,
+): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((b) => (b.bonus ? [b.bonus.id] : [])))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: bonuses.id, name: bonuses.name })
+    .from(bonuses)
+    .where(inArray(bonuses.id, ids));
+  return new Map(found.map((b) => [b.id, localText(b.name, locale)]));
 }

@@ -40,7 +40,7 @@ import { currencyTable } from "../wallet/currencies.js";
 import { cashoutBet } from "./cashout.js";
 import { type Placer, placeBets } from "./place.js";
 import { selectionKey } from "./placement-inputs.js";
-import { loadSelectionViews, presentBet } from "./present.js";
+import { loadBonusNames, loadSelectionViews, presentBet } from "./present.js";
 import { customOdds, maxStakes } from "./pricing.js";
 import {
   newShareCode,
@@ -104,8 +104,9 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
         locale,
       );
       const table = await currencyTable(ctx);
+      const bonusNames = await loadBonusNames(ctx.db, rows, locale);
       return {
-        data: rows.map((b) => presentBet(ctx, b, views.get(b.id) ?? [], table)),
+        data: rows.map((b) => presentBet(ctx, b, views.get(b.id) ?? [], table, bonusNames)),
         pagination: pagination(Number(total?.n ?? 0), q.page, q.limit),
       };
     },

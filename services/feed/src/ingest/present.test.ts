@@ -21,6 +21,19 @@ describe("feed statuses in product terms (SPEC §4)", () => {
 });
 
 describe("statistics block (SPEC §3)", () => {
+  it("names the moments between and after periods: half-time, breaks, extra time, penalties, the end", () => {
+    const phase = (matchStatus: number) =>
+      statisticsOf({ status: 1, matchStatus, periodScores: [] }, 0).phase;
+    expect(phase(31)).toBe("halftime");
+    expect(phase(301)).toBe("break");
+    expect(phase(32)).toBe("awaiting_overtime");
+    expect(phase(41)).toBe("overtime");
+    expect(phase(50)).toBe("penalties");
+    expect(phase(100)).toBe("ended");
+    // a period in play has no phase: its clock is shown
+    expect(phase(6)).toBeUndefined();
+  });
+
   it("carries clock, total and game score, server and named period scores", () => {
     const s = statisticsOf(
       {

@@ -1,5 +1,6 @@
 import {
   MATCH_STATUS_OF,
+  type MatchPhase,
   type PeriodKind,
   periodKey,
   type RealtimeMarketStatus,
@@ -83,6 +84,32 @@ const PERIODS: Record<number, [PeriodKind, number, string]> = {
   502: ["innings", 2, "2nd innings"],
 };
 
+/**
+ * UOF match status codes of the moments between and after periods, as the phase a scoreboard words:
+ * pause, the breaks between periods (30x), half-time, awaiting extra time or penalties, extra time,
+ * the shoot-out, and the ends (after regular time, extra time or penalties).
+ */
+const PHASES: Record<number, MatchPhase> = {
+  30: "break",
+  31: "halftime",
+  32: "awaiting_overtime",
+  33: "halftime",
+  34: "awaiting_penalties",
+  40: "overtime",
+  41: "overtime",
+  42: "overtime",
+  50: "penalties",
+  100: "ended",
+  110: "ended",
+  120: "ended",
+  301: "break",
+  302: "break",
+  303: "break",
+  304: "break",
+  305: "break",
+  306: "break",
+};
+
 /** A period's key and English name; a period of an unknown code counts as the sport's n-th period. */
 function periodOf(p: PeriodScore): { period_key: string; period_name: string } {
   const known = PERIODS[p.matchStatusCode];
@@ -116,6 +143,8 @@ export function statisticsOf(st: SportEventStatus, at: number): Statistics {
       clock_updated_at: new Date(at).toISOString(),
     };
   }
+  const phase = PHASES[st.matchStatus];
+  if (phase) out.phase = phase;
   if (st.homeScore !== undefined && st.awayScore !== undefined)
     out.total_score = { home: st.homeScore, away: st.awayScore };
   const gh = gamePoints(st.homeGameScore);

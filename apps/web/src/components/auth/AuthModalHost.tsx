@@ -4,9 +4,10 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { currentAccountActionRoute, delegateToHost, postToHost } from "../../embed/host-link";
+import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import type { LinkState } from "./AuthDialog";
-import { type AuthFormId, cleanedUrl, formFromUrl } from "./auth-forms";
+import { type AuthFormId, cleanedUrl, formFromUrl, formShows } from "./auth-forms";
 import { TAGS_KEY } from "./tracked-tags";
 
 // The dialog and the calls it makes load when a form first opens: most pages are never signed into.
@@ -34,9 +35,15 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
     },
     [platform.accounts],
   );
+  const { status } = usePlayer();
+  // A visitor's form asked for by the URL waits for the auth status; a signed-in player never sees it.
+  const shown = form && formShows(form, status) ? form : null;
   useEffect(() => {
-    if (form) postToHost("notify-modal-triggered", { modal: form });
-  }, [form]);
+    if (form && status === "logged_in" && !formShows(form, status)) setShownForm(null);
+  }, [form, status]);
+  useEffect(() => {
+    if (shown) postToHost("notify-modal-triggered", { modal: shown });
+  }, [shown]);
   const t = useTranslations();
   const fallback = useRef(t("global-error.default.description"));
   useEffect(() => {
@@ -76,10 +83,10 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
   return (
     <Ctx.Provider value={setForm}>
       {children}
-      {form ? (
+      {shown ? (
         <AuthDialog
-          key={form}
-          form={form}
+          key={shown}
+          form={shown}
           link={link}
           onClose={() => {
             setForm(null);

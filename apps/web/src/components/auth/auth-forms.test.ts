@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_ROUTES, cleanedUrl, formFromUrl } from "./auth-forms";
+import { AUTH_ROUTES, cleanedUrl, formFromUrl, formShows } from "./auth-forms";
 
 describe("auth modals from the URL (SPEC §2)", () => {
   it("maps the /users/* routes to their forms", () => {
@@ -18,5 +18,16 @@ describe("auth modals from the URL (SPEC §2)", () => {
     expect(cleanedUrl({ pathname: "/live", search: "?a=1&modal=sign-in", hash: "" })).toBe("/live?a=1");
     expect(cleanedUrl({ pathname: "/", search: "?reset_password_token=t", hash: "#sign-in" })).toBe("/");
     expect(cleanedUrl({ pathname: "/", search: "", hash: "#betBuilder" })).toBe("/#betBuilder");
+  });
+});
+
+describe("forms for visitors only", () => {
+  it("a signed-in player never gets sign-in, sign-up or the resend forms; a visitor's form waits for the status", () => {
+    for (const form of ["sign_in", "sign_up", "resend_confirmation_instructions", "unlock"] as const) {
+      expect(formShows(form, "logged_in")).toBe(false);
+      expect(formShows(form, "unknown")).toBe(false);
+      expect(formShows(form, "not_logged_in")).toBe(true);
+    }
+    expect(formShows("confirm_password", "logged_in")).toBe(true);
   });
 });

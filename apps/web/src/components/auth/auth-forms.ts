@@ -1,3 +1,5 @@
+import type { AuthStatus } from "../../player/player-store";
+
 /** Auth form identifiers of SPEC §2. */
 export type AuthFormId =
   | "sign_in"
@@ -8,6 +10,24 @@ export type AuthFormId =
   | "resend_unlock_instructions"
   | "edit_password"
   | "unlock";
+
+/**
+ * Forms for visitors only: a signed-in player never sees them, whatever the URL asks (a stray hash,
+ * `?modal=` or `/users/...` path after an e-mail link and a sign-in).
+ */
+export const VISITOR_FORMS: ReadonlySet<AuthFormId> = new Set<AuthFormId>([
+  "sign_in",
+  "sign_up",
+  "forgot_password",
+  "resend_confirmation_instructions",
+  "resend_unlock_instructions",
+  "unlock",
+]);
+
+/** Whether a form may show for a player in this auth status; a visitor's form waits until the status is known. */
+export function formShows(form: AuthFormId, status: AuthStatus): boolean {
+  return !VISITOR_FORMS.has(form) || status === "not_logged_in";
+}
 
 /** /users/* paths and the form each opens. */
 export const AUTH_ROUTES: Readonly<Record<string, AuthFormId>> = {

@@ -51,35 +51,35 @@ export async function MatchPage({
   );
   const home = m.competitors.home?.name ?? m.name;
   const away = m.competitors.away?.name ?? "";
+  const builder =
+    builderMarkets.length > 0 && !isUnavailable(m.status) ? (
+      <section id="betBuilder" className="bet-builder" aria-labelledby="bet-builder-title">
+        <h2 id="bet-builder-title" className="block-title">
+          {t("bet-builder")}
+        </h2>
+        <BetBuilderLazy match={{ ...pickMatch, matchStatus: m.status }} markets={builderMarkets} />
+      </section>
+    ) : null;
+  const marketsPanel = (
+    <section className="markets" aria-label={t("all-markets")}>
+      {groups.length === 0 ? <p className="empty">{t("no-markets")}</p> : null}
+      {groups.map(([group, list]) => (
+        <section key={group} className="market-group" data-group={group}>
+          <h2 className="block-title">{groupTitle(group)}</h2>
+          {list.map((market) => (
+            <MarketView key={`${market.id}/${market.specifier}`} match={m} market={market} />
+          ))}
+        </section>
+      ))}
+    </section>
+  );
   const tabs = matchTabs({
     statistics: m.statistics,
     hasVideo: m.has_video,
     streams: streams.length,
     chat: Boolean(settings.chat),
+    betBuilder: builder !== null,
   });
-  const marketsPanel = (
-    <>
-      {builderMarkets.length > 0 && !isUnavailable(m.status) ? (
-        <section id="betBuilder" className="bet-builder" aria-labelledby="bet-builder-title">
-          <h2 id="bet-builder-title" className="block-title">
-            {t("bet-builder")}
-          </h2>
-          <BetBuilderLazy match={{ ...pickMatch, matchStatus: m.status }} markets={builderMarkets} />
-        </section>
-      ) : null}
-      <section className="markets" aria-label={t("all-markets")}>
-        {groups.length === 0 ? <p className="empty">{t("no-markets")}</p> : null}
-        {groups.map(([group, list]) => (
-          <section key={group} className="market-group" data-group={group}>
-            <h2 className="block-title">{groupTitle(group)}</h2>
-            {list.map((market) => (
-              <MarketView key={`${market.id}/${market.specifier}`} match={m} market={market} />
-            ))}
-          </section>
-        ))}
-      </section>
-    </>
-  );
   return (
     <div className="page match-page" data-page="match" data-match={id}>
       <header className="match-head">
@@ -107,6 +107,7 @@ export async function MatchPage({
         tabs={tabs.map((tab) => ({ id: tab, label: t(`tab.${tab}`) }))}
         panels={{
           markets: marketsPanel,
+          betbuilder: builder,
           statistics: <Scoreboard matchId={id} home={home} away={away} statistics={m.statistics} />,
           stream: <StreamPanel matchId={id} streams={streams} hasVideo={m.has_video} locale={locale} />,
           chat: settings.chat ? (

@@ -1,6 +1,6 @@
 "use client";
-import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
-import type { MatchTab } from "./match-tabs";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { BET_BUILDER_HASH, type MatchTab } from "./match-tabs";
 
 /**
  * The match page's tabs (WAI-ARIA tabs: arrow keys move between them). Every panel is drawn on the
@@ -17,6 +17,16 @@ export function MatchTabs({
 }) {
   const [current, setCurrent] = useState<MatchTab>(tabs[0]?.id ?? "markets");
   const base = useId();
+  // SPEC §2: #betBuilder leads to the bet builder, on arrival and when a link sets it later.
+  useEffect(() => {
+    const follow = () => {
+      if (window.location.hash === BET_BUILDER_HASH && tabs.some((t) => t.id === "betbuilder"))
+        setCurrent("betbuilder");
+    };
+    follow();
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, [tabs]);
   if (tabs.length < 2) return <>{panels[current]}</>;
   const move = (e: KeyboardEvent, at: number) => {
     const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchTabs } from "./match-tabs";
 
-const none = { statistics: {}, hasVideo: false, streams: 0, chat: false };
+const none = { statistics: {}, hasVideo: false, streams: 0, chat: false, betBuilder: false };
 
 describe("match page tabs", () => {
   it("a match with nothing but markets has only the markets tab", () => {
@@ -17,5 +17,9 @@ describe("match page tabs", () => {
     expect(matchTabs({ ...none, hasVideo: true })).toEqual(["markets", "stream"]);
     expect(matchTabs({ ...none, streams: 2 })).toEqual(["markets", "stream"]);
     expect(matchTabs({ ...none, chat: true })).toEqual(["markets", "chat"]);
+  });
+
+  it("the bet builder is a tab of its own, after the markets", () => {
+    expect(matchTabs({ ...none, betBuilder: true, chat: true })).toEqual(["markets", "betbuilder", "chat"]);
   });
 });

@@ -1,6 +1,15 @@
 "use client";
 import type { PlacedBet } from "@sportsbook/contracts/http/bets";
-import { type BetListFilter, type BetResultFilter, formatMoney, money } from "@sportsbook/domain";
+import {
+  type BetListFilter,
+  type BetResultFilter,
+  formatMoney,
+  money,
+  type Odds,
+  systemLeastReturn,
+  systemLineCount,
+  systemLineStake,
+} from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLive } from "../../live/LiveProvider";
@@ -154,6 +163,54 @@ function FilterGroup<T extends string>({
   );
 }
 
+/**
+ * A system is read by its lines, not by the product of every price: how many, the stake of each and,
+ * while open, the least a win pays (one line of the lowest prices).
+ */
+function SystemFigures({
+  bet,
+  system,
+  amount,
+}: {
+  bet: PlacedBet;
+  system: NonNullable<PlacedBet["system"]>;
+  amount(value: number): string;
+}) {
+  const t = useTranslations("mybets");
+  const type = { winCount: system.win_count, totalCount: system.total_count };
+  const odds = bet.selections.map((s) => s.odds as Odds);
+  const least =
+    odds.length === type.totalCount ? systemLeastReturn(bet.stake.value, odds, type.winCount) : undefined;
+  return (
+    <>
+      <dt>{t("lines")}</dt>
+      <dd data-lines={Number(systemLineCount(type))}>{Number(systemLineCount(type))}</dd>
+      <dt>{t("line-stake")}</dt>
+      <dd data-line-stake={systemLineStake(bet.stake.value, type)}>
+        {amount(systemLineStake(bet.stake.value, type))}
+      </dd>
+      {least !== undefined && bet.result === "no_results" ? (
+        <>
+          <dt>{t("least-return")}</dt>
+          <dd data-least-return={least}>{amount(least)}</dd>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** A bet's bonus by its kind and name (a tournament is not a freebet), a boost with its odds. */
+function BonusLabel({ bonus }: { bonus: NonNullable<PlacedBet["bonus"]> }) {
+  const t = useTranslations("mybets");
+  const kinds = useTranslations("pages.promotions.type");
+  const { format } = useOddsFormat();
+  const kind =
+    bonus.type === "comboboost" && bonus.odds !== null
+      ? t("boost", { odds: displayOdds(bonus.odds, format) })
+      : kinds(bonus.type);
+  return bonus.name ? t("bonus-named", { kind, name: bonus.name }) : kind;
+}
+
 function BetCard({ bet, onCashedOut }: { bet: PlacedBet; onCashedOut(bet: PlacedBet): void }) {
   const t = useTranslations("mybets");
   const { locale } = useClientConfig();
@@ -184,13 +241,21 @@ function BetCard({ bet, onCashedOut }: { bet: PlacedBet; onCashedOut(bet: Placed
               </span>
               <MatchLive matchId={String(s.match.id)} status={s.match.status} statistics={{}} />
             </div>
-            <span className={styles.odds}>{displayOdds(s.odds, format)}</span>
+            <span className={styles.odds} data-odds={s.odds}>
+              {displayOdds(s.odds, format)}
+            </span>
           </li>
         ))}
       </ul>
       <dl className={styles.figures}>
-        <dt>{t("odds")}</dt>
-        <dd>{displayOdds(bet.custom_odds ?? bet.odds, format)}</dd>
+        {bet.system ? (
+          <SystemFigures bet={bet} system={bet.system} amount={amount} />
+        ) : (
+          <>
+            <dt>{t("odds")}</dt>
+            <dd>{displayOdds(bet.custom_odds ?? bet.odds, format)}</dd>
+          </>
+        )}
         <dt>{t("stake")}</dt>
         <dd data-stake={bet.stake.value}>{amount(bet.stake.value)}</dd>
         {settled ? (
@@ -208,9 +273,7 @@ function BetCard({ bet, onCashedOut }: { bet: PlacedBet; onCashedOut(bet: Placed
           <>
             <dt>{t("bonus")}</dt>
             <dd data-bonus={bet.bonus.type} data-bonus-odds={bet.bonus.odds ?? undefined}>
-              {bet.bonus.type === "comboboost" && bet.bonus.odds !== null
-                ? t("boost", { odds: displayOdds(bet.bonus.odds, format) })
-                : t(`bonus-type.${bet.bonus.type === "freebet_no_risk" ? "no_risk" : "freebet"}`)}
+              <BonusLabel bonus={bet.bonus} />
             </dd>
           </>
         ) : null}

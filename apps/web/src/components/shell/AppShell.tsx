@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { blocksFor, type SiteSettings } from "../../lib/site-settings";
 import { BlockList } from "../blocks/BlockList";
@@ -10,7 +11,7 @@ import { SideMenu } from "./SideMenu";
  * The page frame: every placement of SPEC §2 filled from the settings document. Which placements
  * show at which width is CSS (SPEC §9 breakpoints), so the server renders one markup for all devices.
  */
-export function AppShell({
+export async function AppShell({
   locale,
   settings,
   children,
@@ -20,6 +21,7 @@ export function AppShell({
   children: ReactNode;
 }) {
   const ctx = { locale, settings };
+  const t = await getTranslations({ locale, namespace: "nav" });
   return (
     <ShellUiProvider>
       <div className="app">
@@ -51,7 +53,7 @@ export function AppShell({
             <BlockList blocks={blocksFor(settings, "footer")} ctx={ctx} />
           </AreaBoundary>
         </footer>
-        <nav className="tabbar" data-placement="mobileTabBar" aria-label="tabs">
+        <nav className="tabbar" data-placement="mobileTabBar" aria-label={t("tab-bar")}>
           <AreaBoundary area="tab-bar">
             <BlockList blocks={blocksFor(settings, "mobileTabBar")} ctx={ctx} />
           </AreaBoundary>

@@ -15,24 +15,34 @@ const IMAGES: Record<ErrorKind, string> = {
   locked: "/errors/locked.svg",
 };
 
+/** An error page's text; the blocked text names the country, or says "your country" when none is known. */
+export function errorText(texts: ErrorTexts, kind: ErrorKind, countryName?: string): string {
+  if (kind === "blocked" && !countryName) return texts.blockedHere || texts.fallback;
+  return (texts[kind] || texts.fallback).replace("{countryName}", countryName ?? "");
+}
+
 /** SPEC §2 error pages: an image, a description and a button to the locale root. */
 export async function ErrorPage({
   kind,
   locale,
   countryName,
+  title = false,
 }: {
   kind: ErrorKind;
   locale?: string;
   countryName?: string;
+  /** Renders the page's title itself (React hoists it): the not-found page has no metadata of its own. */
+  title?: boolean;
 }) {
   const fromProxy = (await headers()).get(LOCALE_HEADER);
   const loc = locale ?? (fromProxy && hasErrorPage(fromProxy) ? fromProxy : await getLocale());
   const texts: ErrorTexts = await loadErrorTexts(loc);
   const settings = await loadSiteSettings();
   const home = settings.locales.includes(loc) ? localizeHref("/", loc, settings) : `/${loc}`;
-  const description = (texts[kind] || texts.fallback).replace("{countryName}", countryName ?? "—");
+  const description = errorText(texts, kind, countryName);
   return (
     <section className="error-page" data-error={kind}>
+      {title ? <title>{`${description} | ${settings.siteName}`}</title> : null}
       {/* biome-ignore lint/performance/noImgElement: an unoptimized static picture needs no next/image, whose client code would load with every page's error boundary */}
       <img src={IMAGES[kind]} alt="" width={240} height={160} fetchPriority="high" />
       <h1>{description}</h1>

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { loadErrorTexts } from "../../i18n/messages";
 import { pageMetadata } from "../../lib/metadata.server";
 import { pageContext } from "../../lib/request.server";
-import { type ErrorKind, ErrorPage } from "./ErrorPage";
+import { type ErrorKind, ErrorPage, errorText } from "./ErrorPage";
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -16,9 +17,13 @@ const asGiven: CountryOf = async (query) => query?.slice(0, 80);
 /** The metadata and page of an error route (SPEC §2 error pages): never indexed, no layout chrome. */
 export function errorRoute(kind: ErrorKind, path: string, countryOf: CountryOf = asGiven) {
   return {
-    async generateMetadata({ params }: Props): Promise<Metadata> {
+    // Each error page has its own title, its text in the page's language, not the site's.
+    async generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
       const { locale } = await params;
-      return pageMetadata({ locale, path, index: false });
+      const query = (await searchParams).country;
+      const name = await countryOf(typeof query === "string" ? query : undefined, locale);
+      const title = errorText(await loadErrorTexts(locale), kind, name);
+      return pageMetadata({ locale, path, index: false, title });
     },
     async Page({ params, searchParams }: Props) {
       const { locale } = await params;

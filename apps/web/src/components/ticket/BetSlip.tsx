@@ -3,6 +3,7 @@ import {
   type BetType,
   type Currency,
   combinabilityIssues,
+  comboOdds,
   effectiveStake,
   formatAmount,
   formatMoney,
@@ -14,8 +15,11 @@ import {
   parseAmount,
   parseStake,
   placeBlockers,
+  qualifyingBoost,
   type SlipBonus,
   type SlipSelection,
+  type StakeProblem,
+  stakeProblems,
   switchBetType,
   systemLineCount,
   type TicketBet,
@@ -23,12 +27,15 @@ import {
   ticketBetNoPointsReason,
   ticketBetPoints,
   ticketBetReturn,
+  ticketSystemFigures,
+  withBonusOdds,
 } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { usePlayer } from "../../player/player-context";
+import { currentAccount } from "../../player/player-store";
 import { LootboxKeys } from "../bonuses/LootboxKeys";
 import { useClientConfig } from "../shell/ClientConfig";
 import { AmbProgressBars } from "./AmbProgressBar";
@@ -63,9 +70,31 @@ function Slip({ store }: { store: TicketStore }) {
   const player = usePlayer();
   const [refusal, setRefusal] = useState<string | null>(null);
   const currency = state.config.currency;
+  const { locale } = useClientConfig();
+  const amount = (v: number) => formatMoney(money(v, currency.code), currency, locale);
+  const problemText = (p: StakeProblem) =>
+    t(`stake-problem.${p.issue}`, {
+      amount: amount(p.limit),
+      lines: p.lines ?? 0,
+      line: amount(p.line ?? p.limit),
+    });
   const selections = state.bets.flatMap((b) => b.selections);
   const type = state.bets[0]?.betType;
   const blockers = placeBlockers(state.bets, currency, state.config.maxPayout);
+  const account = currentAccount(player);
+  // SPEC §5 stake limits, told before placing; the server stays the authority.
+  const problems =
+    player.status === "logged_in"
+      ? stakeProblems(state.bets, currency, {
+          ...(account?.code === currency.code ? { balance: account.balance } : {}),
+          ...(extras.maxStakes ? { maxStakes: extras.maxStakes } : {}),
+        })
+      : [];
+  const reason = blockers[0]
+    ? t(`blocker.${blockers[0]}`)
+    : problems[0]
+      ? problemText(problems[0])
+      : undefined;
   // Not only in ODDS_CHANGED: new prices that arrive while a placement is in flight are flagged, and
   // a refusal for those odds lands in ERROR with the flags still set and placing blocked by them.
   const changesToAccept = !state.inProgress && hasChangedOdds(state.bets);
@@ -184,39 +213,46 @@ function Slip({ store }: { store: TicketStore }) {
       ) : null}
       <Totals bets={state.bets} currency={currency} maxPayout={state.config.maxPayout} />
       <OddsAcceptance store={store} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className="btn"
-          data-action="clear"
-          onClick={() => store.dispatch({ type: "ticketCleared" })}
-        >
-          {t("clear")}
-        </button>
-        <button
-          type="button"
-          ref={placeButton}
-          className="btn btn-primary"
-          data-action="place"
-          disabled={state.inProgress || (player.status === "logged_in" && blockers.length > 0)}
-          title={blockers.length > 0 ? t(`blocker.${blockers[0]}`) : undefined}
-          onClick={() =>
-            store.dispatch({ type: "placeRequested", isLoggedIn: player.status === "logged_in" })
-          }
-        >
-          {state.inProgress
-            ? t("processing")
-            : player.status === "logged_in"
-              ? t("place")
-              : t("sign-in-to-bet")}
-        </button>
-      </div>
       <ShareSlip bets={state.bets} />
-      {blockers.length > 0 && player.status === "logged_in" ? (
-        <p className={styles.hint} data-blocker={blockers[0]}>
-          {t(`blocker.${blockers[0]}`)}
-        </p>
-      ) : null}
+      <div className={styles.foot}>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className="btn"
+            data-action="clear"
+            onClick={() => store.dispatch({ type: "ticketCleared" })}
+          >
+            {t("clear")}
+          </button>
+          <button
+            type="button"
+            ref={placeButton}
+            className="btn btn-primary"
+            data-action="place"
+            disabled={state.inProgress || (player.status === "logged_in" && reason !== undefined)}
+            aria-describedby={player.status === "logged_in" && reason ? "slip-place-reason" : undefined}
+            onClick={() =>
+              store.dispatch({ type: "placeRequested", isLoggedIn: player.status === "logged_in" })
+            }
+          >
+            {state.inProgress
+              ? t("processing")
+              : player.status === "logged_in"
+                ? t("place")
+                : t("sign-in-to-bet")}
+          </button>
+        </div>
+        {reason && player.status === "logged_in" ? (
+          <p
+            id="slip-place-reason"
+            className={problems[0] && !blockers[0] ? styles.refusal : styles.hint}
+            data-blocker={blockers[0]}
+            data-stake-problem={blockers[0] ? undefined : problems[0]?.issue}
+          >
+            {reason}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -258,9 +294,10 @@ function BetCard({
           </p>
         ))}
       {bet.betType === "system" ? (
-        <label className={styles.field}>
-          {t("system")}
+        <div className={styles.field}>
+          <label htmlFor={`system-${index}`}>{t("system")}</label>
           <select
+            id={`system-${index}`}
             data-system-type
             value={bet.systemType ? `${bet.systemType.winCount}/${bet.systemType.totalCount}` : ""}
             onChange={(e) => {
@@ -278,7 +315,7 @@ function BetCard({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ) : null}
       {bet.customOdds !== undefined ? <CustomPrice odds={bet.customOdds} /> : null}
       {bet.availableBonuses.length > 0 ? (
@@ -376,7 +413,6 @@ function BonusPicker({
 }) {
   const t = useTranslations("slip.bonus");
   const { locale } = useClientConfig();
-  const { format } = useOddsFormat();
   const idOf = (b: SlipBonus) => `${b.bonusType}:${b.bonusId}`;
   const label = (b: SlipBonus) => {
     const name = b.name ?? "";
@@ -387,17 +423,25 @@ function BonusPicker({
     return name;
   };
   const chosen = bet.bonus;
+  const pick = (b: SlipBonus | null) => store.dispatch({ type: "bonusSet", betIndex: index, bonus: b });
+  // A held freebet is offered beside the picker, not only inside it: it is the player's money.
+  const freebet =
+    chosen && isFreebet(chosen.bonusType)
+      ? undefined
+      : bet.availableBonuses.find((b) => isFreebet(b.bonusType));
+  // One bonus a bet: a boost the bet qualifies for is shut out by another bonus the player picks.
+  const shutOut =
+    chosen && chosen.bonusType !== "comboboost" ? qualifyingBoost(bet, bet.availableBonuses) : undefined;
+  const boostShare = (odds: number) => (odds - 1000) / 1000;
   return (
     <div className={styles.bonus} data-bonus-picker={index}>
-      <label className={styles.field}>
-        {t("label")}
+      <div className={styles.field}>
+        <label htmlFor={`bonus-${index}`}>{t("label")}</label>
         <select
+          id={`bonus-${index}`}
           data-bonus-select={index}
           value={chosen ? idOf(chosen) : ""}
-          onChange={(e) => {
-            const picked = bet.availableBonuses.find((b) => idOf(b) === e.target.value) ?? null;
-            store.dispatch({ type: "bonusSet", betIndex: index, bonus: picked });
-          }}
+          onChange={(e) => pick(bet.availableBonuses.find((b) => idOf(b) === e.target.value) ?? null)}
         >
           <option value="">{t("none")}</option>
           {bet.availableBonuses.map((b) => (
@@ -406,7 +450,17 @@ function BonusPicker({
             </option>
           ))}
         </select>
-      </label>
+      </div>
+      {freebet ? (
+        <button
+          type="button"
+          className={styles.offer}
+          data-use-freebet={freebet.bonusId}
+          onClick={() => pick(freebet)}
+        >
+          {t("use", { bonus: label(freebet) })}
+        </button>
+      ) : null}
       {chosen && isFreebet(chosen.bonusType) ? (
         <p className={styles.hint} data-freebet-stake={bet.freebetStake}>
           {t(chosen.bonusType === "freebet_no_risk" ? "no-risk-note" : `note.${chosen.bonusType}`)}
@@ -414,8 +468,17 @@ function BonusPicker({
       ) : null}
       {chosen?.farming ? <FarmingHint bet={bet} farming={chosen.farming} currency={currency} /> : null}
       {chosen?.bonusType === "comboboost" && bet.bonusOdds !== undefined ? (
-        <p className={styles.hint} data-bonus-odds={bet.bonusOdds}>
-          {t("boost", { odds: displayOdds(bet.bonusOdds, format) })}
+        <p className={styles.boost} data-bonus-odds={bet.bonusOdds}>
+          {t("boost-applied", { name: chosen.name ?? "", share: boostShare(bet.bonusOdds) })}
+        </p>
+      ) : null}
+      {shutOut && chosen ? (
+        <p className={styles.hint} data-boost-shut-out={shutOut.bonusId}>
+          {t("one-bonus", {
+            boost: shutOut.name ?? "",
+            share: boostShare(withBonusOdds({ ...bet, bonus: shutOut }).bonusOdds ?? 1000),
+            name: chosen.name ?? "",
+          })}
         </p>
       ) : null}
     </div>
@@ -592,6 +655,7 @@ function StakeField({
           ))}
         </fieldset>
       ) : null}
+      <BetFigures bet={bet} currency={currency} />
       <p className={styles.return}>
         {t("potential-return")}{" "}
         <strong data-potential-return={potential}>
@@ -599,6 +663,50 @@ function StakeField({
         </strong>
       </p>
     </div>
+  );
+}
+
+/** What a player reads of a combo (its total odds) or a system (lines, stake per line, return range). */
+function BetFigures({ bet, currency }: { bet: TicketBet; currency: Currency }) {
+  const t = useTranslations("slip");
+  const { locale } = useClientConfig();
+  const { format } = useOddsFormat();
+  const amount = (v: number) => formatMoney(money(v, currency.code), currency, locale);
+  if (bet.betType === "combo") {
+    const odds = comboOdds(
+      bet.bonusOdds
+        ? [...bet.selections.map((s) => s.odds), bet.bonusOdds]
+        : bet.selections.map((s) => s.odds),
+    );
+    return (
+      <p className={styles.return}>
+        {t("total-odds")} <strong data-total-odds={odds}>{displayOdds(odds, format)}</strong>
+      </p>
+    );
+  }
+  const figures = ticketSystemFigures(bet);
+  if (!figures || !bet.systemType) return null;
+  const staked = effectiveStake(bet) > 0;
+  return (
+    <dl className={styles.figures} data-system-figures>
+      <dt>{t("lines")}</dt>
+      <dd data-lines={figures.lines}>{figures.lines}</dd>
+      <dt>{t("line-stake")}</dt>
+      <dd data-line-stake={figures.lineStake}>{amount(figures.lineStake)}</dd>
+      {staked ? (
+        <>
+          <dt>{t("return-range")}</dt>
+          <dd data-least-return={figures.least} data-most-return={figures.most}>
+            {t("range", {
+              least: amount(figures.least),
+              most: amount(figures.most),
+              win: bet.systemType.winCount,
+              total: bet.systemType.totalCount,
+            })}
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 
@@ -629,8 +737,13 @@ function Totals({
 function Placed({ bets, currency }: { bets: readonly TicketBet[]; currency: Currency }) {
   const t = useTranslations("slip");
   const { locale } = useClientConfig();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Place left with the placed bets: focus goes to the confirmation, not back to <body>.
+    if (!document.activeElement || document.activeElement === document.body) box.current?.focus();
+  }, []);
   return (
-    <div className={styles.success} role="status" data-placed={bets.length}>
+    <div ref={box} tabIndex={-1} className={styles.success} role="status" data-placed={bets.length}>
       <strong>{t("placed", { count: bets.length })}</strong>
       <ul>
         {bets.map((b) => (

@@ -21,7 +21,7 @@ import { loadSharedSlip } from "./share";
 import { fetchSlipAmbs, fetchSlipBonuses, slipBonusKey } from "./slip-bonuses";
 import { followSlip } from "./slip-follow";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
-import { submitBets } from "./ticket-api";
+import { maxStakes, submitBets } from "./ticket-api";
 import { TicketStore } from "./ticket-store";
 
 /** Typing a stake changes it at every key: the jackpots and ambs are asked for once it rests. */
@@ -225,6 +225,31 @@ export default function TicketEngine({
               store.dispatch({ type: "jackpotsChanged", betIndex, jackpots });
           })
           .catch((e: unknown) => console.error("bet slip: reading the jackpots failed", e));
+      },
+      SLIP_READ_DEBOUNCE_MS,
+    );
+  }, [store, signedIn, config.locale]);
+
+  // SPEC §5 stake limits: each bet's maximum stake, read again when its selections, prices or type
+  // change, so the slip disables placing above it before the server refuses.
+  useEffect(() => {
+    if (!store || !signedIn) return;
+    const priced = () =>
+      store
+        .get()
+        .bets.map((b) => [slipBonusKey([b]), b.systemType?.winCount ?? 0, b.selections.map((s) => s.odds)]);
+    return followSlip(
+      store,
+      priced,
+      (_sent, stillCurrent) => {
+        const bets = store.get().bets;
+        store.setMaxStakes(undefined);
+        if (bets.length === 0) return;
+        maxStakes(bets, config.locale)
+          .then((most) => {
+            if (stillCurrent()) store.setMaxStakes(most);
+          })
+          .catch((e: unknown) => console.error("bet slip: reading the maximum stakes failed", e));
       },
       SLIP_READ_DEBOUNCE_MS,
     );

@@ -10,6 +10,7 @@ import styles from "./TicketPanel.module.css";
 
 const BetSlip = dynamic(() => import("./BetSlip"), { ssr: false });
 const MyBetsPanel = dynamic(() => import("../my-bets/MyBetsPanel"), { ssr: false });
+const SlipReturn = dynamic(() => import("./SlipReturn"), { ssr: false });
 
 function useDocked(): boolean | null {
   return useSyncExternalStore(
@@ -122,6 +123,9 @@ export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
     );
   }
   const open = panel.isOpen || pendingTab !== null;
+  // Below the docked width the slip is a non-modal bottom sheet: a bar with the count and the return,
+  // expanded over the lower part of the screen only, so the prices above stay tappable and a combo
+  // is built without closing it; the slip's actions stay pinned at the sheet's foot.
   return (
     <section
       ref={sheet}
@@ -134,18 +138,29 @@ export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
         type="button"
         className={styles.handle}
         aria-expanded={open}
+        aria-controls={open ? "ticket-sheet-body" : undefined}
         data-action="toggle-slip"
         hidden={!open && count === 0}
         onClick={() => dispatch(open ? { type: "panelClosed" } : { type: "panelOpened", tab: "BET_SLIP" })}
       >
-        {t("tab-slip")}
-        {count > 0 ? (
-          <span className={styles.badge} data-slip-count={count}>
-            {count}
-          </span>
-        ) : null}
+        <span className={styles.handleTitle}>
+          {t("tab-slip")}
+          {count > 0 ? (
+            <span className={styles.badge} data-slip-count={count}>
+              {count}
+            </span>
+          ) : null}
+        </span>
+        {count > 0 ? <SlipReturn /> : null}
+        <span className={styles.chevron} aria-hidden="true">
+          {open ? "▾" : "▴"}
+        </span>
       </button>
-      {open ? <div className={styles.sheetBody}>{body}</div> : null}
+      {open ? (
+        <div id="ticket-sheet-body" className={styles.sheetBody}>
+          {body}
+        </div>
+      ) : null}
     </section>
   );
 }

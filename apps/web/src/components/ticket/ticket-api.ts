@@ -73,12 +73,21 @@ export async function submitBets(
 
 /** The largest stake the book takes on this bet now (SPEC §7 POST /bets/max-stake), in minor units. */
 export async function maxStake(bet: TicketBet, locale: string): Promise<number> {
-  const { stake, ...rest } = betInput(bet);
+  return (await maxStakes([bet], locale))[0] ?? 0;
+}
+
+/** SPEC §7 `POST /bets/max-stake`: per bet, the most it may stake now (balance and payout cap). */
+export async function maxStakes(bets: readonly TicketBet[], locale: string): Promise<number[]> {
   const res = await apiFetch("/bets/max-stake", {
     method: "POST",
     locale,
-    ...jsonBody({ bets: [{ ...rest, currency: stake.currency }] }),
+    ...jsonBody({
+      bets: bets.map((bet) => {
+        const { stake, ...rest } = betInput(bet);
+        return { ...rest, currency: stake.currency };
+      }),
+    }),
   });
   if (!res.ok) throw new Error(`POST /bets/max-stake answered ${res.status}`);
-  return maxStakeResponseSchema.parse(await res.json()).data[0]?.max_stake.value ?? 0;
+  return maxStakeResponseSchema.parse(await res.json()).data.map((d) => d.max_stake.value);
 }

@@ -18,6 +18,7 @@ const selection = z.object({
   isSuspended: z.boolean(),
   isChanged: z.boolean(),
   isNotAvailable: z.boolean(),
+  marketClosed: z.boolean().optional(),
   matchUrnId: z.string().max(100).optional(),
   matchSlug: z.string().max(300).optional(),
   marketName: z.string().max(300).optional(),

@@ -50,6 +50,8 @@ export interface SlipExtras {
   currencies: readonly Currency[];
   /** The player's freebet ambs and where the slip's bets would take them (SPEC §3 amb progress). */
   ambs?: readonly AmbProgress[];
+  /** Per bet, the most it may stake, as last read for the slip's bets (SPEC §7 max-stake). */
+  maxStakes?: readonly number[];
 }
 
 /** A slip selection for a price the player clicked. */
@@ -112,6 +114,12 @@ export class TicketStore {
   /** The ambs' progress as last read for the slip's bets. */
   setAmbs(ambs: readonly AmbProgress[]): void {
     this.extras = { ...this.extras, ambs };
+    for (const l of this.listeners) l();
+  }
+
+  /** The bets' maximum stakes as last read; cleared while the bets they were read for change. */
+  setMaxStakes(maxStakes: readonly number[] | undefined): void {
+    this.extras = { ...this.extras, maxStakes };
     for (const l of this.listeners) l();
   }
 

@@ -6,9 +6,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { PromoCodeForm } from "../../../components/bonuses/PromoCodeForm";
 import { PromotionsList } from "../../../components/bonuses/PromotionsList";
+import { JackpotBlock } from "../../../components/jackpots/JackpotBlocks";
 import { apiGetOr } from "../../../lib/api.server";
 import { pageMetadata } from "../../../lib/metadata.server";
 import { pageContext } from "../../../lib/request.server";
+import { loadSiteSettings } from "../../../lib/settings.server";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
@@ -53,6 +55,14 @@ export default async function Page({ params, searchParams }: Props) {
         ))}
       </nav>
       <PromoCodeForm />
+      {/* the running jackpots are promotions too: their card, pools moving live */}
+      {tab === "valid" ? (
+        <JackpotBlock
+          block={{ kind: "jackpot-card", mode: "tile", width: "default" }}
+          locale={locale}
+          settings={await loadSiteSettings()}
+        />
+      ) : null}
       {bonuses.data.length === 0 ? (
         <p className="empty">{t("empty")}</p>
       ) : (

@@ -1,0 +1,32 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DESKTOP, launchChromium, MOBILE } from "./browser";
+
+const base = inject("baseUrl");
+
+/** The demo Matchday jackpot is seen in the default layout, not only where an operator places it. */
+describe("the jackpot in the default layout", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the home page shows the running jackpot's banner; promotions its card", async () => {
+    const phone = await browser.newPage({ viewport: MOBILE });
+    await phone.goto(`${base}/`);
+    const banner = phone.getByRole("region", { name: "Jackpots" }).locator(".jackpot-banner", {
+      hasText: "Matchday jackpot",
+    });
+    await banner.waitFor();
+    expect(Number(await banner.locator(".jackpot-total").getAttribute("data-amount"))).toBeGreaterThan(0);
+    await phone.close();
+
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/promotions`);
+    await page.locator("main .jackpot-card", { hasText: "Matchday jackpot" }).waitFor();
+    await page.close();
+  });
+});
