@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { bonusSeedFile, seedBonusFile } from "./bonus-seed.js";
 import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
 import { hostDemoRunner } from "./host-demo.js";
+import { registerHostSdk } from "./host-sdk.js";
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
@@ -198,6 +199,9 @@ export async function createServer(
         locales: config.FEED_PUBLIC_LOCALES.split(","),
       })
     : undefined;
+
+  // The host platforms' SDK, which their pages load from here to mount the sportsbook's frame.
+  registerHostSdk(app);
 
   // Pages: every path no route above claims goes to Next.js (registered as the not-found handler).
   const web: Web | undefined =
