@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createHostDemo } from "@sportsbook/host-demo";
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.js";
+import { HOST_SDK_PATHS } from "./host-sdk.js";
 
 export interface HostDemoRunner {
   /** The key the host demo's session handovers use, unless the operator set OPERATOR_API_KEY. */
@@ -26,7 +27,7 @@ export function hostDemoRunner(config: ServerConfig): HostDemoRunner {
     async start(sportsbookPort, apiUrl) {
       const name = loopbackName(config.HOST);
       const sportsbookUrl = config.PUBLIC_URL ?? `http://${name}:${sportsbookPort}`;
-      app = createHostDemo({ sportsbookUrl, apiUrl, operatorKey });
+      app = createHostDemo({ sportsbookUrl, apiUrl, operatorKey, sdkPath: HOST_SDK_PATHS.script });
       const port = config.HOST_DEMO_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);
       await app.listen({ port, host: config.HOST });
       const address = app.server.address();

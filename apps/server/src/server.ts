@@ -33,6 +33,7 @@ import {
   staleThresholds,
 } from "./config.js";
 import { hostDemoRunner } from "./host-demo.js";
+import { registerHostSdk } from "./host-sdk.js";
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
@@ -259,6 +260,9 @@ export async function createServer(
         },
       })
     : undefined;
+
+  // The host platforms' SDK, which their pages load from here to mount the sportsbook's frame.
+  registerHostSdk(app);
 
   // Pages: every path no route above claims goes to Next.js (registered as the not-found handler).
   const web: Web | undefined =

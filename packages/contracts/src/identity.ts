@@ -127,6 +127,21 @@ export const signInResponseSchema = z.object({
   }),
 });
 
+/**
+ * `POST /player/handover`: the host's one-time token, and where the frame keeps the session. In a
+ * cookie by default; `header` where the frame's cookies are not kept (a host on another site without
+ * partitioned cookies): the answer then carries the session token, which the frame keeps in its own
+ * session storage and sends as `Authorization: Bearer`.
+ */
+export const handoverBodySchema = tokenBodySchema.extend({
+  keep: z.enum(["cookie", "header"]).default("cookie"),
+});
+
+/** Answer of the handover: as a sign-in's, with the session token when the frame keeps it itself. */
+export const handoverResponseSchema = z.object({
+  data: signInResponseSchema.shape.data.extend({ session_token: text().optional() }),
+});
+
 /** `PUT /player/profile`: completing the required fields. */
 export const profileFieldsBodySchema = z
   .object({

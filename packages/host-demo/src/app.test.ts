@@ -3,7 +3,11 @@ import { createHostDemo } from "./app.js";
 
 describe("the host demo's own accounts and pages", () => {
   // No sportsbook is needed until a signed-in player opens the sports page.
-  const app = createHostDemo({ sportsbookUrl: "http://sportsbook.test:3000", operatorKey: "k".repeat(40) });
+  const app = createHostDemo({
+    sportsbookUrl: "http://sportsbook.test:3000",
+    operatorKey: "k".repeat(40),
+    sdkPath: "/sdk/host-sdk@1.0.0.js",
+  });
   beforeAll(() => app.ready());
   afterAll(() => app.close());
 
@@ -61,10 +65,17 @@ describe("the host demo's own accounts and pages", () => {
     expect(shown.body).not.toContain('"><script>');
   });
 
-  it("frames only the sportsbook and cannot itself be framed", async () => {
+  it("frames only the sportsbook, through its SDK, and cannot itself be framed", async () => {
     const res = await app.inject({ method: "GET", url: "/" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('src="http://sportsbook.test:3000/"');
+    // the SDK comes from the sportsbook, before the page's own script that mounts the frame with it
+    expect(res.body).toMatch(
+      /<script src="http:\/\/sportsbook\.test:3000\/sdk\/host-sdk@1\.0\.0\.js"><\/script><script src="\/host\.js">/,
+    );
+    expect(res.headers["content-security-policy"]).toContain(
+      "script-src 'self' http://sportsbook.test:3000;",
+    );
     expect(res.headers["content-security-policy"]).toContain("frame-src http://sportsbook.test:3000;");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     const deep = await app.inject({ method: "GET", url: `/?path=${encodeURIComponent("//evil.test/x")}` });

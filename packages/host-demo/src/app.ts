@@ -25,6 +25,8 @@ export interface HostDemoOptions {
   apiUrl?: string;
   /** The sportsbook's operator key, for session handovers. */
   operatorKey: string;
+  /** The path of the sportsbook's host SDK script (`/sdk/host-sdk@{version}.js`), which the sports page loads. */
+  sdkPath: string;
   logger?: boolean;
 }
 
@@ -36,7 +38,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 
 const signInForm = z.object({
   mode: z.enum(["sign-in", "sign-up"]).catch("sign-in"),
-  return: appPathSchema.catch("/"),
+  return: z.catch(appPathSchema, "/"),
   email: z
     .string()
     .trim()
@@ -46,10 +48,10 @@ const signInForm = z.object({
   password: z.string().min(8).max(128),
 });
 const returnQuery = z.object({
-  return: appPathSchema.catch("/"),
+  return: z.catch(appPathSchema, "/"),
   mode: z.enum(["sign-in", "sign-up"]).catch("sign-in"),
 });
-const sportsQuery = z.object({ path: appPathSchema.catch("/") });
+const sportsQuery = z.object({ path: z.catch(appPathSchema, "/") });
 const paymentQuery = z.object({ payment: z.coerce.number().int().positive().optional().catch(undefined) });
 const RESULT_OF = { success: "success", pending: "pending", error: "failure" } as const;
 
@@ -88,7 +90,7 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
     reply.header(
       "content-security-policy",
       // the deposit form's answer redirects to the sportsbook's payment provider (form-action covers it)
-      `default-src 'self'; frame-src ${sportsbook.origin}; frame-ancestors 'none'; form-action 'self' ${sportsbook.origin}; base-uri 'none'`,
+      `default-src 'self'; script-src 'self' ${sportsbook.origin}; frame-src ${sportsbook.origin}; frame-ancestors 'none'; form-action 'self' ${sportsbook.origin}; base-uri 'none'`,
     );
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
@@ -104,21 +106,24 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
     const { path } = sportsQuery.parse(request.query);
     const player = accounts.playerOf(request.cookies[SESSION_COOKIE]);
     const plain = new URL(path, sportsbook).toString();
-    if (!player) return html(reply, sportsPage({ player, frameUrl: plain }));
+    const sdkUrl = new URL(options.sdkPath, sportsbook).toString();
+    if (!player) return html(reply, sportsPage({ player, frameUrl: plain, sdkUrl }));
     const handover = await link.handover({ email: player, language: "en" });
     if (!handover.ok) {
       request.log.warn({ status: handover.status, message: handover.message }, "session handover refused");
       const notice = `The sportsbook did not accept your session: ${handover.message || handover.status}`;
-      return html(reply, sportsPage({ player, frameUrl: plain, notice }));
+      return html(reply, sportsPage({ player, frameUrl: plain, sdkUrl, notice }));
     }
     const init = new URL("/init-sportsbook", sportsbook);
     init.searchParams.set("token", handover.value);
     init.searchParams.set("path", path);
-    return html(reply, sportsPage({ player, frameUrl: init.toString() }));
+    return html(reply, sportsPage({ player, frameUrl: init.toString(), sdkUrl }));
   });
 
   app.get("/sign-in", async (request, reply) => {
     const query = returnQuery.parse(request.query);
+    // a player already signed in here (the frame asked after its own session ended) goes straight back
+    if (accounts.playerOf(request.cookies[SESSION_COOKIE])) return reply.redirect(query.return, 303);
     return html(reply, signInPage({ mode: query.mode, back: query.return }));
   });
 
@@ -200,7 +205,15 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
       const { payment } = paymentQuery.parse(request.query);
       const back = backOf((request.query as { redirect?: unknown }).redirect);
       const player = accounts.playerOf(request.cookies[SESSION_COOKIE]);
-      return html(reply, paymentResultPage({ player, result, payment, back }));
+      // the result stands without the header's balance when the sportsbook cannot tell it now
+      const balances = player
+        ? await balancesOf(player).catch((err: unknown) => {
+            request.log.warn({ err }, "the balance for the payment result page could not be read");
+            return [];
+          })
+        : [];
+      const balance = balances.find((b) => b.is_current) ?? balances[0];
+      return html(reply, paymentResultPage({ player, result, payment, back, balance }));
     });
 
   app.post("/sign-out", async (request, reply) => {

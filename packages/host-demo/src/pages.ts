@@ -9,9 +9,11 @@ interface Shell {
   body: string;
   /** The header's balance as this page knows it; on the sports page the frame reports it. */
   balance?: Balance | undefined;
+  /** A script to load before the page's own (the sportsbook's host SDK, on the sports page). */
+  script?: string;
 }
 
-function page({ title, player, body, balance }: Shell): string {
+function page({ title, player, body, balance, script }: Shell): string {
   const shown = balance
     ? `data-minor="${balance.balance}">${major(balance.balance, balance.subunits)} ${escapeHtml(balance.currency)}`
     : ">–";
@@ -29,15 +31,24 @@ function page({ title, player, body, balance }: Shell): string {
 <nav><a href="/">Sports</a> <a href="/assets">Assets</a></nav>
 <label class="language">Language <select data-host-language>${languages}</select></label>
 <div class="account">${account}</div></header>
-<main>${body}</main><script src="/host.js"></script></body></html>`;
+<main>${body}</main>${script ? `<script src="${escapeHtml(script)}"></script>` : ""}<script src="/host.js"></script></body></html>`;
 }
 
-/** The casino's sports page: the sportsbook in a frame the host keeps as tall as its page. */
-export function sportsPage(opts: { player: string | undefined; frameUrl: string; notice?: string }): string {
+/**
+ * The casino's sports page: the sportsbook in a frame, driven by the sportsbook's host SDK (`sdkUrl`),
+ * which keeps it as tall as its page.
+ */
+export function sportsPage(opts: {
+  player: string | undefined;
+  frameUrl: string;
+  sdkUrl: string;
+  notice?: string;
+}): string {
   const notice = opts.notice ? `<p class="notice" role="alert">${escapeHtml(opts.notice)}</p>` : "";
   return page({
     title: "Sports",
     player: opts.player,
+    script: opts.sdkUrl,
     body: `${notice}<iframe id="sportsbook" title="Sportsbook" src="${escapeHtml(opts.frameUrl)}" data-sportsbook-origin="${escapeHtml(new URL(opts.frameUrl).origin)}"></iframe>`,
   });
 }
@@ -145,6 +156,8 @@ export function paymentResultPage(opts: {
   result: PaymentResult;
   payment: number | undefined;
   back: string;
+  /** The player's balance after the payment, as the sportsbook has it. */
+  balance?: Balance | undefined;
 }): string {
   const r = RESULTS[opts.result];
   const reference = opts.payment ? `<p>Payment number <strong data-payment>${opts.payment}</strong></p>` : "";
@@ -152,6 +165,7 @@ export function paymentResultPage(opts: {
   return page({
     title: r.title,
     player: opts.player,
+    balance: opts.balance,
     body: `<section class="card" data-payment-result="${opts.result}"><h1>${r.title}</h1><p>${r.text}</p>${reference}
 <p><a class="button" href="${escapeHtml(opts.back)}">Continue</a>${help}</p></section>`,
   });

@@ -130,6 +130,66 @@ for (const target of databaseTargets()) {
       }
     });
 
+    it("with the session kept by the frame, sets no cookie and takes the token as a bearer header", async () => {
+      const token = tokenOf(await issue({ email: "header@example.com" }));
+      const res = await h.api.app.inject({
+        method: "POST",
+        url: "/api/player/handover",
+        payload: { token, keep: "header" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      const sessionToken = body<{ data: { session_token: string } }>(res).data.session_token;
+      expect(sessionToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      const bearer = { authorization: `Bearer ${sessionToken}` };
+      const profile = await h.api.app.inject({ method: "GET", url: "/api/player", headers: bearer });
+      expect(body<{ email: string }>(profile).email).toBe("header@example.com");
+      // no browser sends the header by itself: a state-changing call needs no CSRF token with it
+      const currency = await h.api.app.inject({
+        method: "PUT",
+        url: "/api/player/currency",
+        headers: bearer,
+        payload: { currency: "EUR" },
+      });
+      expect(currency.statusCode).toBe(200);
+      // a cookie handover never answers the token
+      const plain = await exchange(tokenOf(await issue({ email: "header@example.com" })));
+      expect(body<{ data: Record<string, unknown> }>(plain).data).not.toHaveProperty("session_token");
+      // the next handover replaces the frame's session: the old token is refused
+      const next = await h.api.app.inject({
+        method: "POST",
+        url: "/api/player/handover",
+        headers: bearer,
+        payload: { token: tokenOf(await issue({ email: "header@example.com" })), keep: "header" },
+      });
+      expect(next.statusCode).toBe(200);
+      const stale = await h.api.app.inject({ method: "GET", url: "/api/player", headers: bearer });
+      expect(stale.statusCode).toBe(401);
+      expect(body<ErrorJson>(stale).error).toBe("sessionExpired");
+      // signing out with the header ends the session
+      const fresh = {
+        authorization: `Bearer ${body<{ data: { session_token: string } }>(next).data.session_token}`,
+      };
+      const out = await h.api.app.inject({ method: "POST", url: "/api/player/logout", headers: fresh });
+      expect(out.statusCode).toBe(200);
+      expect((await h.api.app.inject({ method: "GET", url: "/api/player", headers: fresh })).statusCode).toBe(
+        401,
+      );
+      // a malformed header is no session at all, and a bad keep is refused
+      const junk = await h.api.app.inject({
+        method: "GET",
+        url: "/api/player",
+        headers: { authorization: "Bearer not a token" },
+      });
+      expect(body<{ id: number | null }>(junk).id).toBeNull();
+      const badKeep = await h.api.app.inject({
+        method: "POST",
+        url: "/api/player/handover",
+        payload: { token: tokenOf(await issue({ email: "header@example.com" })), keep: "localStorage" },
+      });
+      expect(body<ErrorJson>(badKeep).error).toBe("validationFailed");
+    });
+
     it("sets cookies a host on another site can keep when frame cookies are on", async () => {
       const token = tokenOf(await issue({ email: "framed@example.com" }, KEY, framed));
       const res = await exchange(token, framed);

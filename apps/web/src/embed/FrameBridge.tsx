@@ -71,21 +71,37 @@ export function FrameBridge() {
   }, [pathname, config]);
 
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The document's own height, not the root's scroll height, which is never less than the frame's:
+    // a frame sized to it could grow but never shrink. Nothing in frame mode stretches to the frame's
+    // height (`:root[data-framed]` in the styles), so the body is as tall as the page's content.
     const root = document.documentElement;
+    root.dataset.framed = "";
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last = "";
+    const report = () => {
+      const size = { width: root.scrollWidth, height: Math.ceil(document.body.scrollHeight) };
+      const key = `${size.width}x${size.height}`;
+      if (key === last) return;
+      last = key;
+      post.current("page-size-changed", size);
+    };
     const observer = new ResizeObserver(() => {
       clearTimeout(timer);
-      timer = setTimeout(
-        () => post.current("page-size-changed", { width: root.scrollWidth, height: root.scrollHeight }),
-        PAGE_SIZE_DEBOUNCE_MS,
-      );
+      timer = setTimeout(report, PAGE_SIZE_DEBOUNCE_MS);
     });
     observer.observe(document.body);
     return () => {
       clearTimeout(timer);
       observer.disconnect();
+      delete root.dataset.framed;
     };
   }, []);
+
+  // A session that ended under the player: the host, which signs its players in, is told and may
+  // hand a new one over (SPEC §5), rather than the frame quietly showing a signed-out page.
+  useEffect(() => {
+    if (player.sessionEnded) post.current("session-ended", { reason: player.sessionEnded });
+  }, [player.sessionEnded]);
 
   useEffect(() => {
     // SPEC §7 top-event-clicked: the host may track or answer a choice in the top events list.
@@ -148,11 +164,17 @@ export function FrameBridge() {
           setHostLink({ listeners: new Set(message.payload.listeners) });
           return;
         case "viewport": {
-          // The frame is as tall as its page, so fixed modals would centre in the whole frame; the
-          // host says which part of the frame its window shows, and modals are placed there.
+          // The frame is as tall as its page, so fixed modals would centre in the whole frame and
+          // bars stuck to its bottom would sit at the page's end; the host says which part of the
+          // frame its window shows, and modals, the tab bar and the slip sheet are placed there.
+          const { top, height } = message.payload;
           const root = document.documentElement;
-          root.style.setProperty("--host-viewport-height", `${message.payload.height}px`);
-          root.style.setProperty("--host-viewport-top", `${message.payload.top}px`);
+          root.style.setProperty("--host-viewport-height", `${height}px`);
+          root.style.setProperty("--host-viewport-top", `${top}px`);
+          root.style.setProperty(
+            "--host-viewport-bottom",
+            `${Math.max(0, window.innerHeight - top - height)}px`,
+          );
           root.dataset.hostViewport = "";
           return;
         }

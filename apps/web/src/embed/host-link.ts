@@ -1,8 +1,11 @@
-import type { FrameMessagePayloads, FrameMessageType } from "@sportsbook/contracts/window-messages";
+import type {
+  FrameMessagePayloads,
+  FrameMessageType,
+  HostAction,
+} from "@sportsbook/contracts/window-messages";
 import { useSyncExternalStore } from "react";
 
-/** The account actions a host platform may take over (SPEC §5, `iframe_integration`). */
-export type HostAction = "sign-in" | "sign-up" | "deposit";
+export type { HostAction };
 
 type Post = <T extends FrameMessageType>(type: T, payload: FrameMessagePayloads[T]) => void;
 

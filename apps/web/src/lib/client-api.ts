@@ -1,4 +1,9 @@
-/** Same-origin API calls from the browser: cookies sent, CSRF token echoed on state-changing calls. */
+import { dropFrameSession, frameSessionToken } from "./frame-session";
+
+/**
+ * Same-origin API calls from the browser: cookies sent, CSRF token echoed on state-changing calls, or
+ * the frame's own session token where it keeps one.
+ */
 export const CSRF_COOKIE = "sb_csrf";
 
 export function csrfToken(cookie: string): string | undefined {
@@ -26,12 +31,16 @@ export async function apiFetch(
   const method = (init.method ?? "GET").toUpperCase();
   const headers = new Headers(init.headers);
   if (init.locale) headers.set("accept-language", init.locale);
-  if (method !== "GET" && method !== "HEAD") {
+  const frameSession = frameSessionToken();
+  if (frameSession) headers.set("authorization", `Bearer ${frameSession}`);
+  else if (method !== "GET" && method !== "HEAD") {
     const token = csrfToken(document.cookie);
     if (token) headers.set("x-csrf-token", token);
   }
   const res = await fetch(`/api${path}`, { ...init, method, headers, credentials: "include" });
   if (res.status === 401) {
+    // the token the frame kept names a session that has ended: it is of no further use
+    if (frameSession) dropFrameSession();
     // Read from a copy, so the caller can still read the answer itself.
     const body: unknown = await res
       .clone()
@@ -49,4 +58,12 @@ export async function apiFetch(
 /** JSON body for `apiFetch`. */
 export function jsonBody(body: unknown): Pick<RequestInit, "body" | "headers"> {
   return { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+}
+
+/** Whether the page holds a session to ask the API about: the CSRF cookie, or the frame's own token. */
+export function holdsSession(): boolean {
+  return (
+    typeof document !== "undefined" &&
+    (csrfToken(document.cookie) !== undefined || frameSessionToken() !== undefined)
+  );
 }

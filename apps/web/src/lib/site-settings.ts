@@ -74,6 +74,8 @@ export const DEFAULT_LOGO = "/brand/logo.svg";
 /** A text that may differ per locale: a plain string or a map of locale → string. */
 const localized = z.union([z.string().max(2000), z.record(z.string().max(20), z.string().max(2000))]);
 export type Localized = z.infer<typeof localized>;
+/** A page's text by locale; paragraphs are separated by blank lines. */
+const localizedText = z.union([z.string().max(50_000), z.record(z.string().max(20), z.string().max(50_000))]);
 
 const safeHref = z
   .string()
@@ -274,6 +276,13 @@ export const siteSettingsSchema = z
       })
       .default({}),
     customPages: z.array(customPageSchema).max(100).default([]),
+    /**
+     * The operator's texts of the terms-and-conditions and help-center pages (SPEC §2), by locale;
+     * without one a page shows the messages' own short text in every UI language.
+     */
+    pages: z
+      .object({ "terms-and-conditions": localizedText.optional(), "help-center": localizedText.optional() })
+      .default({}),
   })
   .superRefine((doc, ctx) => {
     if (doc.chat) return;
@@ -351,6 +360,8 @@ export const DEFAULT_LAYOUT: Record<Placement | "home", Block[]> = {
     { kind: "menu-link", href: "/general-rules", mode: "tile", width: "default" },
     { kind: "menu-link", href: "/results", mode: "tile", width: "default" },
     { kind: "menu-link", href: "/promotions", mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/terms-and-conditions", mode: "tile", width: "default" },
+    { kind: "menu-link", href: "/help-center", mode: "tile", width: "default" },
     { kind: "language", mode: "tile", width: "default" },
   ],
   // Ten of each list: the live and schedule pages hold the rest, and every card on the home page is

@@ -9,6 +9,7 @@ import {
 import { Centrifuge, type Subscription } from "centrifuge";
 import { z } from "zod";
 import { csrfToken } from "../lib/client-api";
+import { frameSessionHeaders, handingOver } from "../lib/frame-session";
 import { applyEvent, applySnapshot, matchSnapshotSchema } from "./apply-event";
 import type { LiveStore } from "./live-store";
 
@@ -57,6 +58,8 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     ...(opts.websocket ? { websocket: opts.websocket } : {}),
     // Visitors connect anonymously when the API issues no connection token.
     getToken: async () => {
+      // the session the browser carries is being replaced by a handover: connect as a visitor
+      if (handingOver()) return "";
       const res = await fetchImpl("/api/websocket/token", {
         method: "POST",
         credentials: "include",
@@ -197,8 +200,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   };
 }
 
-/** A signed-in player's session needs the CSRF token on POSTs; visitors have none. */
+/** A signed-in player's session needs the CSRF token on POSTs, or is the frame's own token; visitors have none. */
 function csrfHeaders(): Record<string, string> {
+  const own = frameSessionHeaders();
+  if (own.authorization) return own;
   const csrf = typeof document === "undefined" ? undefined : csrfToken(document.cookie);
   return csrf ? { "x-csrf-token": csrf } : {};
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { onUnauthorized } from "../lib/client-api";
+import { frameSessionToken, handingOver } from "../lib/frame-session";
 import { useLive } from "../live/LiveProvider";
 import { lazyPlayerApi } from "./lazy-player-api";
 import { PlayerContext, type PlayerHandles } from "./player-context";
@@ -25,13 +26,20 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   const [ctx] = useState<PlayerHandles>(() => {
     // A visitor without a session cookie is known to be signed out without asking the API.
     const store = new PlayerStore(lazyPlayerApi(config.locale), config.signedIn ? {} : SIGNED_OUT);
-    return { store, events: new UserEvents(), initial: store.get() };
+    const initial = store.get();
+    // A frame that keeps its session itself (no cookie the page server saw): unknown until read,
+    // not a visitor, once hydrated with what the server drew.
+    if (!config.signedIn && frameSessionToken()) store.sessionKnownLater();
+    return { store, events: new UserEvents(), initial };
   });
   const { store, events, initial } = ctx;
   const state = useSyncExternalStore(store.subscribe, store.get, () => initial);
 
   useEffect(() => {
-    if (!config.signedIn) return;
+    // A frame may keep its session itself (no cookie for the page server to see). On the handover's
+    // entry page the session the browser carries is about to be replaced: reading it would meet a
+    // revoked session and sign the player out under the handover.
+    if (!(config.signedIn || frameSessionToken()) || handingOver()) return;
     store.load().catch((e: unknown) => {
       console.error("reading the player failed", e);
       alerts.push({ kind: "danger", ...failure.current });

@@ -1,5 +1,6 @@
 import { accountsResponseSchema, profileSchema } from "@sportsbook/contracts/http/player";
 import { apiFetch, jsonBody } from "../lib/client-api";
+import { dropFrameSession } from "../lib/frame-session";
 import { type PlayerAccount, type PlayerProfile, type PlayerSource, SessionExpired } from "./player-store";
 
 /** The Platform API calls behind the player store (SPEC §7). */
@@ -39,6 +40,7 @@ export function playerApi(locale: string): PlayerSource {
     },
     async signOut(): Promise<void> {
       const res = await apiFetch("/player/logout", { method: "POST" });
+      dropFrameSession();
       if (!res.ok && res.status !== 401) throw new Error(`POST /player/logout answered ${res.status}`);
     },
     async setCurrency(code: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type PlayerSource,
   PlayerStore,
   SessionExpired,
+  SIGNED_OUT,
 } from "./player-store";
 
 const profile: PlayerProfile = {
@@ -67,6 +68,15 @@ describe("PlayerStore (SPEC §4 auth status)", () => {
     const store = new PlayerStore(source({ profile: async () => null }));
     await store.load();
     expect(store.get().status).toBe("not_logged_in");
+  });
+
+  it("a session its server did not see is unknown until read, never a known player's state", () => {
+    const visitor = new PlayerStore(source(), SIGNED_OUT);
+    visitor.sessionKnownLater();
+    expect(visitor.get().status).toBe("unknown");
+    const known = new PlayerStore(source(), { ...SIGNED_OUT, status: "logged_in", profile });
+    known.sessionKnownLater();
+    expect(known.get().status).toBe("logged_in");
   });
 
   it("a 401 while loading signs out and marks the session as ended", async () => {

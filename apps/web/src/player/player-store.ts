@@ -121,6 +121,11 @@ export class PlayerStore {
     }
   }
 
+  /** The page holds a session its server did not see (a frame's own): its status is unknown until read. */
+  sessionKnownLater(): void {
+    if (this.state.status === "not_logged_in") this.set({ status: "unknown" });
+  }
+
   /** SPEC §4 sign-out: profile and accounts are cleared whether or not the server call succeeds. */
   async signOut(): Promise<void> {
     this.loadSeq++;

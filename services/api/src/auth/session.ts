@@ -10,6 +10,12 @@ export const SESSION_COOKIE = "sb_session";
 /** Readable by the page's script, which echoes it in the `X-CSRF-Token` header (double submit). */
 export const CSRF_COOKIE = "sb_csrf";
 export const CSRF_HEADER = "x-csrf-token";
+/**
+ * A frame that cannot keep cookies (a host platform on another site, without partitioned cookies)
+ * sends its session token as `Authorization: Bearer`. No browser attaches that header by itself, so
+ * such calls need no CSRF token.
+ */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -18,7 +24,7 @@ export type PlayerRow = typeof players.$inferSelect;
 export type SessionState =
   | { state: "none" }
   | { state: "expired" }
-  | { state: "active"; player: PlayerRow; csrfToken: string; tokenHash: string };
+  | { state: "active"; player: PlayerRow; csrfToken: string; tokenHash: string; bearer: boolean };
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -80,19 +86,31 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionState>>();
 export function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<SessionState> {
   let state = resolved.get(request);
   if (!state) {
-    state = lookup(ctx, sessionTokenHash(request));
+    state = lookup(ctx, sessionTokenHash(request), bearerToken(request) !== undefined);
     resolved.set(request, state);
   }
   return state;
 }
 
-/** The hash under which the request's session cookie is stored, or undefined without the cookie. */
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
+}
+
+/**
+ * The hash under which the request's session is stored: its bearer token's, else its session
+ * cookie's; undefined without either.
+ */
 export function sessionTokenHash(request: FastifyRequest): string | undefined {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE];
   return token ? hashToken(token) : undefined;
 }
 
-async function lookup(ctx: AppContext, tokenHash: string | undefined): Promise<SessionState> {
+async function lookup(
+  ctx: AppContext,
+  tokenHash: string | undefined,
+  bearer: boolean,
+): Promise<SessionState> {
   if (!tokenHash) return { state: "none" };
   const [row] = await prepared(ctx, "session_lookup", (db) =>
     db
@@ -103,7 +121,7 @@ async function lookup(ctx: AppContext, tokenHash: string | undefined): Promise<S
       .prepare("session_lookup"),
   ).execute({ tokenHash });
   if (!row || isExpired(ctx, row.expiresAt)) return { state: "expired" };
-  return { state: "active", player: row.player, csrfToken: row.csrfToken, tokenHash };
+  return { state: "active", player: row.player, csrfToken: row.csrfToken, tokenHash, bearer };
 }
 
 function isExpired(ctx: AppContext, expiresAt: Date): boolean {
@@ -132,13 +150,18 @@ export async function optionalPlayer(ctx: AppContext, request: FastifyRequest): 
   const session = await sessionOf(ctx, request);
   if (session.state === "none") return null;
   if (session.state === "expired") throw new ApiError("sessionExpired");
-  assertMayAct(request, session.player.status, session.csrfToken);
+  assertMayAct(request, session.player.status, session.bearer ? null : session.csrfToken);
   return session.player;
 }
 
-function assertMayAct(request: FastifyRequest, playerStatus: string, csrfToken: string): void {
+/** `csrfToken` null: the session came in a bearer header, which no other site can make a browser send. */
+function assertMayAct(request: FastifyRequest, playerStatus: string, csrfToken: string | null): void {
   if (playerStatus === "blocked") throw new ApiError("playerBlocked");
-  if (!SAFE_METHODS.has(request.method) && !csrfMatches(csrfToken, request.headers[CSRF_HEADER])) {
+  if (
+    csrfToken !== null &&
+    !SAFE_METHODS.has(request.method) &&
+    !csrfMatches(csrfToken, request.headers[CSRF_HEADER])
+  ) {
     throw new ApiError("csrfRejected");
   }
 }
@@ -154,7 +177,7 @@ export function admitSession<T extends { status: string; csrfToken: string; expi
   found: T | undefined,
 ): asserts found is T {
   if (!found || isExpired(ctx, found.expiresAt)) throw new ApiError("sessionExpired");
-  assertMayAct(request, found.status, found.csrfToken);
+  assertMayAct(request, found.status, bearerToken(request) === undefined ? found.csrfToken : null);
 }
 
 /** Ends the request's session, if any. */

@@ -1,8 +1,8 @@
 import {
+  handoverBodySchema,
+  handoverResponseSchema,
   sessionHandoverBodySchema,
   sessionHandoverResponseSchema,
-  signInResponseSchema,
-  tokenBodySchema,
 } from "@sportsbook/contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
@@ -45,15 +45,19 @@ export function registerHandoverRoutes(app: FastifyInstance, ctx: AppContext): v
     {
       schema: {
         tags: ["account"],
-        summary: "Trades a host platform's one-time token for a session; sets the session and CSRF cookies",
-        body: tokenBodySchema,
-        response: { 200: signInResponseSchema, ...errorResponses },
+        summary: "Trades a host platform's one-time token for a session",
+        description:
+          "Sets the session and CSRF cookies; with `keep: header` (a frame whose cookies a browser would not keep) sets none and answers the session token, which the frame sends as `Authorization: Bearer`.",
+        body: handoverBodySchema,
+        response: { 200: handoverResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       assertCountryAllowed(ctx, request);
-      const { player, csrfToken } = await exchangeHandover(ctx, request, reply, request.body.token);
-      return signedInAnswer(ctx, player, csrfToken);
+      const { token, keep } = request.body;
+      const { player, csrfToken, sessionToken } = await exchangeHandover(ctx, request, reply, token, keep);
+      const answer = signedInAnswer(ctx, player, csrfToken);
+      return sessionToken ? { data: { ...answer.data, session_token: sessionToken } } : answer;
     },
   );
 }

@@ -1,13 +1,13 @@
 import type { SessionHandoverBody } from "@sportsbook/contracts";
 import { ensurePlayerAccount, playerSecurity, players } from "@sportsbook/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SESSION_COOKIE } from "../auth/session.js";
+import { sessionTokenHash } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError, validationError } from "../http/errors.js";
 import { currencyTable } from "../wallet/currencies.js";
 import { playerByEmail, playerById } from "./players.js";
 import { admitPlayer, startSession } from "./sign-in.js";
-import { consumeToken, issueToken, sha256 } from "./tokens.js";
+import { consumeToken, issueToken } from "./tokens.js";
 
 /**
  * The host platform's side of a session handover: the platform has signed its player in and vouches
@@ -64,12 +64,12 @@ export async function exchangeHandover(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
+  keep: "cookie" | "header" = "cookie",
 ) {
   const playerId = await consumeToken(ctx, ctx.db, "session_handover", token);
   const player = playerId === null ? undefined : await playerById(ctx.db, playerId);
   if (!player) throw new ApiError("tokenInvalid", { details: [{ field: "body.token", message: "invalid" }] });
   await admitPlayer(ctx, player);
-  const presented = request.cookies[SESSION_COOKIE];
-  const { csrfToken } = await startSession(ctx, request, reply, player, presented ? sha256(presented) : null);
-  return { player, csrfToken };
+  const session = await startSession(ctx, request, reply, player, sessionTokenHash(request) ?? null, keep);
+  return { player, ...session };
 }

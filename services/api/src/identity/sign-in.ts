@@ -99,7 +99,8 @@ export async function startSession(
   reply: FastifyReply,
   player: PlayerRow,
   presentedTokenHash: string | null,
-): Promise<{ csrfToken: string }> {
+  keep: "cookie" | "header" = "cookie",
+): Promise<{ csrfToken: string; sessionToken?: string }> {
   if (presentedTokenHash) {
     await ctx.db
       .update(sessions)
@@ -115,6 +116,8 @@ export async function startSession(
     .update(sessions)
     .set({ createdAt: ctx.now(), lastSeenAt: ctx.now() })
     .where(eq(sessions.tokenHash, sha256(session.token)));
+  // a frame that keeps its session itself gets the token instead of cookies it could not keep
+  if (keep === "header") return { csrfToken: session.csrfToken, sessionToken: session.token };
   setSessionCookies(ctx, request, reply, session);
   return { csrfToken: session.csrfToken };
 }

@@ -131,10 +131,29 @@ export default function AuthDialog({
               </label>
             ) : null}
             {form === "sign_up" ? (
-              <label className="checkbox">
-                <input type="checkbox" name="terms_accepted" required />
-                {t("terms")}
-              </label>
+              <>
+                <label className="checkbox">
+                  <input type="checkbox" name="terms_accepted" required />
+                  {t("terms")}
+                </label>
+                <p className="hint" data-terms-links>
+                  <a
+                    href={localizeHref("/terms-and-conditions", config.locale, config)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {tn("terms-and-conditions")}
+                  </a>{" "}
+                  ·{" "}
+                  <a
+                    href={localizeHref("/help-center", config.locale, config)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {tn("help-center")}
+                  </a>
+                </p>
+              </>
             ) : null}
             {result && !result.ok ? (
               <p className="form-error" role="alert">

@@ -223,6 +223,8 @@ const NAV_KEYS: Record<string, string> = {
   "/promotions": "promotions",
   "/general-rules": "general-rules",
   "/about": "about",
+  "/terms-and-conditions": "terms-and-conditions",
+  "/help-center": "help-center",
 };
 
 /** A menu link; without its own text, a link to a main section is labelled with that section's name. */

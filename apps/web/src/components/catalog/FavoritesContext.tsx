@@ -1,6 +1,7 @@
 "use client";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { apiFetch, csrfToken } from "../../lib/client-api";
+import { apiFetch, holdsSession } from "../../lib/client-api";
+import { handingOver } from "../../lib/frame-session";
 import { createFavoritesStore, type FavoritesStore } from "./favorites-store";
 
 export class HttpError extends Error {
@@ -28,8 +29,9 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     createFavoritesStore({ add: (id) => call("POST", id), remove: (id) => call("DELETE", id) }),
   );
   useEffect(() => {
-    // Only a signed-in player (who holds the CSRF cookie) has favourites to load.
-    if (!csrfToken(document.cookie)) return;
+    // Only a signed-in player (who holds the CSRF cookie or the frame's token) has favourites to load;
+    // on the handover's entry page the session is about to change.
+    if (!holdsSession() || handingOver()) return;
     void apiFetch("/favourites/match")
       .then(async (res) => {
         if (!res.ok) return;

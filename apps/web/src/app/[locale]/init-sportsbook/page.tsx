@@ -30,6 +30,7 @@ export default async function Page({ params, searchParams }: Props) {
         home={href("/")}
         blocked={href("/blocked")}
         texts={{ starting: t("init"), failed: t("init-failed"), home: t("go-home") }}
+        frameCookies={process.env.FRAME_COOKIES === "on"}
       />
     </div>
   );
