@@ -148,6 +148,8 @@ export async function createServer(
     metrics: gateway.metrics.registry,
     onPublishFailure: ({ channel, event, error }) =>
       app.log.warn({ channel, event, err: error }, "realtime publication failed"),
+    // the feed is composed below; /ready is answered once the server listens
+    links: () => ({ ...(feed ? { feed: feed.link() } : {}) }),
   });
   await app.register(api.plugin, { prefix: "/api" });
   const bonusFile = bonusSeedFile(config, conveniences.demoMode);

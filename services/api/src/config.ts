@@ -1,4 +1,4 @@
-import type { PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
+import type { LinkStatus, PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
 import type { DatabaseHandle } from "@sportsbook/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Registry } from "prom-client";
@@ -54,6 +54,11 @@ export interface ApiConfig {
   publicLocales?: string[];
   /** Accounts, mail and responsible gambling: sign-in rules, country blocking, SMTP, limits. */
   identity?: IdentityOptions;
+  /**
+   * Connections to the outside composed beside the API (the feed's broker, the realtime Redis),
+   * by name: `/ready` says which is down and why.
+   */
+  links?: () => Record<string, LinkStatus>;
 }
 
 /** The demo player's address unless the operator names another. */

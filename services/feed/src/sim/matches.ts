@@ -14,7 +14,7 @@ import {
 import { BasketballMatch } from "./basketball.js";
 import { SentBook } from "./book.js";
 import { abbreviation, pickSport, type SportDef, sportId } from "./catalogue.js";
-import { competitors, type SimContext, urnPrefix } from "./context.js";
+import { competitors, type SimContext, type SimMessage, urnPrefix } from "./context.js";
 import { CricketMatch } from "./cricket.js";
 import { EsportsMatch } from "./esports.js";
 import { PRODUCERS } from "./producers.js";
@@ -391,6 +391,28 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
           continue;
         emitMatch(m, { ...oddsChange(m), requestId } as FeedEvent);
       }
+    },
+    /**
+     * The current book of every match of the producer, as a recovery request is answered: read from
+     * what was last priced, so answering draws nothing from the random stream and changes no state
+     * (the session's messages stay the same, and a resumed session regenerates them).
+     */
+    snapshot(provider: Provider, producer: number, requestId: number): SimMessage[] {
+      const out: SimMessage[] = [];
+      for (const m of matches.values()) {
+        if (m.sport.provider !== provider || m.producer !== producer || m.stopped || m.model.finished())
+          continue;
+        if (m.last.length === 0) continue;
+        const event: FeedEvent = {
+          kind: "odds_change",
+          ...envelope(m),
+          requestId,
+          status: m.live ? m.model.status() : m.model.prematchStatus(),
+          markets: m.last,
+        };
+        out.push({ event, sportId: sportId(m.sport), live: m.live });
+      }
+      return out;
     },
     live: () => [...matches.values()].filter((m) => m.live).length,
     count: () => matches.size,

@@ -107,6 +107,27 @@ export function createSimulator(options: SimulatorOptions) {
       return out.splice(0, out.length);
     },
     now: () => now,
+    /**
+     * Answers a recovery request, as a provider's REST API does for a client that lost its
+     * connection: every producer not in an outage of its own sends the current book of its matches,
+     * then `snapshot_complete`. Out of the session's stream: nothing is drawn or changed, so the
+     * session's own messages (and a resumed session's) stay the same.
+     */
+    recover(requestId: number): SimMessage[] {
+      const answer: SimMessage[] = [];
+      for (const provider of ["betradar", "oddin", "betconstruct"] as const) {
+        const p = PRODUCERS[provider];
+        for (const producer of [p.pre, p.live]) {
+          if (links.isDown(provider, producer)) continue;
+          answer.push(...schedule.snapshot(provider, producer, requestId), {
+            event: { kind: "snapshot_complete", provider, producer, timestamp: now, requestId },
+            sportId: 0,
+            live: false,
+          });
+        }
+      }
+      return answer;
+    },
     descriptions,
     liveMatches: schedule.live,
     matchCount: schedule.count,
