@@ -74,6 +74,12 @@ export async function createServer(
     redisUrl: config.REDIS_URL,
     rpc: apiRpcHandlers(app),
     onError: (err) => app.log.error({ err }, "realtime gateway error"),
+    // told once per outage and once when it ends; the node serves on meanwhile
+    onLinkChange: (s) => {
+      if (s.state === "up") app.log.info("the realtime Redis is reachable again");
+      else if (s.refused) app.log.error({ cause: s.cause }, `the realtime Redis refused: ${s.cause}`);
+      else app.log.warn({ cause: s.cause }, `the realtime Redis is out of reach, retrying: ${s.cause}`);
+    },
   });
   const publisher: RealtimePublisher = gateway.publisher;
   app.server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
@@ -149,7 +155,10 @@ export async function createServer(
     onPublishFailure: ({ channel, event, error }) =>
       app.log.warn({ channel, event, err: error }, "realtime publication failed"),
     // the feed is composed below; /ready is answered once the server listens
-    links: () => ({ ...(feed ? { feed: feed.link() } : {}) }),
+    links: () => {
+      const redis = gateway.link();
+      return { ...(feed ? { feed: feed.link() } : {}), ...(redis ? { redis } : {}) };
+    },
   });
   await app.register(api.plugin, { prefix: "/api" });
   const bonusFile = bonusSeedFile(config, conveniences.demoMode);

@@ -47,6 +47,8 @@ export interface LinkEvents {
   onDown?(status: LinkStatus): void;
   /** The link is up again after `failures` failed attempts (`downMs` after it went down). */
   onUp?(status: LinkStatus, downMs: number): void;
+  /** Every change of state, the first connection included (for gauges). */
+  onState?(state: LinkState): void;
 }
 
 export interface Link {
@@ -79,12 +81,14 @@ export function createLink(
         since: wasDown ? status.since : options.now(),
         failures: status.failures + 1,
       };
+      if (!wasDown) options.onState?.("down");
       if (changed) options.onDown?.(status);
       return retryDelay(policy, status.failures, options.random(), refused);
     },
     up() {
       const before = status;
       status = { state: "up", since: options.now(), failures: 0 };
+      if (before.state !== "up") options.onState?.("up");
       if (before.state === "down") options.onUp?.({ ...before }, options.now() - before.since);
     },
   };

@@ -80,13 +80,13 @@ export async function createAmqpTransport(options: AmqpTransportOptions): Promis
   const queue = `${prefix}${options.queue ?? "sportsbook.feed"}`;
   const listeners: ((s: LinkStatus) => void)[] = [];
   const tell = (s: LinkStatus) => {
-    options.health?.linkState("amqp", s.state === "up");
     for (const l of listeners) l(s);
   };
   const link = createLink({
     now: options.now ?? Date.now,
     random: options.random ?? Math.random,
     ...(options.policy ? { policy: options.policy } : {}),
+    onState: (state) => options.health?.linkState("amqp", state === "up"),
     onDown(s) {
       if (s.refused)
         log?.error({ cause: s.cause, setting }, `the feed's broker refused the connection: ${s.cause}`);
