@@ -157,7 +157,7 @@ export async function createServer(
     // the feed is composed below; /ready is answered once the server listens
     links: () => {
       const redis = gateway.link();
-      return { ...(feed ? { feed: feed.link() } : {}), ...(redis ? { redis } : {}) };
+      return { ...(feed ? { feed: feed.link() } : {}), ...(redis ? { redis } : {}), ...mail.links() };
     },
   });
   await app.register(api.plugin, { prefix: "/api" });
@@ -180,6 +180,12 @@ export async function createServer(
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
   const mail = mailDispatcher(api.ctx);
   mail.onRunFailure((err) => app.log.warn({ err }, "mail delivery run failed"));
+  // told once when a way out stops taking messages and once when it takes them again
+  mail.onChannelChange((channel, s) => {
+    if (s.state === "up") app.log.info({ channel }, `${channel} delivery works again`);
+    else if (s.refused) app.log.error({ channel, cause: s.cause }, `${channel} delivery refused: ${s.cause}`);
+    else app.log.warn({ channel, cause: s.cause }, `${channel} delivery failing, retrying: ${s.cause}`);
+  });
   // Prunes old rate-limit attempts, dead tokens, ended sessions and old activity ticks.
   const housekeeping = createHousekeeping(api.ctx, {
     onError: (err) => app.log.warn({ err }, "housekeeping pass failed"),
