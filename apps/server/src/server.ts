@@ -98,6 +98,12 @@ export async function createServer(
     ...(config.REDIS_PREFIX ? { redisPrefix: config.REDIS_PREFIX } : {}),
     rpc: apiRpcHandlers(app),
     onError: (err) => app.log.error({ err }, "realtime gateway error"),
+    // told once per outage and once when it ends; the node serves on meanwhile
+    onLinkChange: (s) => {
+      if (s.state === "up") app.log.info("the realtime Redis is reachable again");
+      else if (s.refused) app.log.error({ cause: s.cause }, `the realtime Redis refused: ${s.cause}`);
+      else app.log.warn({ cause: s.cause }, `the realtime Redis is out of reach, retrying: ${s.cause}`);
+    },
   });
   const publisher: RealtimePublisher = gateway.publisher;
   app.server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
@@ -187,6 +193,11 @@ export async function createServer(
     metrics: gateway.metrics.registry,
     onPublishFailure: ({ channel, event, error }) =>
       app.log.warn({ channel, event, err: error }, "realtime publication failed"),
+    // the feed is composed below; /ready is answered once the server listens
+    links: () => {
+      const redis = gateway.link();
+      return { ...(feed ? { feed: feed.link() } : {}), ...(redis ? { redis } : {}), ...mail.links() };
+    },
   });
   await app.register(api.plugin, { prefix: "/api" });
   const bonusFile = bonusSeedFile(config, conveniences.demoMode);
@@ -208,6 +219,12 @@ export async function createServer(
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
   const mail = mailDispatcher(api.ctx);
   mail.onRunFailure((err) => app.log.warn({ err }, "mail delivery run failed"));
+  // told once when a way out stops taking messages and once when it takes them again
+  mail.onChannelChange((channel, s) => {
+    if (s.state === "up") app.log.info({ channel }, `${channel} delivery works again`);
+    else if (s.refused) app.log.error({ channel, cause: s.cause }, `${channel} delivery refused: ${s.cause}`);
+    else app.log.warn({ channel, cause: s.cause }, `${channel} delivery failing, retrying: ${s.cause}`);
+  });
   // Prunes old rate-limit attempts, dead tokens, ended sessions and old activity ticks.
   const housekeeping = createHousekeeping(api.ctx, {
     onError: (err) => app.log.warn({ err }, "housekeeping pass failed"),

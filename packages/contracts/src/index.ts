@@ -1,6 +1,7 @@
 export * from "./errors.js";
 export * from "./http/index.js";
 export * from "./identity.js";
+export * from "./link.js";
 export * from "./periods.js";
 export * from "./player-events.js";
 export * from "./publisher.js";

@@ -1,4 +1,4 @@
-import type { PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
+import type { LinkStatus, PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
 import type { DatabaseHandle } from "@sportsbook/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Registry } from "prom-client";
@@ -60,6 +60,11 @@ export interface ApiConfig {
    * reports it. Without it nothing is refused for the feed's silence.
    */
   feed?: FeedFreshnessPort;
+  /**
+   * Connections to the outside composed beside the API (the feed's broker, the realtime Redis),
+   * by name: `/ready` says which is down and why.
+   */
+  links?: () => Record<string, LinkStatus>;
 }
 
 /** The odds feed's freshness, as placement and readiness read it (the feed's monitor answers). */

@@ -5,6 +5,7 @@ import {
   type RealtimePublisher,
   type tournamentPoolChangedSchema,
 } from "@sportsbook/contracts";
+import type { LinkStatus } from "@sportsbook/contracts/link";
 import { publishAfterCommit } from "@sportsbook/contracts/publisher";
 import { publicChannel } from "@sportsbook/contracts/realtime";
 import { type Database, type DatabaseHandle, HOUSE_SHARDS } from "@sportsbook/db";
@@ -71,6 +72,8 @@ export interface AppContext {
     /** Key of the operator's calls (withdrawal review); none turns them off. */
     operatorKey: string | undefined;
   };
+  /** The state of the connections to the outside that `/ready` reports (the feed's broker, Redis …). */
+  links: () => Record<string, LinkStatus>;
 }
 
 export function createContext(config: ApiConfig): AppContext {
@@ -127,5 +130,6 @@ export function createContext(config: ApiConfig): AppContext {
       checkoutTtlSeconds: config.payments?.checkoutTtlSeconds ?? DEFAULT_CHECKOUT_TTL_SECONDS,
       operatorKey: config.operatorKey,
     },
+    links: config.links ?? (() => ({})),
   };
 }

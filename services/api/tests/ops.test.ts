@@ -13,7 +13,11 @@ describe.skipIf(!pglite)("operability", () => {
 
   it("answers liveness and readiness with the database kind", async () => {
     expect(json(await h.api.app.inject("/api/live"))).toEqual({ status: "ok" });
-    expect(json(await h.api.app.inject("/api/ready"))).toEqual({ status: "ready", database: "pglite" });
+    expect(json(await h.api.app.inject("/api/ready"))).toEqual({
+      status: "ready",
+      database: "pglite",
+      links: {},
+    });
   });
 
   it("exposes Prometheus metrics including request durations", async () => {

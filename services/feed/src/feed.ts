@@ -1,4 +1,4 @@
-import type { RealtimePublisher } from "@sportsbook/contracts";
+import type { LinkStatus, RealtimePublisher, RetryPolicy } from "@sportsbook/contracts";
 import { type Database, feedCheckpoints, feedProducers, markets, matches } from "@sportsbook/db";
 import { eq, inArray } from "drizzle-orm";
 import type { Registry } from "prom-client";
@@ -60,6 +60,15 @@ export interface FeedConfig {
   /** Matches the ingest applies concurrently (PostgreSQL); 1 applies one message after another. */
   lanes?: number;
   clock?: FeedClock;
+  /** How a lost broker connection is retried (see `DEFAULT_RETRY`). */
+  retry?: RetryPolicy;
+  /** Chance of the retries' jitter, uniform in [0, 1). */
+  random?: () => number;
+}
+
+/** The feed's connection as health and readiness report it. */
+export interface FeedLinkStatus extends LinkStatus {
+  transport: "amqp" | "in-process";
 }
 
 export const SIMULATOR_SOURCE = "simulator";
@@ -91,15 +100,12 @@ interface SessionState {
 export function createFeed(config: FeedConfig) {
   const log = config.log ?? silentLogger;
   const clock = config.clock ?? systemClock;
+  const health = config.health ?? (config.metrics ? createFeedHealth(config.metrics) : undefined);
   const ingest: Ingest = createIngest({
     db: config.db,
     publisher: config.publisher,
     log,
-    ...(config.health
-      ? { health: config.health }
-      : config.metrics
-        ? { health: createFeedHealth(config.metrics) }
-        : {}),
+    ...(health ? { health } : {}),
     locales: config.locales ?? ["en"],
     // the simulator answers for the names of what it schedules, as a provider's REST API does
     descriptions: { names: (urn) => sim?.descriptions.names(urn) },
@@ -112,6 +118,10 @@ export function createFeed(config: FeedConfig) {
   let requestIds = 1;
   const encoder = createFrameEncoder();
   let transport: FeedTransport | undefined;
+  // the connection came back: the next tick asks for every producer's recovery
+  let recoveryDue = false;
+  let recoveryRequests = 0;
+  let linkWork: Promise<void> = Promise.resolve();
   let sim: Simulator | undefined;
   let state: SessionState | undefined;
   let recorder: Recorder | undefined;
@@ -221,8 +231,38 @@ export function createFeed(config: FeedConfig) {
     await transport?.publish({ frame, position });
   }
 
+  /**
+   * While the connection is down nothing reaches the ingest: its producers are down. When it is
+   * up again, the first tick sends what the provider held meanwhile, then every producer's recovery.
+   */
+  function linkChanged(s: LinkStatus): void {
+    if (s.state === "up") {
+      recoveryDue = true;
+      return;
+    }
+    linkWork = linkWork
+      .then(() => ingest.linkDown(simNow()))
+      .catch((err: unknown) =>
+        log.error({ err }, "suspending the producers of a lost feed connection failed"),
+      );
+  }
+
+  /** A recovery request answered out of the session's stream: no positions, so nothing is checkpointed. */
+  async function recover(): Promise<void> {
+    if (!sim || !transport) return;
+    recoveryDue = false;
+    const answer = sim.recover(++recoveryRequests);
+    log.info({ messages: answer.length }, "feed connection restored: requesting the producers' recovery");
+    for (const m of answer) {
+      const f = encoder.encode(m.event, m);
+      if (f) await transport.publish({ frame: f });
+    }
+  }
+
   async function tick(): Promise<void> {
     if (ticking || stopped || !sim) return;
+    // the provider holds its messages while the connection is down (its queue, here its simulator)
+    if (transport && transport.status().state !== "up") return;
     ticking = true;
     try {
       const now = simNow();
@@ -238,6 +278,7 @@ export function createFeed(config: FeedConfig) {
           if (f) await transport?.publish({ frame: f });
         }
       }
+      if (recoveryDue) await recover();
       await ingest.checkProducers(now);
     } catch (e) {
       log.error({ err: e }, "feed tick failed");
@@ -303,8 +344,17 @@ export function createFeed(config: FeedConfig) {
     async start(): Promise<void> {
       stopped = false;
       transport = config.amqpUrl
-        ? await createAmqpTransport({ url: config.amqpUrl, prefetch: config.lanes ?? 1 })
+        ? await createAmqpTransport({
+            url: config.amqpUrl,
+            prefetch: config.lanes ?? 1,
+            log,
+            ...(health ? { health } : {}),
+            ...(config.retry ? { policy: config.retry } : {}),
+            ...(config.random ? { random: config.random } : {}),
+            now: () => clock.now(),
+          })
         : createInProcessTransport();
+      transport.onStatus(linkChanged);
       await transport.subscribe(async (d) => {
         const origin =
           d.position !== undefined ? { source: SIMULATOR_SOURCE, position: d.position } : undefined;
@@ -318,6 +368,8 @@ export function createFeed(config: FeedConfig) {
         else if ((config.lanes ?? 1) === 1) await run.catch(() => {});
         else void run.catch(() => {});
       });
+      // down from the first attempt (told before anyone listened): the producers of an earlier run are down
+      if (transport.status().state !== "up") linkChanged(transport.status());
       if (config.recordTo)
         recorder = createRecorder(config.recordTo, { seed: config.seed, matches: config.matches });
       // A producer another node took down (this feed's previous leader went silent) is recovered
@@ -352,6 +404,7 @@ export function createFeed(config: FeedConfig) {
       stopped = true;
       if (timer !== undefined) clock.clearInterval(timer);
       while (ticking) await new Promise((r) => setTimeout(r, 10));
+      await linkWork;
       await ingest.idle();
       await ingest.flushFreshness();
       await transport?.close();
@@ -360,6 +413,13 @@ export function createFeed(config: FeedConfig) {
     /** Runs one simulator step now (tests drive the feed with this and an injected clock). */
     tick,
     position: () => position,
+    /** The connection that carries the producers' messages (down: their markets are suspended). */
+    link(): FeedLinkStatus {
+      const s = transport?.status() ?? { state: "connecting" as const, since: clock.now(), failures: 0 };
+      return { transport: config.amqpUrl ? "amqp" : "in-process", ...s };
+    },
+    /** Resolves once what the last change of the connection set off (producers down) is done. */
+    settled: () => linkWork,
   };
 }
 

@@ -1,6 +1,6 @@
 export { createFrameDecoder, createFrameEncoder, decodeFrame } from "./adapters.js";
 export type { DecodeErrorCode, DecodeResult } from "./decode-result.js";
-export { createFeed, type Feed, type FeedClock, type FeedConfig } from "./feed.js";
+export { createFeed, type Feed, type FeedClock, type FeedConfig, type FeedLinkStatus } from "./feed.js";
 export {
   createFeedLeadership,
   FEED_LEADER_LOCK,

@@ -1,3 +1,4 @@
+import type { LinkStatus, RetryPolicy } from "@sportsbook/contracts";
 import type { Broker, HistoryPolicy, PresenceStore } from "./broker.js";
 import type { ProtocolError } from "./codes.js";
 
@@ -85,6 +86,10 @@ export interface GatewayConfig {
   random: () => number;
   /** Called with unexpected internal errors; they are answered with code 100 / 3004, never thrown. */
   onError: (err: unknown) => void;
+  /** Told once when Redis goes out of reach (with why) and once when it is back. */
+  onLinkChange?: (status: LinkStatus) => void;
+  /** How lost Redis connections are retried (see `DEFAULT_RETRY`). */
+  retry?: RetryPolicy;
 }
 
 const catalogueHistory: HistoryPolicy = { size: 100, ttlMs: 5 * 60_000 };

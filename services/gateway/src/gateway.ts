@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import type { RealtimePublisher } from "@sportsbook/contracts";
+import type { LinkStatus, RealtimePublisher } from "@sportsbook/contracts";
 import { type WebSocket, WebSocketServer } from "ws";
 import { z } from "zod";
 import type { Broker, PresenceStore } from "./broker.js";
@@ -11,6 +11,7 @@ import { Hub } from "./hub.js";
 import { createMemoryBroker, createMemoryPresence } from "./memory-broker.js";
 import { createGatewayMetrics, type GatewayMetrics } from "./metrics.js";
 import { createRedisBroker, createRedisPresence } from "./redis-broker.js";
+import { createRedisLink } from "./redis-link.js";
 import { resolveChannel, Session, type Transport } from "./session.js";
 import { createTokenVerifier } from "./tokens.js";
 import { readBody, streamTransport, webSocketTransport } from "./transports.js";
@@ -35,6 +36,8 @@ export interface Gateway {
   disconnectUser(user: string, reason?: DisconnectReason): number;
   /** The own server's URL once started with a port, e.g. `http://127.0.0.1:8000`. */
   url(): string | null;
+  /** The Redis broker's connection; none with the in-memory broker. */
+  link(): LinkStatus | undefined;
 }
 
 const publishBodySchema = z.object({ channel: z.string().min(1).max(255), data: z.unknown() });
@@ -47,7 +50,22 @@ export function createGateway(options: GatewayOptions): Gateway {
     metrics.brokerErrors.inc();
     config.onError(err);
   };
-  const redis = { url: config.redisUrl ?? "", prefix: config.redisPrefix, onError: brokerError };
+  const link = config.redisUrl
+    ? createRedisLink({
+        now: () => config.timers.now(),
+        random: config.random,
+        ...(config.retry ? { policy: config.retry } : {}),
+        onChange: (s) => config.onLinkChange?.(s),
+        onState: (state) => metrics.redisUp.set(state === "up" ? 1 : 0),
+        onFailure: (kind) => metrics.redisFailures.inc({ kind }),
+      })
+    : undefined;
+  const redis = {
+    url: config.redisUrl ?? "",
+    prefix: config.redisPrefix,
+    onError: brokerError,
+    ...(link ? { link } : {}),
+  };
   const broker: Broker =
     config.broker ??
     (config.redisUrl
@@ -251,6 +269,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     config,
     metrics,
     publisher,
+    link: () => link?.status(),
     handleUpgrade,
     handleHttp,
     url: () => serverUrl,

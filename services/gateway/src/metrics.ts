@@ -44,6 +44,17 @@ export function createGatewayMetrics() {
       help: "Clients disconnected because their outgoing queue exceeded its bound",
       registers: [registry],
     }),
+    redisFailures: new Counter({
+      name: "realtime_redis_failures_total",
+      help: "Failed or lost Redis connections, by kind (refused, lost)",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+    }),
+    redisUp: new Gauge({
+      name: "realtime_redis_up",
+      help: "1 while the Redis broker is reachable, 0 while it is not",
+      registers: [registry],
+    }),
     brokerErrors: new Counter({
       name: "realtime_broker_errors_total",
       help: "Broker and presence operations that failed in the background",

@@ -2,6 +2,7 @@ import { Redis } from "ioredis";
 import type { Broker, BrokerMessage, HistoryPolicy, PresenceStore } from "./broker.js";
 import { newEpoch } from "./broker.js";
 import type { ClientInfo, Publication } from "./protocol.js";
+import type { RedisLink } from "./redis-link.js";
 import { readPublished } from "./redis-message.js";
 
 /**
@@ -57,14 +58,22 @@ export interface RedisBrokerOptions {
   random?: () => number;
   /** Told of what failed in the background: a re-subscription, an unreadable message. */
   onError?: (err: unknown) => void;
+  /** Where the connections' state is kept, told and retried from (see `createRedisLink`). */
+  link?: RedisLink;
 }
 
 const reportToConsole = (err: unknown) => console.error("realtime broker:", err);
 
-function connect(url: string, connectionName?: string): Redis {
-  const r = new Redis(url, { maxRetriesPerRequest: 3, ...(connectionName ? { connectionName } : {}) });
+function connect(url: string, link: RedisLink | undefined, connectionName?: string): Redis {
+  const lastError: { message?: string } = {};
+  const r = new Redis(url, {
+    maxRetriesPerRequest: 3,
+    ...(connectionName ? { connectionName } : {}),
+    ...(link ? link.redisOptions(lastError) : {}),
+  });
+  if (link) link.watch(r, lastError);
   // Without a handler ioredis reports connection errors as unhandled; it reconnects by itself.
-  r.on("error", () => {});
+  else r.on("error", () => {});
   return r;
 }
 
@@ -74,14 +83,14 @@ export function createRedisBroker(options: RedisBrokerOptions): Broker {
   const metaTtlMs = options.metaTtlMs ?? 24 * 3600_000;
   const random = options.random ?? Math.random;
   const onError = options.onError ?? reportToConsole;
-  const cmd = connect(options.url);
+  const cmd = connect(options.url, options.link);
   // The subscriber connection opens with the first subscription, so a publish-only process has one.
   let subscriber: Redis | null = null;
   let resync: () => void = () => {};
   const channels = new Set<string>();
   const sub = (): Redis => {
     if (!subscriber) {
-      const s = connect(options.url, `${prefix}:sub`);
+      const s = connect(options.url, options.link, `${prefix}:sub`);
       let connectedBefore = false;
       s.on("message", onMessage);
       s.on("ready", () => {
@@ -208,6 +217,7 @@ export interface RedisPresenceOptions {
   ttlMs?: number;
   /** Told when refreshing this node's entries fails (they expire if it keeps failing). */
   onError?: (err: unknown) => void;
+  link?: RedisLink;
 }
 
 /**
@@ -217,7 +227,7 @@ export interface RedisPresenceOptions {
 export function createRedisPresence(options: RedisPresenceOptions): PresenceStore {
   const ttlMs = options.ttlMs ?? 60_000;
   const onError = options.onError ?? reportToConsole;
-  const redis = connect(options.url);
+  const redis = connect(options.url, options.link);
   const own = new Map<string, ClientInfo>();
   const hashKey = (ch: string) => `${options.prefix}:p:${ch}`;
   const zKey = (ch: string) => `${options.prefix}:pz:${ch}`;

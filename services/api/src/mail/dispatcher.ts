@@ -1,3 +1,4 @@
+import { createLink, type Link, type LinkStatus } from "@sportsbook/contracts/link";
 import { outbox } from "@sportsbook/db";
 import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { AppContext } from "../context.js";
@@ -11,10 +12,27 @@ export interface MailDispatcher {
   /** Delivers every `intervalMs` until stopped (retries of failed messages included). */
   start(intervalMs?: number): void;
   stop(): Promise<void>;
+  /** A run as the background ones go: a way out still waiting its backoff after a failure is passed over. */
+  runDue(): Promise<number>;
   /** Starts a run in the background; its failure is counted and reported, never thrown. */
   kick(): void;
   /** Who hears of a run that failed in the background (every failure is also counted). */
   onRunFailure(listener: (error: unknown) => void): void;
+  /** Who hears once when SMTP or the SMS gateway stops taking messages (with why), and once when it takes them again. */
+  onChannelChange(listener: (channel: "email" | "sms", status: LinkStatus) => void): void;
+  /** The state of each configured way out, for readiness. */
+  links(): Record<string, LinkStatus>;
+}
+
+type Channel = "email" | "sms";
+
+/** The setting an operator fixes when a way out refuses. */
+const SETTING: Record<Channel, string> = { email: "SMTP_URL", sms: "SMS_URL" };
+
+/** A refusal retrying cannot fix: SMTP's authentication failed, the SMS gateway refused the credentials. */
+function isRefusal(error: unknown): boolean {
+  if ((error as { code?: unknown } | null)?.code === "EAUTH") return true;
+  return /answered (401|403)\b/.test(error instanceof Error ? error.message : String(error));
 }
 
 /**
@@ -27,7 +45,7 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
   let listener: (error: unknown) => void = () => {};
   // a run nobody awaits (the timer, a request's kick) reports its failure here
   const inBackground = (): void => {
-    flush().catch((error: unknown) => {
+    flush(true).catch((error: unknown) => {
       ctx.metrics.outboxRunFailures.inc();
       listener(error);
     });
@@ -43,9 +61,37 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
   }
   const sms = ctx.identity.smsGateway;
   if (sms) senders.sms = (to, _subject, text) => sms.send({ to, text });
-  const channels = Object.keys(senders) as ("email" | "sms")[];
+  const channels = Object.keys(senders) as Channel[];
+  let channelListener: (channel: Channel, status: LinkStatus) => void = () => {};
+  // A way out that fails waits its backoff before the background runs try it again, so an SMTP
+  // server or SMS gateway that is down is neither hammered nor reported once per message.
+  const links = new Map<Channel, Link>();
+  const retryAt = new Map<Channel, number>();
+  for (const channel of channels)
+    links.set(
+      channel,
+      createLink({
+        now: () => ctx.now().getTime(),
+        random: () => ctx.roll(1_000_000) / 1_000_000,
+        onDown: (status) => channelListener(channel, status),
+        onUp: () =>
+          channelListener(channel, links.get(channel)?.status() ?? { state: "up", since: 0, failures: 0 }),
+      }),
+    );
 
-  async function run(): Promise<number> {
+  function delivered(channel: Channel): void {
+    retryAt.delete(channel);
+    links.get(channel)?.up();
+  }
+
+  function refused(channel: Channel, error: unknown): void {
+    const refusal = isRefusal(error);
+    const cause = `${String(error).slice(0, 300)}${refusal ? ` (check ${SETTING[channel]})` : ""}`;
+    const wait = links.get(channel)?.failed(cause, refusal) ?? 0;
+    retryAt.set(channel, ctx.now().getTime() + wait);
+  }
+
+  async function run(honourBackoff: boolean): Promise<number> {
     if (channels.length === 0) return 0;
     const pending = await ctx.db
       .select()
@@ -55,10 +101,14 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
       .limit(BATCH);
     let sent = 0;
     for (const message of pending) {
-      const send = senders[message.channel as "email" | "sms"];
+      const channel = message.channel as Channel;
+      const send = senders[channel];
       if (!send) continue;
+      const waitUntil = retryAt.get(channel);
+      if (honourBackoff && waitUntil !== undefined && ctx.now().getTime() < waitUntil) continue;
       try {
         await send(message.recipient, message.subject, message.body);
+        delivered(channel);
         await ctx.db
           .update(outbox)
           .set({ sentAt: ctx.now(), attempts: message.attempts + 1, lastError: null })
@@ -68,6 +118,7 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
       } catch (error) {
         // kept for a later run with its error; the count shows a channel that keeps refusing
         ctx.metrics.outboxDeliveries.inc({ channel: message.channel, outcome: "refused" });
+        refused(channel, error);
         await ctx.db
           .update(outbox)
           .set({ attempts: message.attempts + 1, lastError: String(error).slice(0, 500) })
@@ -80,14 +131,15 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
   // A flush asked for while a run is going waits for it and runs again, so it sees every message
   // queued before it was asked for; flushes asked for meanwhile share that next run.
   let next: Promise<number> | null = null;
-  const flush = (): Promise<number> => {
+  // a flush asked for by a caller tries every way out now; background runs wait out each backoff
+  const flush = (honourBackoff = false): Promise<number> => {
     if (next) return next;
     const previous = running ?? Promise.resolve(0);
     next = previous
       .catch(() => 0)
       .then(() => {
         next = null;
-        running = run().finally(() => {
+        running = run(honourBackoff).finally(() => {
           running = null;
         });
         return running;
@@ -96,7 +148,8 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
   };
 
   return {
-    flush,
+    flush: () => flush(),
+    runDue: () => flush(true),
     start(intervalMs = 10_000) {
       if (timer || channels.length === 0) return;
       timer = setInterval(inBackground, intervalMs);
@@ -112,6 +165,10 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
     onRunFailure(l) {
       listener = l;
     },
+    onChannelChange(l) {
+      channelListener = l;
+    },
+    links: () => Object.fromEntries([...links].map(([channel, link]) => [channel, link.status()])),
     kick: inBackground,
   };
 }

@@ -1,3 +1,4 @@
+import { LINK_STATES } from "@sportsbook/contracts/link";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -52,6 +53,23 @@ function feedReadiness(ctx: AppContext): z.infer<typeof feedSchema> | undefined 
   };
 }
 
+const linksSchema = z.record(
+  z.string(),
+  z.object({
+    state: z.enum(LINK_STATES),
+    cause: z.string().optional(),
+    refused: z.boolean().optional(),
+    since: z.iso.datetime(),
+    failures: z.number().int(),
+  }),
+);
+
+function linksOf(ctx: AppContext): z.infer<typeof linksSchema> {
+  return Object.fromEntries(
+    Object.entries(ctx.links()).map(([name, l]) => [name, { ...l, since: new Date(l.since).toISOString() }]),
+  );
+}
+
 export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   r.get(
@@ -71,26 +89,35 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ["operations"],
         summary:
-          "Readiness: the database answers; with the odds feed's freshness and leader as this node reads them",
+          "Readiness: the database answers; the odds feed's freshness and leader, and the outside connections' state",
+        description:
+          "Ready as long as the database answers: a stale feed or another outside connection that is down " +
+          "degrades the book (its markets suspended) without stopping this node; `feed` and `links` say why.",
         response: {
-          200: z.object({ status: z.literal("ready"), database: z.string(), feed: feedSchema.optional() }),
+          200: z.object({
+            status: z.literal("ready"),
+            database: z.string(),
+            feed: feedSchema.optional(),
+            links: linksSchema,
+          }),
           503: z.object({
             status: z.literal("unavailable"),
             database: z.string(),
             feed: feedSchema.optional(),
+            links: linksSchema,
           }),
         },
       },
     },
     async (_request, reply) => {
       const feed = feedReadiness(ctx);
+      const links = linksOf(ctx);
+      const parts = { database: ctx.database.kind, ...(feed ? { feed } : {}), links };
       try {
         await ctx.database.ping();
-        return { status: "ready" as const, database: ctx.database.kind, ...(feed ? { feed } : {}) };
+        return { status: "ready" as const, ...parts };
       } catch {
-        return reply
-          .status(503)
-          .send({ status: "unavailable" as const, database: ctx.database.kind, ...(feed ? { feed } : {}) });
+        return reply.status(503).send({ status: "unavailable" as const, ...parts });
       }
     },
   );

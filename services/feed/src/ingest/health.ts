@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from "prom-client";
+import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 
 /**
  * Feed health on /api/metrics: messages per provider and producer (their rate is messages per
@@ -11,9 +11,20 @@ export interface FeedHealth {
   warning(provider: string): void;
   /** A realtime publication failed after its change committed. */
   publishFailed(event: string): void;
+  /** A connection to the provider's side failed: refused, unreachable or lost. */
+  linkFailed(link: string, kind: string): void;
+  /** Whether the connection to the provider's side is up (its producers are down while it is not). */
+  linkState(link: string, up: boolean): void;
 }
 
-export const noFeedHealth: FeedHealth = { message() {}, rejected() {}, warning() {}, publishFailed() {} };
+export const noFeedHealth: FeedHealth = {
+  message() {},
+  rejected() {},
+  warning() {},
+  publishFailed() {},
+  linkFailed() {},
+  linkState() {},
+};
 
 export function createFeedHealth(registry: Registry): FeedHealth {
   const messages = new Counter({
@@ -47,6 +58,18 @@ export function createFeedHealth(registry: Registry): FeedHealth {
     labelNames: ["event"],
     registers: [registry],
   });
+  const linkFailures = new Counter({
+    name: "sportsbook_feed_link_failures_total",
+    help: "Failed or lost connections of the feed to its broker, by link and kind (refused, unreachable, lost)",
+    labelNames: ["link", "kind"],
+    registers: [registry],
+  });
+  const linkUp = new Gauge({
+    name: "sportsbook_feed_link_up",
+    help: "1 while the feed's connection to its broker is up, 0 while it is down",
+    labelNames: ["link"],
+    registers: [registry],
+  });
   return {
     message(provider, producer, timestamp, now) {
       const labels = { provider, producer: String(producer) };
@@ -57,5 +80,7 @@ export function createFeedHealth(registry: Registry): FeedHealth {
     rejected: (provider, code) => rejected.inc({ provider, code }),
     warning: (provider) => warnings.inc({ provider }),
     publishFailed: (event) => publishFailures.inc({ event }),
+    linkFailed: (link, kind) => linkFailures.inc({ link, kind }),
+    linkState: (link, up) => linkUp.set({ link }, up ? 1 : 0),
   };
 }

@@ -10,7 +10,7 @@ import {
   type RealtimePublisher,
   userChannel,
 } from "@sportsbook/contracts";
-import { type Database, matches, type Transaction } from "@sportsbook/db";
+import { type Database, feedProducers, matches, type Transaction } from "@sportsbook/db";
 import { isMatchAvailable, MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
 import { createFrameDecoder, decodeFrame as decodeStandalone } from "../adapters.js";
@@ -539,6 +539,36 @@ export function createIngest(options: IngestOptions) {
           const [provider, producer] = key.split("/") as [Provider, string];
           await publishAll(await setProducer(provider, Number(producer), "down", now));
         }
+      }
+    },
+    /**
+     * The connection that carries the producers' messages is lost: none of them can be heard, so
+     * each is down as if it had gone silent (markets suspended, provider status told) until its
+     * recovery snapshot brings it back. Producers recorded up by an earlier run count too.
+     */
+    async linkDown(at: number): Promise<void> {
+      await order.settled();
+      const up = new Set([...producers].filter(([, p]) => p.status === "up").map(([key]) => key));
+      const recorded = await db
+        .select({ provider: feedProducers.provider, producer: feedProducers.producerId })
+        .from(feedProducers)
+        .where(eq(feedProducers.status, "up"));
+      for (const r of recorded) up.add(`${r.provider}/${r.producer}`);
+      const providers = new Set<Provider>();
+      for (const key of up) {
+        const [provider, producer] = key.split("/") as [Provider, string];
+        providers.add(provider);
+        await publishAll(await setProducer(provider, Number(producer), "down", at));
+      }
+      for (const provider of providers) {
+        const out: Publication[] = [];
+        await db.transaction(async (tx) => {
+          for (const m of await suspendProducerMarkets(tx, provider, null)) {
+            const changes = await changesOf(tx, m.rows);
+            out.push(...marketsEvent(m.matchId, provider, changes.markets));
+          }
+        });
+        await publishAll(out);
       }
     },
     /** Waits until every frame handed in so far is applied. */

@@ -1,6 +1,6 @@
 import { type Executor, feedProducers, markets, matches } from "@sportsbook/db";
 import { MARKET_STATUS } from "@sportsbook/domain";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Provider } from "../model.js";
 
 const NAMES: Record<Provider, Record<number, string>> = {
@@ -38,12 +38,14 @@ export async function recordProducer(
 
 /**
  * While a producer is down nobody can trust its prices: every open market of the events it is
- * producing is suspended until its recovery snapshot reopens them.
+ * producing is suspended until its recovery snapshot reopens them. `null` takes the events no
+ * producer has claimed yet (outrights, whose odds changes carry no event status): a lost
+ * connection leaves none of the provider's prices trustworthy.
  */
 export async function suspendProducerMarkets(
   ex: Executor,
   provider: Provider,
-  producer: number,
+  producer: number | null,
 ): Promise<
   { matchId: number; rows: { id: number; marketId: number; specifier: string; status: number }[] }[]
 > {
@@ -51,7 +53,11 @@ export async function suspendProducerMarkets(
     .select({ id: matches.id })
     .from(matches)
     .where(
-      and(eq(matches.provider, provider), eq(matches.producer, producer), inArray(matches.status, [0, 1])),
+      and(
+        eq(matches.provider, provider),
+        producer === null ? isNull(matches.producer) : eq(matches.producer, producer),
+        inArray(matches.status, [0, 1]),
+      ),
     );
   const rows = await ex
     .update(markets)

@@ -393,9 +393,9 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
       }
     },
     /**
-     * The current odds of a producer's running matches as a recovery request is answered, read
-     * without touching the schedule (no random draw, nothing sent), so a resumed session still
-     * regenerates the same messages.
+     * The current book of every match of the producer, as a recovery request is answered: read from
+     * what was last priced, so answering draws nothing from the random stream and changes no state
+     * (the session's messages stay the same, and a resumed session regenerates them).
      */
     snapshot(provider: Provider, producer: number, requestId: number): SimMessage[] {
       const out: SimMessage[] = [];
@@ -403,14 +403,13 @@ export function createMatchSchedule(ctx: SimContext, options: MatchScheduleOptio
         if (m.sport.provider !== provider || m.producer !== producer || m.stopped || m.model.finished())
           continue;
         if (m.last.length === 0) continue;
-        const status = m.live ? m.model.status() : m.model.prematchStatus();
-        const event = {
+        const event: FeedEvent = {
           kind: "odds_change",
           ...envelope(m),
           requestId,
-          status,
+          status: m.live ? m.model.status() : m.model.prematchStatus(),
           markets: m.last,
-        } as FeedEvent;
+        };
         out.push({ event, sportId: sportId(m.sport), live: m.live });
       }
       return out;

@@ -28,6 +28,8 @@ export interface ProducerLinks {
   alive(provider: Provider, producer: number): void;
   /** Takes the producer down now and then, and brings it back with a recovery. */
   outages(provider: Provider, producer: number): void;
+  /** Whether the producer is in one of its own outages (its own recovery will follow). */
+  isDown(provider: Provider, producer: number): boolean;
 }
 
 /**
@@ -88,6 +90,7 @@ export function createProducerLinks(
       return false;
     },
     alive,
+    isDown: (provider, producer) => down.has(producerKey(provider, producer)),
     outages: (provider, producer) =>
       queue.push(ctx.now() + gap(rng.int(10, 40) * 60_000), () => outage(provider, producer)),
   };

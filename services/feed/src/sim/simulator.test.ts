@@ -21,6 +21,25 @@ describe("simulator", () => {
     expect(JSON.stringify(b.slice(0, a.length))).toBe(JSON.stringify(a.slice(0, b.length)));
   });
 
+  it("answers a recovery request with each producer's books and snapshot_complete, leaving the session's messages unchanged", () => {
+    const plain = createSimulator({ seed: 11, matches: 12, startTime: T0 });
+    const asked = createSimulator({ seed: 11, matches: 12, startTime: T0 });
+    const a = plain.advanceTo(T0 + 20 * 60_000);
+    const b = asked.advanceTo(T0 + 20 * 60_000);
+    const answer = asked.recover(5);
+    const completes = answer.filter((m) => m.event.kind === "snapshot_complete");
+    expect(completes.length).toBeGreaterThanOrEqual(4);
+    expect(completes.every((m) => m.event.kind === "snapshot_complete" && m.event.requestId === 5)).toBe(
+      true,
+    );
+    const books = answer.filter((m) => m.event.kind === "odds_change");
+    expect(books.length).toBeGreaterThan(0);
+    expect(books.every((m) => m.event.kind === "odds_change" && m.event.requestId === 5)).toBe(true);
+    a.push(...plain.advanceTo(T0 + 60 * 60_000));
+    b.push(...asked.advanceTo(T0 + 60 * 60_000));
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+
   it("broadcasts every third match when given a stream address, and the same feed otherwise", () => {
     const streamUrl = (urn: string) => `/tv/${urn}`;
     const sim = createSimulator({ seed: 5, matches: 30, startTime: T0, streamUrl });

@@ -110,7 +110,8 @@ export function createSimulator(options: SimulatorOptions) {
     now: () => now,
     /**
      * Answers a recovery request for a producer as a provider does: its matches' current odds, then
-     * `snapshot_complete`. Outside the session's stream, which it leaves as it was.
+     * `snapshot_complete`. Out of the session's stream: nothing is drawn or changed, so the
+     * session's own messages (and a resumed session's) stay the same.
      */
     recoverySnapshot(provider: Provider, producer: number, requestId: number): SimMessage[] {
       return [
@@ -121,6 +122,21 @@ export function createSimulator(options: SimulatorOptions) {
           live: false,
         },
       ];
+    },
+    /**
+     * Answers a recovery request of a client that lost its connection: every producer not in an
+     * outage of its own, as `recoverySnapshot` answers each.
+     */
+    recover(requestId: number): SimMessage[] {
+      const answer: SimMessage[] = [];
+      for (const provider of ["betradar", "oddin", "betconstruct"] as const) {
+        const p = PRODUCERS[provider];
+        for (const producer of [p.pre, p.live]) {
+          if (links.isDown(provider, producer)) continue;
+          answer.push(...this.recoverySnapshot(provider, producer, requestId));
+        }
+      }
+      return answer;
     },
     descriptions,
     liveMatches: schedule.live,

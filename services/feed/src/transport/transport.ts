@@ -1,3 +1,4 @@
+import type { LinkStatus } from "@sportsbook/contracts";
 import type { FeedFrame } from "../model.js";
 
 /** A frame in flight with its position in the source's sequence (for restart-safe checkpoints). */
@@ -13,5 +14,9 @@ export interface Delivery {
 export interface FeedTransport {
   publish(delivery: Delivery): Promise<void>;
   subscribe(handler: (delivery: Delivery) => Promise<void>): Promise<void>;
+  /** Whether frames can flow now; while it is down the ingest cannot hear its producers. */
+  status(): LinkStatus;
+  /** Told when the connection goes down (or its cause changes) and when it is up again. */
+  onStatus(listener: (status: LinkStatus) => void): void;
   close(): Promise<void>;
 }
