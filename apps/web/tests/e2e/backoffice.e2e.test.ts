@@ -125,6 +125,8 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
     await page.getByLabel("Choose a password").fill(STAFF_PASSWORD);
     await page.getByLabel("Authenticator code").fill(await freshCode(totp));
     await page.getByRole("button", { name: "Join" }).click();
+    await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
+    await page.goto(`${base}/backoffice`);
     await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
     return { page, totp };
   }
