@@ -19,6 +19,25 @@ describe("startupBanner", () => {
     ]);
   });
 
+  it("prints the back office's address and the demo admin's e-mail, password and TOTP URI", () => {
+    const text = startupBanner({
+      address: "http://0.0.0.0:3000",
+      pages: true,
+      devMailbox: false,
+      demoAdmin: {
+        email: "admin@sportsbook.local",
+        password: "demo-xyz-7",
+        otpauthUri: "otpauth://totp/x?secret=ABC",
+      },
+    });
+    expect(text.split("\n").slice(3)).toEqual([
+      "  Back office:    http://localhost:3000/backoffice",
+      "  Admin e-mail:   admin@sportsbook.local",
+      "  Admin password: demo-xyz-7   (DEMO_ADMIN=off turns the demo admin off)",
+      "  Admin TOTP:     otpauth://totp/x?secret=ABC   (add to an authenticator app)",
+    ]);
+  });
+
   it("uses PUBLIC_URL and leaves out what is not there", () => {
     const text = startupBanner({
       address: "http://[::]:8080",

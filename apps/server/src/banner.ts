@@ -7,6 +7,8 @@ export interface StartupInfo {
   pages: boolean;
   devMailbox: boolean;
   demoPlayer?: { email: string; password: string };
+  /** The demo back-office admin: e-mail, password and TOTP secret as an `otpauth://` URI. */
+  demoAdmin?: { email: string; password: string; otpauthUri: string } | undefined;
   /** The host demo's address, when it runs. */
   hostDemo?: string | undefined;
 }
@@ -28,6 +30,12 @@ export function startupBanner(info: StartupInfo): string {
   if (info.demoPlayer) {
     rows.push(["Demo e-mail", info.demoPlayer.email]);
     rows.push(["Demo password", `${info.demoPlayer.password}   (DEMO_PLAYER=off turns the demo player off)`]);
+  }
+  if (info.demoAdmin) {
+    rows.push(["Back office", `${base}/backoffice`]);
+    rows.push(["Admin e-mail", info.demoAdmin.email]);
+    rows.push(["Admin password", `${info.demoAdmin.password}   (DEMO_ADMIN=off turns the demo admin off)`]);
+    rows.push(["Admin TOTP", `${info.demoAdmin.otpauthUri}   (add to an authenticator app)`]);
   }
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [

@@ -39,6 +39,10 @@ const envSchema = z.object({
    * embedded database unless NODE_ENV=production, off otherwise.
    */
   DEMO_PLAYER: z.enum(["on", "off"]).optional(),
+  /** A demo back-office admin, its credentials and TOTP secret printed at start-up; never under NODE_ENV=production. */
+  DEMO_ADMIN: z.enum(["on", "off"]).optional(),
+  /** The demo admin's password; default: generated once into DATA_DIR. */
+  DEMO_ADMIN_PASSWORD: passwordSchema.optional(),
   /** The demo player's sign-in address. */
   DEMO_PLAYER_EMAIL: z.email().max(254).default(DEMO_EMAIL),
   /** The demo player's password; default: generated once into DATA_DIR. Set it when several nodes share the database. */
@@ -222,6 +226,8 @@ export interface DevConveniences {
   demoMode: boolean;
   /** Start-up ensures the demo player and prints its credentials. */
   demoPlayer: boolean;
+  /** Start-up ensures the demo back-office admin and prints its credentials. */
+  demoAdmin: boolean;
   /** The sandbox checkout: deposits completed on a test page that charges nothing. */
   sandboxPayments: boolean;
   /** The host demo platform on its own port. */
@@ -240,6 +246,8 @@ export function devConveniences(config: ServerConfig): DevConveniences {
     devMailbox: on(config.DEV_MAILBOX),
     demoMode: on(config.DEMO_MODE),
     demoPlayer: on(config.DEMO_PLAYER),
+    // Production never has a default staff account, whatever is named on.
+    demoAdmin: config.NODE_ENV !== "production" && on(config.DEMO_ADMIN),
     sandboxPayments: on(config.SANDBOX_PAYMENTS),
     hostDemo: on(config.HOST_DEMO),
   };

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
       pages: config.SERVE_PAGES === "on",
       devMailbox: server.devMailbox,
       demoPlayer: server.demoPlayer,
+      demoAdmin: server.demoAdmin,
       hostDemo: server.hostDemoUrl(),
     }),
   );

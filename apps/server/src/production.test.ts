@@ -1,7 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEMO_ADMIN_EMAIL } from "@sportsbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startupBanner } from "./banner.js";
 import { devConveniences, productionWarnings, readConfig } from "./config.js";
 import { createServer, type Server } from "./server.js";
 
@@ -11,6 +14,7 @@ describe("development conveniences (dev mailbox, demo sign-in, demo payments, de
       devMailbox: true,
       demoMode: true,
       demoPlayer: true,
+      demoAdmin: true,
       sandboxPayments: true,
       hostDemo: true,
     });
@@ -18,17 +22,24 @@ describe("development conveniences (dev mailbox, demo sign-in, demo payments, de
       devMailbox: false,
       demoMode: false,
       demoPlayer: false,
+      demoAdmin: false,
       sandboxPayments: false,
       hostDemo: false,
     });
     expect(devConveniences(readConfig({ DATABASE_URL: "postgres://db.example/book" })).devMailbox).toBe(
       false,
     );
-    const named = readConfig({ NODE_ENV: "production", DEV_MAILBOX: "on", DEMO_MODE: "off" });
+    const named = readConfig({
+      NODE_ENV: "production",
+      DEV_MAILBOX: "on",
+      DEMO_MODE: "off",
+      DEMO_ADMIN: "on",
+    });
     expect(devConveniences(named)).toEqual({
       devMailbox: true,
       demoMode: false,
       demoPlayer: false,
+      demoAdmin: false,
       sandboxPayments: false,
       hostDemo: false,
     });
@@ -75,6 +86,45 @@ describe("NODE_ENV=production with the embedded database", () => {
     expect(server.demoPlayer).toBeUndefined();
     expect(server.devMailbox).toBe(false);
   });
+
+  it("has no staff account and prints no staff credentials", async () => {
+    expect(server.demoAdmin).toBeUndefined();
+    const banner = startupBanner({
+      address: "http://0.0.0.0:3000",
+      pages: true,
+      devMailbox: false,
+      demoAdmin: server.demoAdmin,
+    });
+    expect(banner).not.toMatch(/admin|otpauth|back office/i);
+    const signIn = await server.app.inject({
+      method: "POST",
+      url: "/api/backoffice/session",
+      payload: { email: DEMO_ADMIN_EMAIL, password: "anything 1", code: "123456" },
+    });
+    expect(signIn.statusCode).toBe(400);
+  });
+});
+
+describe("the first admin's one-time command", () => {
+  const run = (dataDir: string, email: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "invite-admin.ts"), email], {
+      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_URL: "https://book.example" },
+      encoding: "utf8",
+    });
+
+  it("prints an invitation link; a second run replaces it; a bad address is refused", () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "sb-invite-"));
+    const first = run(dataDir, "boss@book.example");
+    expect(first.status, first.stderr).toBe(0);
+    const link = first.stdout.match(/https:\/\/book\.example\/backoffice\/invitation\?token=\S+/)?.[0];
+    expect(link).toBeDefined();
+    const second = run(dataDir, "boss@book.example");
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).not.toContain(link);
+    const bad = run(dataDir, "not an address");
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("usage: invite-admin");
+  }, 120_000);
 });
 
 describe("the dev mailbox, where it is on", () => {

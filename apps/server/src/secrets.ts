@@ -33,8 +33,8 @@ function dataDirSecret(dataDir: string, name: string): string {
  * The demo player's password of an installation without DEMO_PLAYER_PASSWORD: generated once and kept
  * in DATA_DIR, so the credentials printed at start-up stay the same across restarts.
  */
-export function dataDirDemoPassword(dataDir: string): string {
-  const file = join(dataDir, "demo-player-password");
+export function dataDirDemoPassword(dataDir: string, name = "demo-player-password"): string {
+  const file = join(dataDir, name);
   try {
     const existing = readFileSync(file, "utf8").trim();
     if (existing.length >= 8) return existing;

@@ -6,6 +6,7 @@ import {
   createApi,
   createHousekeeping,
   createSandboxCheckout,
+  ensureDemoAdmin,
   ensureDemoPlayer,
   mailDispatcher,
   sandboxBroadcastPages,
@@ -49,6 +50,8 @@ export interface Server {
   publisher: RealtimePublisher;
   /** Sign-in of the demo player, when start-up ensured one (embedded default). */
   demoPlayer?: { email: string; password: string };
+  /** Sign-in of the demo back-office admin, when start-up ensured one (embedded default). */
+  demoAdmin?: { email: string; password: string; otpauthUri: string };
   /** Whether the development mailbox page is served. */
   devMailbox: boolean;
   /** The host demo's address once started, when it runs. */
@@ -216,6 +219,15 @@ export async function createServer(
     );
     demoPlayer = { email: demo.email, password };
   }
+  // The embedded default's demo admin of the back office; production never has one.
+  let demoAdmin: Server["demoAdmin"];
+  if (conveniences.demoAdmin) {
+    const password =
+      config.DEMO_ADMIN_PASSWORD ?? dataDirDemoPassword(config.DATA_DIR, "demo-admin-password");
+    const admin = await ensureDemoAdmin(api.ctx, { password });
+    app.log.info({ created: admin.created }, "demo admin ready");
+    demoAdmin = { email: admin.email, password, otpauthUri: admin.otpauthUri };
+  }
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
   const mail = mailDispatcher(api.ctx);
   mail.onRunFailure((err) => app.log.warn({ err }, "mail delivery run failed"));
@@ -298,6 +310,7 @@ export async function createServer(
     app,
     publisher,
     demoPlayer,
+    demoAdmin,
     devMailbox: api.ctx.identity.devMailbox,
     hostDemoUrl: () => hostDemoUrl,
     feedFreshness,

@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { BACKOFFICE_HEADERS, backofficePolicy, isBackofficePath } from "./lib/backoffice-policy";
 import { contentSecurityPolicy, NONCE_HEADER } from "./lib/content-security-policy";
 import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
@@ -21,6 +22,7 @@ export function pageStatus(path: string): number | undefined {
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = btoa(crypto.randomUUID());
+  if (isBackofficePath(request.nextUrl.pathname)) return backoffice(request, nonce);
   const settings = await loadSiteSettings();
   const policy = contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV === "development",
@@ -70,6 +72,18 @@ async function route(
     request: { headers: pageHeaders(request, locale, nonce, policy) },
     ...statusInit(pageStatus(pathname)),
   });
+}
+
+/** A back-office page: no locale, its own strict policy, never indexed. */
+function backoffice(request: NextRequest, nonce: string): NextResponse {
+  const policy = backofficePolicy(nonce, { dev: process.env.NODE_ENV === "development" });
+  const headers = new Headers(request.headers);
+  headers.set(NONCE_HEADER, nonce);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  for (const [name, value] of Object.entries(BACKOFFICE_HEADERS)) response.headers.set(name, value);
+  return response;
 }
 
 /** Headers the page renders with: its locale and query, its nonce, and the policy Next reads the nonce from. */

@@ -305,6 +305,31 @@ export const errorCatalogue = {
     key: "error.bonus.boost_not_available",
     message: "This freebet cannot be boosted now.",
   },
+  staffInvalidCredentials: {
+    code: 1200,
+    status: 400,
+    key: "error.backoffice.invalid_credentials",
+    message:
+      "Wrong e-mail, password or code. After repeated failures the account is locked until an admin unlocks it.",
+  },
+  staffExists: {
+    code: 1201,
+    status: 400,
+    key: "error.backoffice.staff_exists",
+    message: "A staff member with this e-mail address already exists.",
+  },
+  lastAdmin: {
+    code: 1202,
+    status: 400,
+    key: "error.backoffice.last_admin",
+    message: "The last active admin cannot be disabled or given another role.",
+  },
+  alreadySuspended: {
+    code: 1203,
+    status: 400,
+    key: "error.backoffice.already_suspended",
+    message: "This is already suspended by hand.",
+  },
   internal: {
     code: 1099,
     status: 500,

@@ -1,3 +1,4 @@
+export * from "./backoffice.js";
 export * from "./errors.js";
 export * from "./http/index.js";
 export * from "./identity.js";

@@ -111,6 +111,22 @@ export const MARKET_STATUS_OF: Readonly<Record<RealtimeMarketStatus, MarketStatu
   cancelled: MARKET_STATUS.cancelled,
 };
 
+/** The realtime name of a SPEC §4 market status; a handed-over market counts as suspended until its new producer speaks. */
+export function realtimeMarketStatus(status: number): RealtimeMarketStatus {
+  switch (status) {
+    case MARKET_STATUS.allowed:
+      return "active";
+    case MARKET_STATUS.inactive:
+      return "deactivated";
+    case MARKET_STATUS.settled:
+      return "settled";
+    case MARKET_STATUS.cancelled:
+      return "cancelled";
+    default:
+      return "suspended";
+  }
+}
+
 /** Fields of a match that changed (scores, clock, start time, video); absent fields did not change. */
 export const matchChangedSchema = z.object({
   type: z.literal("match_changed"),

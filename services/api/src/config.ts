@@ -16,6 +16,8 @@ export interface ApiConfig {
   realtimeTokenTtlSeconds?: number;
   /** Lifetime of a player session, seconds (default 30 days). */
   sessionTtlSeconds?: number;
+  /** Lifetime of a back-office staff session, seconds (default 8 hours: a working day, not a month). */
+  staffSessionTtlSeconds?: number;
   /** Wait before accepting a bet with live selections, after which odds and status are checked again (default 0). */
   liveBetDelayMs?: number;
   /** Largest payout of one bet in major units of its currency (default 100 000). */

@@ -39,6 +39,7 @@ export interface AppContext {
     realtimeTokenSecret: Uint8Array;
     realtimeTokenTtlSeconds: number;
     sessionTtlSeconds: number;
+    staffSessionTtlSeconds: number;
     liveBetDelayMs: number;
     maxPayoutMajor: number;
     builderMargin: number;
@@ -105,6 +106,7 @@ export function createContext(config: ApiConfig): AppContext {
       realtimeTokenSecret: new TextEncoder().encode(config.realtimeTokenSecret),
       realtimeTokenTtlSeconds: config.realtimeTokenTtlSeconds ?? 600,
       sessionTtlSeconds: config.sessionTtlSeconds ?? 30 * 24 * 3600,
+      staffSessionTtlSeconds: config.staffSessionTtlSeconds ?? 8 * 3600,
       liveBetDelayMs: config.liveBetDelayMs ?? 0,
       maxPayoutMajor: config.maxPayoutMajor ?? 100_000,
       builderMargin: config.builderMargin ?? 0.05,

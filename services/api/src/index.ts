@@ -1,5 +1,13 @@
 export { type Api, createApi } from "./app.js";
 export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from "./auth/session.js";
+export {
+  DEMO_ADMIN_EMAIL,
+  type DemoAdmin,
+  ensureDemoAdmin,
+  inviteFirstAdmin,
+} from "./backoffice/demo-admin.js";
+export { STAFF_COOKIE } from "./backoffice/session.js";
+export { totpCode } from "./backoffice/totp.js";
 export { seedBonuses } from "./bonuses/definitions.js";
 export { sandboxBroadcastPages } from "./catalogue/sandbox-broadcast.js";
 export type { ApiConfig, FeedFreshnessPort, FeedReport } from "./config.js";

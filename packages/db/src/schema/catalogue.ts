@@ -187,6 +187,8 @@ export const markets = pgTable(
     name: name(),
     translations: sentTranslations(),
     status: smallint("status").notNull(),
+    /** The status the feed last sent, kept while a trader's suspension holds `status` at suspended. */
+    feedStatus: smallint("feed_status"),
     groupKeys: text("group_keys").array().notNull().default(sql`'{}'::text[]`),
     customBetGroups: text("custom_bet_groups").array().notNull().default(sql`'{}'::text[]`),
     priority: integer("priority").notNull().default(0),
@@ -218,6 +220,8 @@ export const outcomes = pgTable(
     translations: sentTranslations(),
     odds: integer("odds").notNull(),
     active: boolean("active").notNull().default(true),
+    /** Whether the feed last sent it active, kept while a trader's suspension holds `active` off. */
+    feedActive: boolean("feed_active"),
     result: smallint("result"),
     voidFactor: integer("void_factor"),
     deadHeatFactor: integer("dead_heat_factor"),

@@ -1,3 +1,4 @@
+export * from "./backoffice.js";
 export * from "./bets.js";
 export * from "./bonuses.js";
 export * from "./catalogue.js";

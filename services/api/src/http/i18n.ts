@@ -57,6 +57,11 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     promoCodeInvalid: "Dieser Aktionscode ist nicht gültig.",
     promoCodeUsed: "Sie haben diesen Aktionscode bereits verwendet.",
     boostNotAvailable: "Diese Gratiswette kann jetzt nicht erhöht werden.",
+    staffInvalidCredentials:
+      "Falsche E-Mail-Adresse, falsches Passwort oder falscher Code. Nach wiederholten Fehlversuchen bleibt das Konto gesperrt, bis ein Admin es entsperrt.",
+    staffExists: "Ein Mitarbeiter mit dieser E-Mail-Adresse existiert bereits.",
+    lastAdmin: "Der letzte aktive Admin kann weder deaktiviert werden noch eine andere Rolle erhalten.",
+    alreadySuspended: "Dies ist bereits von Hand ausgesetzt.",
     internal: "Etwas ist schiefgelaufen. Bitte versuchen Sie es später noch einmal.",
   },
   es: {
@@ -110,6 +115,11 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     promoCodeInvalid: "Este código promocional no es válido.",
     promoCodeUsed: "Ya has usado este código promocional.",
     boostNotAvailable: "Esta apuesta gratis no se puede aumentar ahora.",
+    staffInvalidCredentials:
+      "Correo, contraseña o código incorrectos. Tras varios fallos la cuenta queda bloqueada hasta que un administrador la desbloquee.",
+    staffExists: "Ya existe un miembro del personal con este correo electrónico.",
+    lastAdmin: "El último administrador activo no puede desactivarse ni cambiar de rol.",
+    alreadySuspended: "Esto ya está suspendido a mano.",
     internal: "Algo salió mal. Vuelve a intentarlo más tarde.",
   },
 };

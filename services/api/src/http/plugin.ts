@@ -9,6 +9,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { registerBackofficeRoutes } from "../backoffice/routes.js";
 import { registerBetRoutes } from "../bets/routes.js";
 import { registerBonusRoutes } from "../bonuses/routes.js";
 import { registerCatalogueRoutes } from "../catalogue/routes.js";
@@ -84,6 +85,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
           securitySchemes: {
             session: { type: "apiKey", in: "cookie", name: "sb_session" },
             csrf: { type: "apiKey", in: "header", name: "X-CSRF-Token" },
+            staffSession: { type: "apiKey", in: "cookie", name: "sb_staff" },
           },
         },
       },
@@ -132,5 +134,6 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerPaymentRoutes(app, ctx);
     registerBonusRoutes(app, ctx);
     registerJackpotRoutes(app, ctx);
+    registerBackofficeRoutes(app, ctx);
   };
 }

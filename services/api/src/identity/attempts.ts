@@ -3,10 +3,18 @@ import { and, count, eq, gt } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 
-export type AttemptAction = "sign_in" | "sign_up" | "mail" | "phone_code" | "share_code" | "vote";
+export type AttemptAction =
+  | "sign_in"
+  | "staff_sign_in"
+  | "sign_up"
+  | "mail"
+  | "phone_code"
+  | "share_code"
+  | "vote";
 
 const WINDOW_SECONDS: Record<AttemptAction, number> = {
   sign_in: 15 * 60,
+  staff_sign_in: 15 * 60,
   sign_up: 3600,
   mail: 3600,
   phone_code: 3600,

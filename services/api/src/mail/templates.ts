@@ -5,7 +5,8 @@ export type MailTemplate =
   | { template: "unlock"; link: string }
   | { template: "reset_password"; link: string }
   | { template: "password_changed"; resetLink: string }
-  | { template: "phone_code"; code: string };
+  | { template: "phone_code"; code: string }
+  | { template: "staff_invitation"; link: string; role: string };
 
 export interface RenderedMessage {
   subject: string;
@@ -39,6 +40,11 @@ export function render(message: MailTemplate): RenderedMessage {
       return {
         subject: "Your password was changed",
         body: `Your password was changed and every session was signed out.\n\nIf this was not you, reset your password now: ${message.resetLink}`,
+      };
+    case "staff_invitation":
+      return {
+        subject: "You are invited to the sportsbook's back office",
+        body: `You are invited to the back office as ${message.role}. Choose a password and enrol an authenticator app here (the link works once and expires in 72 hours):\n\n${message.link}\n\nIf you did not expect this, ignore this message.`,
       };
     case "phone_code":
       return { subject: "", body: `Your verification code is ${message.code}. It expires in 10 minutes.` };

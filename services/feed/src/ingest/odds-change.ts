@@ -274,10 +274,15 @@ export interface WrittenMatch {
   /** market key → outcome id → the price an outcome sent without one kept */
   kept: Map<string, Map<string, number>>;
   openBetIds: number[];
+  /**
+   * What a trader's suspension holds although the feed sent it open: market keys, and
+   * `marketKey#outcomeId` for single outcomes. Players are told it is suspended.
+   */
+  held: Set<string>;
 }
 
 export function emptyWritten(): WrittenMatch {
-  return { count: 0, markets: new Set(), kept: new Map(), openBetIds: [] };
+  return { count: 0, markets: new Set(), kept: new Map(), openBetIds: [], held: new Set() };
 }
 
 /**
@@ -301,9 +306,9 @@ export function collectWritten(p: PreparedOdds, written: WrittenMatch): OddsResu
     result.markets.push({
       id: market.id,
       specifier: market.specifiers,
-      status: realtimeMarketStatus(market.status),
+      status: written.held.has(key) ? "suspended" : realtimeMarketStatus(market.status),
       outcomes: market.outcomes.map((o) => {
-        const active = storedActive(o);
+        const active = storedActive(o) && !written.held.has(`${key}#${o.id}`);
         const odds = o.odds ?? NO_PRICE;
         // an outcome sent without a price (or at 1.00) keeps the price it had, inactive
         const shown = odds === NO_PRICE && !active ? (kept?.get(o.id) ?? odds) : odds;

@@ -7,7 +7,9 @@ import {
   namedStatement,
   outcomes,
   rowsOf,
+  tradingSuspensions,
 } from "@sportsbook/db";
+import { MARKET_STATUS } from "@sportsbook/domain";
 import { sql } from "drizzle-orm";
 import { checkpointRow, checkpointsUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { ASYNC_COMMIT } from "./durability.js";
@@ -23,10 +25,11 @@ import {
 
 /**
  * One row of the statement's answer: how many of a match's markets were written, a written market
- * (listed only for a match some of whose markets were left alone), a price kept, or an open bet.
+ * (listed only for a match some of whose markets were left alone), a price kept, an open bet, or a
+ * market or outcome a trader's suspension holds although the feed sent it open.
  */
 interface AnswerRow {
-  kind: "written" | "market" | "kept" | "bet";
+  kind: "written" | "market" | "kept" | "bet" | "held";
   match_id: string | number;
   market_id: number | null;
   specifier: string | null;
@@ -54,6 +57,8 @@ function newestCheckpoints(list: readonly PreparedOdds[]) {
 const rowsParam = (name: string) => sql`${sql.placeholder(name)}::json`;
 
 const NO_PRICE_SQL = sql.raw(String(NO_PRICE));
+const OPEN = sql.raw(String(MARKET_STATUS.allowed));
+const HELD = sql.raw(String(MARKET_STATUS.suspended));
 
 /** The odds write's text, constant whatever it carries (see `writeOddsChanges`). */
 const ODDS_WRITE = namedStatement(
@@ -72,14 +77,25 @@ const ODDS_WRITE = namedStatement(
       from match_in u, durability
       where m.id = u.id and m.updated_at <= u.at),
     checkpoint as (${checkpointsUpsert(rowsParam("checkpoints"))}),
+    -- suspensions set by hand on these matches: they hold whatever the feed sends until lifted
+    held as materialized (
+      select h.scope, h.match_id, h.market_row_id, h.outcome_id from ${tradingSuspensions} h
+      where h.lifted_at is null and h.match_id in (select id from match_in)),
     market_rows as (
-      insert into ${markets} (match_id, market_id, specifier, name, translations, status, group_keys,
-        custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
-      select m, k, s, n, coalesce(t, '{}'), st, g, c, -k, b, p, x, at
+      insert into ${markets} (match_id, market_id, specifier, name, translations, status, feed_status,
+        group_keys, custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
+      select m, k, s, n, coalesce(t, '{}'),
+        case when st = ${OPEN} and exists (select 1 from held h where h.match_id = m and h.scope = 'match')
+          then ${HELD} else st end,
+        st, g, c, -k, b, p, x, at
       from json_to_recordset(${rowsParam("markets")}) as r(m bigint, k int, s text, n text, t json,
         st smallint, g text[], c text[], b boolean, p int, x timestamptz, at timestamptz)
       on conflict (match_id, market_id, specifier) do update set
-        status = excluded.status,
+        status = case when excluded.feed_status = ${OPEN} and exists (select 1 from held h
+            where h.match_id = ${markets}.match_id
+              and (h.scope = 'match' or (h.scope = 'market' and h.market_row_id = ${markets}.id)))
+          then ${HELD} else excluded.feed_status end,
+        feed_status = excluded.feed_status,
         custom_bet_groups = excluded.custom_bet_groups,
         producer = excluded.producer,
         most_balanced = excluded.most_balanced,
@@ -88,30 +104,36 @@ const ODDS_WRITE = namedStatement(
       -- a market keeps the newest state it was sent (a late message changes nothing), and only a
       -- rollback reopens a settled or cancelled market
       where ${markets}.updated_at <= excluded.updated_at and ${markets}.status not in (-3, -4)
-      returning id, match_id, market_id, specifier, updated_at),
+      returning id, match_id, market_id, specifier, updated_at, status, feed_status),
     written as (select match_id, count(*) as n from market_rows group by match_id),
     -- the outcomes of the markets written, beside what is stored (the statement's snapshot); an
     -- outcome sent without a price (or at 1.00) keeps its stored price, inactive
     sent as (
       select r.id as market_row_id, r.match_id, r.market_id, r.specifier, r.updated_at,
-        o.o as outcome_id, o.n as name, coalesce(o.t, '{}') as translations, o.a as active, o.i as ord,
+        o.o as outcome_id, o.n as name, coalesce(o.t, '{}') as translations, o.a as feed_active,
+        o.a and not exists (select 1 from held h
+          where h.scope = 'outcome' and h.market_row_id = r.id and h.outcome_id = o.o) as active,
+        o.i as ord,
         case when o.p = ${NO_PRICE_SQL} and not o.a and cur.odds is not null then cur.odds
           else o.p end as odds,
-        cur.odds as cur_odds, cur.active as cur_active
+        cur.odds as cur_odds, cur.active as cur_active,
+        coalesce(cur.feed_active, cur.active) as cur_feed_active
       from json_to_recordset(${rowsParam("outcomes")}) as o(m bigint, k int, s text, o text, n text,
         t json, p int, a boolean, i int)
       join market_rows r on r.match_id = o.m and r.market_id = o.k and r.specifier = o.s
       left join ${outcomes} cur on cur.market_row_id = r.id and cur.outcome_id = o.o),
     outcome_rows as (
-      insert into ${outcomes} (market_row_id, outcome_id, name, translations, odds, active, updated_at)
-      select market_row_id, outcome_id, name, translations, odds, active, updated_at from sent
-      where (cur_odds, cur_active) is distinct from (odds, active)
+      insert into ${outcomes} (market_row_id, outcome_id, name, translations, odds, active, feed_active,
+        updated_at)
+      select market_row_id, outcome_id, name, translations, odds, active, feed_active, updated_at from sent
+      where (cur_odds, cur_active, cur_feed_active) is distinct from (odds, active, feed_active)
       -- ids follow the message's order, which is the order outcomes are listed in
       order by ord
       on conflict (market_row_id, outcome_id) do update set
         odds = case when excluded.odds = ${NO_PRICE_SQL} and excluded.active = false then ${outcomes}.odds
           else excluded.odds end,
         active = excluded.active,
+        feed_active = excluded.feed_active,
         updated_at = excluded.updated_at),
     -- bets whose cash-out value moves with these markets (custom bets are not cashed out)
     open_bets as (
@@ -131,7 +153,12 @@ const ODDS_WRITE = namedStatement(
     select 'kept', match_id, market_id, specifier, outcome_id, cur_odds from sent
     where cur_odds is not null and odds = cur_odds and not active and cur_odds <> ${NO_PRICE_SQL}
     union all
-    select 'bet', match_id, null, null, null, bet_id from open_bets`,
+    select 'bet', match_id, null, null, null, bet_id from open_bets
+    union all
+    select 'held', match_id, market_id, specifier, null, null from market_rows
+    where status = ${HELD} and feed_status = ${OPEN}
+    union all
+    select 'held', match_id, market_id, specifier, outcome_id, null from sent where feed_active and not active`,
 );
 
 /**
@@ -166,6 +193,7 @@ export async function writeOddsChanges(ex: Executor, list: readonly PreparedOdds
     if (r.kind === "written") w.count = Number(r.value);
     else if (r.kind === "market") w.markets.add(key);
     else if (r.kind === "bet") w.openBetIds.push(Number(r.value));
+    else if (r.kind === "held") w.held.add(r.outcome_id === null ? key : `${key}#${r.outcome_id}`);
     else {
       let kept = w.kept.get(key);
       if (!kept) {

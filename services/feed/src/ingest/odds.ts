@@ -1,10 +1,17 @@
 import { type Executor, markets, outcomes } from "@sportsbook/db";
-import { and, arrayOverlaps, eq, inArray, lte } from "drizzle-orm";
+import { MARKET_STATUS } from "@sportsbook/domain";
+import { and, arrayOverlaps, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { FeedEvent } from "../model.js";
 import type { MatchRef } from "./catalogue.js";
 import { commitWithoutFlush } from "./durability.js";
 import { type MarketChange, marketKey, type OddsResult } from "./odds-change.js";
 import { realtimeMarketStatus } from "./present.js";
+
+/** Open as the feed last said, whether or not a trader's suspension holds it. */
+export const openForTheFeed = or(
+  eq(markets.status, MARKET_STATUS.allowed),
+  and(eq(markets.status, MARKET_STATUS.suspended), eq(markets.feedStatus, MARKET_STATUS.allowed)),
+);
 
 /**
  * A bet stop suspends the match's open markets (or sets the status the message names): all of them
@@ -21,11 +28,16 @@ export async function applyBetStop(
   await commitWithoutFlush(tx);
   const rows = await tx
     .update(markets)
-    .set({ status: event.marketStatus, updatedAt: ts })
+    // a market a trader holds suspended stays so; the stop is kept as the feed's status for the lift
+    .set({
+      status: sql`case when ${markets.status} = ${MARKET_STATUS.allowed} then ${event.marketStatus}::smallint else ${markets.status} end`,
+      feedStatus: event.marketStatus,
+      updatedAt: ts,
+    })
     .where(
       and(
         eq(markets.matchId, ref.id),
-        eq(markets.status, 1),
+        openForTheFeed,
         lte(markets.updatedAt, ts),
         event.groups.includes("all") ? undefined : arrayOverlaps(markets.groupKeys, event.groups),
       ),

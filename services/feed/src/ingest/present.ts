@@ -3,11 +3,10 @@ import {
   type MatchPhase,
   type PeriodKind,
   periodKey,
-  type RealtimeMarketStatus,
   type RealtimeMatchStatus,
   type Statistics,
 } from "@sportsbook/contracts";
-import { MARKET_STATUS, type MatchStatus } from "@sportsbook/domain";
+import type { MatchStatus } from "@sportsbook/domain";
 import { EVENT_STATUS, type EventStatusCode, type PeriodScore, type SportEventStatus } from "../model.js";
 
 /**
@@ -41,21 +40,7 @@ export function specMatchStatus(uofStatus: number): MatchStatus {
   return MATCH_STATUS_OF[realtimeMatchStatus(uofStatus)];
 }
 
-/** A handed-over market counts as suspended until its new producer speaks. */
-export function realtimeMarketStatus(status: number): RealtimeMarketStatus {
-  switch (status) {
-    case MARKET_STATUS.allowed:
-      return "active";
-    case MARKET_STATUS.inactive:
-      return "deactivated";
-    case MARKET_STATUS.settled:
-      return "settled";
-    case MARKET_STATUS.cancelled:
-      return "cancelled";
-    default:
-      return "suspended";
-  }
-}
+export { realtimeMarketStatus } from "@sportsbook/contracts";
 
 /** UOF match status codes of the periods a score is kept for: their kind, number and English name. */
 const PERIODS: Record<number, [PeriodKind, number, string]> = {

@@ -2,6 +2,7 @@ import { type Executor, feedProducers, markets, matches } from "@sportsbook/db";
 import { MARKET_STATUS } from "@sportsbook/domain";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Provider } from "../model.js";
+import { openForTheFeed } from "./odds.js";
 
 const NAMES: Record<Provider, Record<number, string>> = {
   betradar: { 1: "Live Odds", 3: "Betradar Ctrl" },
@@ -61,8 +62,12 @@ export async function suspendProducerMarkets(
     );
   const rows = await ex
     .update(markets)
-    .set({ status: MARKET_STATUS.suspended, updatedAt: sql`${markets.updatedAt}` })
-    .where(and(eq(markets.status, 1), inArray(markets.matchId, held)))
+    .set({
+      status: MARKET_STATUS.suspended,
+      feedStatus: MARKET_STATUS.suspended,
+      updatedAt: sql`${markets.updatedAt}`,
+    })
+    .where(and(openForTheFeed, inArray(markets.matchId, held)))
     .returning({
       matchId: markets.matchId,
       id: markets.id,

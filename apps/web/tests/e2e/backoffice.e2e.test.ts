@@ -1,0 +1,213 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Secret, TOTP } from "otpauth";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "./app";
+import { DESKTOP, launchChromium } from "./browser";
+import { csrfOf, fund, type MainMarketRow, mailedLink, signedInPlayer } from "./players";
+
+const base = inject("baseUrl");
+const dataDir = inject("dataDir");
+const SCREENS = join(ROOT, ".cache", "screens");
+const STAFF_PASSWORD = "staff password 7";
+
+/** The demo admin as the start banner printed it: e-mail, password and the TOTP secret's URI. */
+function demoAdmin(): { email: string; password: string; totp: TOTP } {
+  const log = readFileSync(join(ROOT, ".cache", `e2e-app-${new URL(base).port}.log`), "utf8");
+  const uri = log.match(/Admin TOTP:\s+(otpauth:\/\/\S+)/)?.[1];
+  const email = log.match(/Admin e-mail:\s+(\S+)/)?.[1];
+  if (!uri || !email) throw new Error("the start banner printed no demo admin");
+  const password = readFileSync(join(dataDir, "demo-admin-password"), "utf8").trim();
+  return { email, password, totp: totpOf(uri) };
+}
+
+function totpOf(uri: string): TOTP {
+  const secret = new URL(uri).searchParams.get("secret") ?? "";
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+}
+
+/** A code not used before: a code is accepted once, so wait for the next step when it repeats. */
+const used = new Set<string>();
+async function freshCode(totp: TOTP): Promise<string> {
+  for (;;) {
+    const code = totp.generate();
+    const key = `${totp.secret.base32}:${code}`;
+    if (!used.has(key)) {
+      used.add(key);
+      return code;
+    }
+    await new Promise((r) => setTimeout(r, TOTP.remaining({ period: 30 }) + 50));
+  }
+}
+
+async function signIn(page: Page, email: string, password: string, totp: TOTP) {
+  await page.goto(`${base}/backoffice`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Authenticator code").fill(await freshCode(totp));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
+}
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: join(SCREENS, `backoffice-${name}.png`), fullPage: true });
+}
+
+/** A bet on one outcome of a match's main market, through the player's API: the answer's code, or 0 when placed. */
+async function bet(context: BrowserContext, m: MainMarketRow, outcomeId: string): Promise<number> {
+  const fresh = (
+    (await (await fetch(`${base}/api/matches?match_status=0&limit=100`)).json()) as { data: MainMarketRow[] }
+  ).data.find((x) => x.id === m.id);
+  const outcome = fresh?.main_market?.outcomes.find((o) => o.id === outcomeId);
+  const res = await context.request.post(`${base}/api/bets`, {
+    headers: { "x-csrf-token": await csrfOf(context) },
+    data: {
+      bets: [
+        {
+          type: "single",
+          stake: { value: 1_00, currency: "EUR" },
+          selections: [
+            {
+              match_id: m.id,
+              market_id: m.main_market?.id,
+              specifier: m.main_market?.specifier ?? "",
+              outcome_id: outcomeId,
+              odds: outcome?.odds ?? 2000,
+            },
+          ],
+        },
+      ],
+    },
+  });
+  if (res.ok()) return 0;
+  const body = (await res.json()) as {
+    code: number;
+    data: { errors_by_bet?: Record<string, { code: number }> };
+  };
+  return body.data.errors_by_bet?.["0"]?.code ?? body.code;
+}
+
+// Each enrolment crosses the mailbox, two browsers and two memory-hard password hashes: slow on a busy machine.
+describe("the back office (staff sign-in with TOTP, roles, trading holds, audit log)", {
+  timeout: 180_000,
+}, () => {
+  let browser: Browser;
+  let admin: ReturnType<typeof demoAdmin>;
+  let adminPage: Page;
+  let trader: { email: string; totp: TOTP };
+  beforeAll(async () => {
+    browser = await launchChromium();
+    admin = demoAdmin();
+    adminPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** An admin invites `email` with `role` on the Staff page; the invitee joins through the link in another browser. */
+  async function enrol(email: string, role: string): Promise<{ page: Page; totp: TOTP }> {
+    await adminPage.goto(`${base}/backoffice/staff`);
+    const form = adminPage.getByRole("form", { name: "Invite a staff member" });
+    await form.getByLabel("E-mail").fill(email);
+    await form.getByLabel("Role").selectOption(role);
+    await form.getByRole("button", { name: "Send invitation" }).click();
+    await expect
+      .poll(() => adminPage.getByRole("status").textContent())
+      .toContain("/backoffice/invitation?token=");
+    const link = await mailedLink(base, email, "/backoffice/invitation");
+    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await page.goto(`${base}${link}`);
+    const uri = await page.getByLabel("TOTP secret (otpauth URI)").inputValue();
+    const totp = totpOf(uri);
+    await screenshot(page, "invitation");
+    await page.getByLabel("Choose a password").fill(STAFF_PASSWORD);
+    await page.getByLabel("Authenticator code").fill(await freshCode(totp));
+    await page.getByRole("button", { name: "Join" }).click();
+    await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
+    await page.goto(`${base}/backoffice`);
+    await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
+    return { page, totp };
+  }
+
+  it("asks for the authenticator's code at sign-in and refuses a wrong one", async () => {
+    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await page.goto(`${base}/backoffice`);
+    await screenshot(page, "sign-in");
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByLabel("Authenticator code").fill("000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect
+      // Next's route announcer is an alert too: the refusal is found by its text.
+      .poll(() => page.getByText("Wrong e-mail, password or code").count())
+      .toBe(1);
+    await signIn(adminPage, admin.email, admin.password, admin.totp);
+    await screenshot(adminPage, "overview");
+    const res = await page.request.get(`${base}/backoffice`);
+    expect(res.headers()["x-robots-tag"]).toContain("noindex");
+    expect(res.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("keeps a support member out of the trading pages", async () => {
+    const support = await enrol(`support${Date.now()}@staff.test`, "support");
+    await expect.poll(() => support.page.getByRole("link", { name: "Trading" }).count()).toBe(0);
+    await support.page.goto(`${base}/backoffice/trading`);
+    await expect.poll(() => support.page.getByText("Your role does not open this page.").count()).toBe(1);
+    await screenshot(support.page, "forbidden");
+  });
+
+  it("a trader suspends a market: a player's bet on it is refused; resumed, the bet goes through", async () => {
+    const email = `trader${Date.now()}@staff.test`;
+    const joined = await enrol(email, "trader");
+    trader = { email, totp: joined.totp };
+    const page = joined.page;
+    const player = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(base, player);
+    await fund(base, player, 20_00);
+    const list = (await (await fetch(`${base}/api/matches?match_status=0&limit=100`)).json()) as {
+      data: MainMarketRow[];
+    };
+    const match = list.data.find(
+      (m) => m.main_market?.status === 1 && m.main_market.outcomes.some((o) => o.active),
+    );
+    const outcome = match?.main_market?.outcomes.find((o) => o.active);
+    if (!match?.main_market || !outcome) throw new Error("no open prematch main market");
+
+    await page.goto(`${base}/backoffice/trading`);
+    await screenshot(page, "trading");
+    await page.goto(`${base}/backoffice/trading/${match.id}`);
+    const row = page.locator(
+      `tr[data-market-id="${match.main_market.id}"][data-specifier="${match.main_market.specifier}"]`,
+    );
+    await page.getByLabel("Reason").fill("suspicious stakes");
+    await row.getByRole("button", { name: /^Suspend market/ }).click();
+    await expect.poll(() => row.getByRole("button", { name: /^Resume/ }).count()).toBe(1);
+    await screenshot(page, "match-suspended");
+    expect(await bet(player, match, outcome.id)).toBe(104);
+
+    await row.getByRole("button", { name: /^Resume/ }).click();
+    await expect.poll(() => row.getByRole("button", { name: /^Suspend market/ }).count()).toBe(1);
+    await expect.poll(() => bet(player, match, outcome.id)).toBe(0);
+  });
+
+  it("shows each action in the audit log, with who did it", async () => {
+    await adminPage.goto(`${base}/backoffice/audit`);
+    const form = adminPage.getByRole("form", { name: "Search" });
+    await form.getByLabel("Action").fill("trading.");
+    await form.getByRole("button", { name: "Search" }).click();
+    const rows = adminPage.locator(".bo-table tbody tr");
+    await expect
+      .poll(() => rows.allTextContents())
+      .toEqual([expect.stringContaining("trading.resumed"), expect.stringContaining("trading.suspended")]);
+    expect((await rows.allTextContents()).every((r) => r.includes(trader.email))).toBe(true);
+    await form.getByLabel("Action").fill("");
+    await form.getByRole("button", { name: "Search" }).click();
+    await expect.poll(() => rows.allTextContents()).toContainEqual(expect.stringContaining("staff.invited"));
+    await screenshot(adminPage, "audit");
+    await adminPage.goto(`${base}/backoffice/staff`);
+    await expect.poll(() => adminPage.locator(".bo-table tbody tr").count()).toBeGreaterThanOrEqual(3);
+    await screenshot(adminPage, "staff");
+  });
+});
