@@ -2,6 +2,7 @@ import { DEMO_EMAIL, type IdentityOptions } from "@sportsbook/api";
 import { passwordSchema, profileFieldSchema } from "@sportsbook/contracts";
 import { DEFAULT_POOL_SIZE, HOUSE_SHARDS } from "@sportsbook/db";
 import { z } from "zod";
+import { trustProxySchema } from "./trust-proxy.js";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -72,8 +73,11 @@ const envSchema = z.object({
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** `production` turns the demo player off unless DEMO_PLAYER=on. */
   NODE_ENV: z.string().optional(),
-  /** Trust X-Forwarded-* headers of a TLS-terminating proxy in front (so session cookies get Secure). */
-  TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+  /**
+   * The proxies in front whose X-Forwarded-* headers are believed (client address for rate limits,
+   * TLS for Secure cookies and HSTS): `off`, a hop count, or addresses/CIDRs.
+   */
+  TRUST_PROXY: trustProxySchema,
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   /** Run the odds feed (simulator → transport → ingest → settlement). */

@@ -47,7 +47,7 @@ export async function createServer(
 ): Promise<Server> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
-    trustProxy: config.TRUST_PROXY === "on",
+    trustProxy: config.TRUST_PROXY,
   });
   registerSecurityHeaders(app);
   const conveniences = devConveniences(config);
