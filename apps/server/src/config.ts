@@ -78,6 +78,8 @@ const envSchema = z.object({
    * TLS for Secure cookies and HSTS): `off`, a hop count, or addresses/CIDRs.
    */
   TRUST_PROXY: trustProxySchema,
+  /** The API reference `/api/docs` and `/api/openapi.json`: on by default unless NODE_ENV=production. */
+  API_DOCS: z.enum(["on", "off"]).optional(),
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   /** Run the odds feed (simulator → transport → ingest → settlement). */
@@ -215,6 +217,11 @@ export function devConveniences(config: ServerConfig): DevConveniences {
     sandboxPayments: on(config.SANDBOX_PAYMENTS),
     hostDemo: on(config.HOST_DEMO),
   };
+}
+
+/** Whether the API reference is served: named on or off, else on outside production. */
+export function apiDocsOn(config: ServerConfig): boolean {
+  return (config.API_DOCS ?? (config.NODE_ENV === "production" ? "off" : "on")) === "on";
 }
 
 /** Conveniences named on for a production node: start-up warns about each. */

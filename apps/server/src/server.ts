@@ -15,7 +15,13 @@ import { createFeed, type Feed, SANDBOX_CHANNEL } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { bonusSeedFile, seedBonusFile } from "./bonus-seed.js";
-import { devConveniences, identityOptions, productionWarnings, type ServerConfig } from "./config.js";
+import {
+  apiDocsOn,
+  devConveniences,
+  identityOptions,
+  productionWarnings,
+  type ServerConfig,
+} from "./config.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
@@ -143,6 +149,7 @@ export async function createServer(
     },
     ...(operatorKey ? { operatorKey } : {}),
     frameCookies: config.FRAME_COOKIES === "on",
+    apiDocs: apiDocsOn(config),
     publicLocales: config.FEED_PUBLIC_LOCALES.split(","),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,

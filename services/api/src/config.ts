@@ -31,6 +31,8 @@ export interface ApiConfig {
    * cookies), as addresses/CIDRs; never every sender.
    */
   trustProxy?: string[];
+  /** Serve the API reference `/docs` and `/openapi.json` (default on; a production node turns it off). */
+  apiDocs?: boolean;
   /** Session cookies that work inside a host platform's frame on another site (`SameSite=None; Secure; Partitioned`). */
   frameCookies?: boolean;
   /**
