@@ -4,6 +4,21 @@ import { DEFAULT_POOL_SIZE, HOUSE_SHARDS } from "@sportsbook/db";
 import { z } from "zod";
 import { trustProxySchema } from "./trust-proxy.js";
 
+/** Comma-separated origins (scheme, host, port; nothing wider) with the schemes given. */
+const originList = (schemes: RegExp) =>
+  z
+    .string()
+    .default("")
+    .refine(
+      (value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== "")
+          .every((entry) => schemes.test(entry) && URL.canParse(entry) && new URL(entry).origin === entry),
+      "comma-separated origins such as https://cdn.example (scheme, host and port only)",
+    );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -80,6 +95,12 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   /** The API reference `/api/docs` and `/api/openapi.json`: on by default unless NODE_ENV=production. */
   API_DOCS: z.enum(["on", "off"]).optional(),
+  /** Image hosts of the pages beyond this origin and the site settings' own (bonus banners on a CDN). */
+  CSP_IMG_ORIGINS: originList(/^https?:/),
+  /** Hosts the pages may frame beyond this origin and the site settings' own (stream providers). */
+  CSP_FRAME_ORIGINS: originList(/^https?:/),
+  /** Hosts the pages may connect to beyond this origin (a realtime or API host of their own). */
+  CSP_CONNECT_ORIGINS: originList(/^(https?|wss?):/),
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   /** Run the odds feed (simulator → transport → ingest → settlement). */

@@ -213,6 +213,11 @@ export async function createServer(
           siteSettingsFile: config.SITE_SETTINGS_FILE ?? join(config.DATA_DIR, "site-settings.json"),
           dataDir: config.DATA_DIR,
           publicUrl: config.PUBLIC_URL,
+          contentOrigins: {
+            img: config.CSP_IMG_ORIGINS,
+            frame: config.CSP_FRAME_ORIGINS,
+            connect: config.CSP_CONNECT_ORIGINS,
+          },
         })
       : undefined;
 

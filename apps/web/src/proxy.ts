@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy, NONCE_HEADER } from "./lib/content-security-policy";
+import { contentSources } from "./lib/content-sources";
 import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
 import { MOBILE_APP_COOKIE, MOBILE_APP_PARAM, mobileAppChoice } from "./lib/mobile-app";
@@ -20,6 +21,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const policy = contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV === "development",
     frameAncestors: platformOrigins(settings),
+    sources: contentSources(settings, process.env),
   });
   const response = await route(request, settings, nonce, policy);
   response.headers.set("content-security-policy", policy);
