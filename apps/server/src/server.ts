@@ -15,6 +15,7 @@ import { createFeed, type Feed, SANDBOX_CHANNEL } from "@sportsbook/feed";
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { bonusSeedFile, seedBonusFile } from "./bonus-seed.js";
+import { closingClientErrorHandler } from "./client-errors.js";
 import {
   apiDocsOn,
   devConveniences,
@@ -54,6 +55,7 @@ export async function createServer(
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     trustProxy: config.TRUST_PROXY,
+    clientErrorHandler: closingClientErrorHandler,
   });
   registerSecurityHeaders(app);
   const conveniences = devConveniences(config);
