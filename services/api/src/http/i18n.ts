@@ -57,6 +57,7 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     promoCodeInvalid: "Dieser Aktionscode ist nicht gültig.",
     promoCodeUsed: "Sie haben diesen Aktionscode bereits verwendet.",
     boostNotAvailable: "Diese Gratiswette kann jetzt nicht erhöht werden.",
+    withdrawalExceedsBalance: "Ihr Guthaben reicht für diese Auszahlung nicht aus.",
     internal: "Etwas ist schiefgelaufen. Bitte versuchen Sie es später noch einmal.",
   },
   es: {
@@ -110,6 +111,7 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     promoCodeInvalid: "Este código promocional no es válido.",
     promoCodeUsed: "Ya has usado este código promocional.",
     boostNotAvailable: "Esta apuesta gratis no se puede aumentar ahora.",
+    withdrawalExceedsBalance: "Tu saldo no alcanza para este retiro.",
     internal: "Algo salió mal. Vuelve a intentarlo más tarde.",
   },
 };
