@@ -6,6 +6,7 @@ describe("startupBanner", () => {
     const text = startupBanner({
       address: "http://0.0.0.0:3000",
       pages: true,
+      apiDocs: true,
       devMailbox: true,
       demoPlayer: { email: "demo@sportsbook.local", password: "demo-abc-42" },
     });
@@ -23,6 +24,7 @@ describe("startupBanner", () => {
     const text = startupBanner({
       address: "http://0.0.0.0:3000",
       pages: true,
+      apiDocs: true,
       devMailbox: false,
       demoAdmin: {
         email: "admin@sportsbook.local",
@@ -43,11 +45,19 @@ describe("startupBanner", () => {
       address: "http://[::]:8080",
       publicUrl: "https://book.example/",
       pages: false,
+      apiDocs: true,
       devMailbox: false,
     });
     expect(text).toBe(
       "Sportsbook is running at https://book.example\n  API docs: https://book.example/api/docs",
     );
+    const quiet = startupBanner({
+      address: "http://[::]:8080",
+      pages: true,
+      apiDocs: false,
+      devMailbox: false,
+    });
+    expect(quiet).not.toMatch(/docs/);
     expect(text).not.toMatch(/password|mailbox/i);
   });
 });

@@ -5,6 +5,8 @@ export interface StartupInfo {
   publicUrl?: string;
   /** Whether the pages are served by this process. */
   pages: boolean;
+  /** Whether the API reference is served. */
+  apiDocs: boolean;
   devMailbox: boolean;
   demoPlayer?: { email: string; password: string };
   /** The demo back-office admin: e-mail, password and TOTP secret as an `otpauth://` URI. */
@@ -20,7 +22,7 @@ export function startupBanner(info: StartupInfo): string {
   ).replace(/\/+$/, "");
   const rows: [string, string][] = [];
   if (info.pages) rows.push(["Site", `${base}/`]);
-  rows.push(["API docs", `${base}/api/docs`]);
+  if (info.apiDocs) rows.push(["API docs", `${base}/api/docs`]);
   if (info.devMailbox) rows.push(["Dev mailbox", `${base}/api/dev/mailbox`]);
   if (info.hostDemo)
     rows.push([

@@ -65,6 +65,17 @@ describe("readConfig", () => {
     expect(() => readConfig({ PLACEMENT_LANES: "3" })).toThrow(/PLACEMENT_LANES: must divide 128/);
     expect(() => readConfig({ PLACEMENT_LANES: "0" })).toThrow(/PLACEMENT_LANES/);
   });
+  it("takes the pages' extra content hosts as origins only", () => {
+    expect(readConfig({}).CSP_IMG_ORIGINS).toBe("");
+    expect(
+      readConfig({ CSP_FRAME_ORIGINS: "https://streams.example, https://tv.example:8443" }).CSP_FRAME_ORIGINS,
+    ).toBe("https://streams.example, https://tv.example:8443");
+    expect(readConfig({ CSP_CONNECT_ORIGINS: "wss://rt.example" }).CSP_CONNECT_ORIGINS).toBe(
+      "wss://rt.example",
+    );
+    for (const bad of ["*", "https:", "https://cdn.example/path", "cdn.example", "wss://rt.example"])
+      expect(() => readConfig({ CSP_IMG_ORIGINS: bad }), bad).toThrow(/CSP_IMG_ORIGINS/);
+  });
   it("keeps 40 simulated matches by default and takes thousands for a load test", () => {
     expect(readConfig({}).FEED_MATCHES).toBe(40);
     expect(readConfig({ FEED_MATCHES: "20000" }).FEED_MATCHES).toBe(20_000);

@@ -2,6 +2,22 @@ import { DEMO_EMAIL, type IdentityOptions } from "@sportsbook/api";
 import { passwordSchema, profileFieldSchema } from "@sportsbook/contracts";
 import { DEFAULT_POOL_SIZE, HOUSE_SHARDS } from "@sportsbook/db";
 import { z } from "zod";
+import { trustProxySchema } from "./trust-proxy.js";
+
+/** Comma-separated origins (scheme, host, port; nothing wider) with the schemes given. */
+const originList = (schemes: RegExp) =>
+  z
+    .string()
+    .default("")
+    .refine(
+      (value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== "")
+          .every((entry) => schemes.test(entry) && URL.canParse(entry) && new URL(entry).origin === entry),
+      "comma-separated origins such as https://cdn.example (scheme, host and port only)",
+    );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -81,8 +97,19 @@ const envSchema = z.object({
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** `production` turns the demo player off unless DEMO_PLAYER=on. */
   NODE_ENV: z.string().optional(),
-  /** Trust X-Forwarded-* headers of a TLS-terminating proxy in front (so session cookies get Secure). */
-  TRUST_PROXY: z.enum(["on", "off"]).default("off"),
+  /**
+   * The proxies in front whose X-Forwarded-* headers are believed (client address for rate limits,
+   * TLS for Secure cookies and HSTS): `off`, a hop count, or addresses/CIDRs.
+   */
+  TRUST_PROXY: trustProxySchema,
+  /** The API reference `/api/docs` and `/api/openapi.json`: on by default unless NODE_ENV=production. */
+  API_DOCS: z.enum(["on", "off"]).optional(),
+  /** Image hosts of the pages beyond this origin and the site settings' own (bonus banners on a CDN). */
+  CSP_IMG_ORIGINS: originList(/^https?:/),
+  /** Hosts the pages may frame beyond this origin and the site settings' own (stream providers). */
+  CSP_FRAME_ORIGINS: originList(/^https?:/),
+  /** Hosts the pages may connect to beyond this origin (a realtime or API host of their own). */
+  CSP_CONNECT_ORIGINS: originList(/^(https?|wss?):/),
   /** Connections in the PostgreSQL pool (with DATABASE_URL). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   /** Run the odds feed (simulator → transport → ingest → settlement). */
@@ -251,6 +278,11 @@ export function devConveniences(config: ServerConfig): DevConveniences {
     sandboxPayments: on(config.SANDBOX_PAYMENTS),
     hostDemo: on(config.HOST_DEMO),
   };
+}
+
+/** Whether the API reference is served: named on or off, else on outside production. */
+export function apiDocsOn(config: ServerConfig): boolean {
+  return (config.API_DOCS ?? (config.NODE_ENV === "production" ? "off" : "on")) === "on";
 }
 
 /** Conveniences named on for a production node: start-up warns about each. */

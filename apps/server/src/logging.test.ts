@@ -63,6 +63,13 @@ describe("logs keep no secrets", () => {
     expect(redactUrl("/live?sport=soccer")).toBe("/live?sport=soccer");
   });
 
+  it("redacts e-mail addresses from query strings, plain or encoded", () => {
+    expect(redactUrl("/api/dev/mailbox/messages?recipient=ann%40example.com&limit=5")).toBe(
+      "/api/dev/mailbox/messages?recipient=[redacted]&limit=5",
+    );
+    expect(redactUrl("/users/sign-in?email=ann@example.com")).toBe("/users/sign-in?email=[redacted]");
+  });
+
   it("a visit to an e-mail link, a session cookie and a signed-in session write none of their secrets", async () => {
     const secrets = ["RESETSECRET123", "CONFIRMSECRET456", "UNLOCKSECRET789", "COOKIESECRET000"];
     await server.app.inject({ url: `/users/password/edit?reset_password_token=${secrets[0]}` });

@@ -4,10 +4,12 @@ import { stdSerializers } from "pino";
 
 /** Query parameters whose values are secrets: `reset_password_token`, `confirmation_token`, … */
 const SECRET_PARAM = /([?&][^=&#]*token[^=&#]*=)[^&#]*/gi;
+/** Query values holding an e-mail address, plain or encoded (`?recipient=ann%40example.com`). */
+const EMAIL_VALUE = /([?&][^=&#]*=)[^&#]*(?:@|%40)[^&#]*/gi;
 
-/** A URL as logs may keep it: every `*token*` query value replaced. */
+/** A URL as logs may keep it: every `*token*` query value and every e-mail address replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAM, "$1[redacted]");
+  return url.replace(SECRET_PARAM, "$1[redacted]").replace(EMAIL_VALUE, "$1[redacted]");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { startupBanner } from "./banner.js";
-import { ConfigError, readConfig } from "./config.js";
+import { apiDocsOn, ConfigError, readConfig } from "./config.js";
 import { createServer } from "./server.js";
 
 async function main(): Promise<void> {
@@ -11,6 +11,7 @@ async function main(): Promise<void> {
       address,
       publicUrl: config.PUBLIC_URL,
       pages: config.SERVE_PAGES === "on",
+      apiDocs: apiDocsOn(config),
       devMailbox: server.devMailbox,
       demoPlayer: server.demoPlayer,
       demoAdmin: server.demoAdmin,

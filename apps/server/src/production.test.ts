@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { DEMO_ADMIN_EMAIL } from "@sportsbook/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startupBanner } from "./banner.js";
-import { devConveniences, productionWarnings, readConfig } from "./config.js";
+import { apiDocsOn, devConveniences, productionWarnings, readConfig } from "./config.js";
+import { SECURITY_HEADERS } from "./security-headers.js";
 import { createServer, type Server } from "./server.js";
 
 describe("development conveniences (dev mailbox, demo sign-in, demo payments, demo player, host demo)", () => {
@@ -26,6 +27,10 @@ describe("development conveniences (dev mailbox, demo sign-in, demo payments, de
       sandboxPayments: false,
       hostDemo: false,
     });
+    expect(apiDocsOn(readConfig({}))).toBe(true);
+    expect(apiDocsOn(readConfig({ NODE_ENV: "production" }))).toBe(false);
+    expect(apiDocsOn(readConfig({ NODE_ENV: "production", API_DOCS: "on" }))).toBe(true);
+    expect(apiDocsOn(readConfig({ API_DOCS: "off" }))).toBe(false);
     expect(devConveniences(readConfig({ DATABASE_URL: "postgres://db.example/book" })).devMailbox).toBe(
       false,
     );
@@ -67,13 +72,15 @@ describe("NODE_ENV=production with the embedded database", () => {
     await server?.stop();
   }, 30_000);
 
-  it("answers 404 on the dev mailbox and the demo sign-in, and prepares no demo player", async () => {
+  it("answers 404 on the dev mailbox, the demo sign-in and the API docs, and prepares no demo player", async () => {
     for (const [method, url] of [
       ["GET", "/api/dev/mailbox/messages"],
       ["GET", "/api/dev/mailbox"],
       ["POST", "/api/demo/sign-in"],
       ["GET", "/psp/checkout/cs_00000000000000000000000000000000"],
       ["POST", "/api/payments/callbacks/sandbox"],
+      ["GET", "/api/docs"],
+      ["GET", "/api/openapi.json"],
     ] as const) {
       const res = await server.app.inject({
         method,
@@ -92,6 +99,7 @@ describe("NODE_ENV=production with the embedded database", () => {
     const banner = startupBanner({
       address: "http://0.0.0.0:3000",
       pages: true,
+      apiDocs: false,
       devMailbox: false,
       demoAdmin: server.demoAdmin,
     });
@@ -156,5 +164,37 @@ describe("the dev mailbox, where it is on", () => {
     expect((await read("203.0.113.9")).statusCode).toBe(404);
     expect((await read("203.0.113.9", { "x-operator-key": "wrong" })).statusCode).toBe(404);
     expect((await read("203.0.113.9", { "x-operator-key": key })).statusCode).toBe(200);
+  });
+});
+
+describe("API_DOCS=on with NODE_ENV=production", () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await createServer({
+      ...readConfig({
+        NODE_ENV: "production",
+        API_DOCS: "on",
+        SERVE_PAGES: "off",
+        FEED_ENABLED: "off",
+        LOG_LEVEL: "silent",
+        DATA_DIR: mkdtempSync(join(tmpdir(), "sb-docs-")),
+      }),
+      PORT: 0,
+    });
+    await server.start();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  }, 30_000);
+
+  it("serves the reference with the pages' security headers, a policy that runs nothing and no framing elsewhere", async () => {
+    const res = await server.app.inject({ url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject(SECURITY_HEADERS);
+    const policy = String(res.headers["content-security-policy"]);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain("script-src");
+    expect((await server.app.inject({ url: "/api/openapi.json" })).statusCode).toBe(200);
   });
 });

@@ -26,7 +26,9 @@ import {
 import { createGateway } from "@sportsbook/gateway";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { bonusSeedFile, seedBonusFile } from "./bonus-seed.js";
+import { closingClientErrorHandler } from "./client-errors.js";
 import {
+  apiDocsOn,
   devConveniences,
   identityOptions,
   productionWarnings,
@@ -73,7 +75,8 @@ export async function createServer(
 ): Promise<Server> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
-    trustProxy: config.TRUST_PROXY === "on",
+    trustProxy: config.TRUST_PROXY,
+    clientErrorHandler: closingClientErrorHandler,
   });
   registerSecurityHeaders(app);
   const conveniences = devConveniences(config);
@@ -191,6 +194,7 @@ export async function createServer(
     },
     ...(operatorKey ? { operatorKey } : {}),
     frameCookies: config.FRAME_COOKIES === "on",
+    apiDocs: apiDocsOn(config),
     publicLocales: config.FEED_PUBLIC_LOCALES.split(","),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,
@@ -300,6 +304,11 @@ export async function createServer(
           siteSettingsFile: config.SITE_SETTINGS_FILE ?? join(config.DATA_DIR, "site-settings.json"),
           dataDir: config.DATA_DIR,
           publicUrl: config.PUBLIC_URL,
+          contentOrigins: {
+            img: config.CSP_IMG_ORIGINS,
+            frame: config.CSP_FRAME_ORIGINS,
+            connect: config.CSP_CONNECT_ORIGINS,
+          },
         })
       : undefined;
 

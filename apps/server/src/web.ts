@@ -14,6 +14,8 @@ export interface WebOptions {
   siteSettingsFile: string;
   dataDir: string;
   publicUrl?: string | undefined;
+  /** Hosts the pages' Content-Security-Policy allows beyond this origin and the site settings' own. */
+  contentOrigins?: { img: string; frame: string; connect: string };
 }
 
 export interface Web {
@@ -33,6 +35,11 @@ export function mountWeb(app: FastifyInstance, opts: WebOptions): Web {
   process.env.SITE_SETTINGS_FILE = opts.siteSettingsFile;
   process.env.DATA_DIR = opts.dataDir;
   if (opts.publicUrl) process.env.PUBLIC_URL = opts.publicUrl;
+  if (opts.contentOrigins) {
+    process.env.CSP_IMG_ORIGINS = opts.contentOrigins.img;
+    process.env.CSP_FRAME_ORIGINS = opts.contentOrigins.frame;
+    process.env.CSP_CONNECT_ORIGINS = opts.contentOrigins.connect;
+  }
 
   let handle: ((req: FastifyRequest["raw"], res: FastifyReply["raw"]) => Promise<void>) | undefined;
   let nextApp: ReturnType<typeof next> | undefined;

@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { BACKOFFICE_HEADERS, backofficePolicy, isBackofficePath } from "./lib/backoffice-policy";
 import { contentSecurityPolicy, NONCE_HEADER } from "./lib/content-security-policy";
+import { contentSources } from "./lib/content-sources";
 import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
 import { MOBILE_APP_COOKIE, MOBILE_APP_PARAM, mobileAppChoice } from "./lib/mobile-app";
@@ -27,6 +28,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const policy = contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV === "development",
     frameAncestors: platformOrigins(settings),
+    sources: contentSources(settings, process.env),
   });
   const response = await route(request, settings, nonce, policy);
   response.headers.set("content-security-policy", policy);

@@ -305,6 +305,12 @@ export const errorCatalogue = {
     key: "error.bonus.boost_not_available",
     message: "This freebet cannot be boosted now.",
   },
+  withdrawalExceedsBalance: {
+    code: 1121,
+    status: 400,
+    key: "error.payments.insufficient_funds",
+    message: "Your balance is too low for this withdrawal.",
+  },
   staffInvalidCredentials: {
     code: 1200,
     status: 400,

@@ -28,8 +28,13 @@ export interface ApiConfig {
   demo?: boolean;
   /** Address of the demo player the demo sign-in signs in (default `demo@sportsbook.local`). */
   demoEmail?: string;
-  /** Standalone app only: trust `X-Forwarded-*` from a TLS-terminating proxy (Secure cookies behind it). */
-  trustProxy?: boolean;
+  /**
+   * Standalone app only: the proxies whose `X-Forwarded-*` is believed (client address, TLS for Secure
+   * cookies), as addresses/CIDRs; never every sender.
+   */
+  trustProxy?: string[];
+  /** Serve the API reference `/docs` and `/openapi.json` (default on; a production node turns it off). */
+  apiDocs?: boolean;
   /** Session cookies that work inside a host platform's frame on another site (`SameSite=None; Secure; Partitioned`). */
   frameCookies?: boolean;
   /**

@@ -46,6 +46,8 @@ export interface AppContext {
     demo: boolean;
     demoEmail: string;
     frameCookies: boolean;
+    /** Whether `/docs` and `/openapi.json` are served. */
+    apiDocs: boolean;
     /** Languages of the public realtime channels catalogue-wide events go to. */
     publicLocales: string[];
   };
@@ -113,6 +115,7 @@ export function createContext(config: ApiConfig): AppContext {
       demo: config.demo ?? false,
       demoEmail: (config.demoEmail ?? DEMO_EMAIL).toLowerCase(),
       frameCookies: config.frameCookies ?? false,
+      apiDocs: config.apiDocs ?? true,
       publicLocales,
     },
     jackpots: new RunningJackpots(config.database.db),

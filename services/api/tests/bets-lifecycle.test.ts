@@ -116,6 +116,7 @@ for (const target of databaseTargets()) {
           status: "waiting_results",
           cashed_out: { value: 4_75 },
           to_cashout: { value: 4_75 },
+          potential_win: { value: 10_50 },
         });
         expect(await balance(p)).toBe(94_75);
         await setOdds(m().prematch.id, 1, "1", 1500);
@@ -130,6 +131,7 @@ for (const target of databaseTargets()) {
             result: "cashed_out",
             to_cashout: null,
             win_amount: { value: 11_40 },
+            potential_win: { value: 0 },
           });
         } finally {
           await setOdds(m().prematch.id, 1, "1", 2100);

@@ -175,6 +175,28 @@ for (const target of databaseTargets()) {
       expect(await ledgerImbalance(h.handle.db)).toBe(0);
     });
 
+    it("an idempotent replay answers byte for byte what the first answer said, its jackpot play included", async () => {
+      const p = await player(h);
+      const keyed = () =>
+        h.api.app.inject({
+          method: "POST",
+          url: "/api/bets",
+          headers: { ...p.headers, "idempotency-key": "jackpot-replay-1" },
+          payload: { meta: { device_id: "d1" }, bets: [bet(10_00)] },
+        });
+      const first = await keyed();
+      expect(first.statusCode, first.body).toBe(200);
+      expect(json<{ data: { used_in_jackpot: boolean }[] }>(first).data[0]?.used_in_jackpot).toBe(true);
+      const pools = (await current()).levels.map((l) => l.pool_amount);
+      const replay = await keyed();
+      expect(replay.statusCode).toBe(200);
+      expect(JSON.parse(replay.body)).toEqual(JSON.parse(first.body));
+      expect(replay.body).toBe(first.body);
+      // the replay played for nothing again
+      expect((await current()).levels.map((l) => l.pool_amount)).toEqual(pools);
+      expect(await ledgerImbalance(h.handle.db)).toBe(0);
+    });
+
     it("a paused level keeps its pool while the others grow", async () => {
       await h.handle.db.update(jackpotLevels).set({ state: "paused" }).where(eq(jackpotLevels.code, "mini"));
       const before = (await current()).levels.map((l) => l.pool_amount);

@@ -229,7 +229,12 @@ for (const target of databaseTargets()) {
       await press(funded.checkout_url, "pay");
 
       const tooMuch = await call(s, "POST", "/player/withdrawals", { currency: "EUR", amount: 100_01 });
-      expect(body<ErrorJson>(tooMuch).error).toBe("insufficientFunds");
+      // its own code and words: not the bet slip's "too low for this stake"
+      expect(body<ErrorJson>(tooMuch)).toMatchObject({
+        code: 1121,
+        error: "withdrawalExceedsBalance",
+        message: "Your balance is too low for this withdrawal.",
+      });
 
       const ask = async (amount: number) => {
         const res = await call(s, "POST", "/player/withdrawals", { currency: "EUR", amount });

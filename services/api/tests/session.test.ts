@@ -163,7 +163,7 @@ for (const target of databaseTargets()) {
         database: h.handle,
         realtimeTokenSecret: TEST_SECRET,
         demo: true,
-        trustProxy: true,
+        trustProxy: ["127.0.0.1"],
       });
       try {
         const tls = await behindProxy.app.inject({

@@ -245,6 +245,12 @@ export class Session {
       this.close(Disconnect.badRequest);
       return;
     }
+    // A connected client does not connect again (Centrifuge closes it as a bad request), so one
+    // socket is never counted, or given a user, twice.
+    if (this.state === "connected" && cmd.kind === "method" && cmd.method === "connect") {
+      this.close(Disconnect.badRequest);
+      return;
+    }
     if (cmd.kind === "unknown") {
       if (cmd.id === 0) this.close(Disconnect.badRequest);
       else this.reply(cmd.id, protocolError(ErrorCode.methodNotFound));

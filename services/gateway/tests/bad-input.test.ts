@@ -50,6 +50,17 @@ describe("bad input", () => {
     expect(await raw.closed).toEqual({ code: 3501, reason: "bad request" });
   });
 
+  it("closes with 3501 on a second connect, which is not counted twice", async () => {
+    const gw = await gateway();
+    const count = async () => (await gw.metrics.connections.get()).values[0]?.value ?? 0;
+    const raw = await connected(gw.wsUrl);
+    expect(await count()).toBe(1);
+    raw.send('{"id":2,"connect":{}}');
+    expect(await raw.closed).toEqual({ code: 3501, reason: "bad request" });
+    await until(async () => (await count()) === 0);
+    await stillServes(gw);
+  });
+
   it("closes with 3501 on a command with two methods or a negative id", async () => {
     const gw = await gateway();
     for (const bad of [

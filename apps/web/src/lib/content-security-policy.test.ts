@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "./content-security-policy";
+import { contentSources } from "./content-sources";
 import { platformOrigins, siteSettingsSchema } from "./site-settings";
 
 const directive = (policy: string, name: string) =>
@@ -20,6 +21,42 @@ describe("the pages' Content-Security-Policy", () => {
     expect(
       directive(contentSecurityPolicy("n", { frameAncestors: platformOrigins(settings) }), "frame-ancestors"),
     ).toBe("'self' https://casino.example http://localhost:4000 https://sb.example");
+  });
+
+  it("connects, frames and loads images only from this origin by default (the embedded default's needs)", () => {
+    const policy = contentSecurityPolicy("n", { sources: contentSources(siteSettingsSchema.parse({}), {}) });
+    expect(directive(policy, "connect-src")).toBe("'self'");
+    expect(directive(policy, "img-src")).toBe("'self' data: blob:");
+    expect(directive(policy, "frame-src")).toBe("'self'");
+    expect(policy).not.toMatch(/\b(ws|wss|https):(?!\/)/);
+  });
+
+  it("adds the hosts the site settings use and those the operator names, and nothing else", () => {
+    const settings = siteSettingsSchema.parse({
+      logo: "https://cdn.example/brand/logo.png",
+      chat: { type: "widget", url: "https://chat.example/room/{id}?lang={locale}" },
+      layout: {
+        header: [
+          { kind: "banner", src: "https://banners.example/a.png?x=1" },
+          { kind: "iframe", src: "https://widgets.example/scores" },
+          { kind: "image", src: "/local.png" },
+          { kind: "menu-link", href: "https://elsewhere.example/", text: { en: "Out" } },
+        ],
+      },
+    });
+    const sources = contentSources(settings, {
+      CSP_IMG_ORIGINS: "https://promo.example, https://promo.example/path, *",
+      CSP_FRAME_ORIGINS: "https://streams.example",
+      CSP_CONNECT_ORIGINS: "wss://rt.example,https://api.example",
+    });
+    const policy = contentSecurityPolicy("n", { sources });
+    expect(directive(policy, "img-src")).toBe(
+      "'self' data: blob: https://cdn.example https://banners.example https://promo.example",
+    );
+    expect(directive(policy, "frame-src")).toBe(
+      "'self' https://widgets.example https://chat.example https://streams.example",
+    );
+    expect(directive(policy, "connect-src")).toBe("'self' wss://rt.example https://api.example");
   });
 
   it("allows eval only in development", () => {

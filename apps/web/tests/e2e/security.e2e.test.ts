@@ -23,6 +23,10 @@ describe("pages under their Content-Security-Policy", () => {
       expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
       expect(csp, path).toContain("object-src 'none'");
       expect(csp, path).toContain("base-uri 'self'");
+      // Sockets, images and frames from this origin only: the embedded default needs no other host.
+      expect(csp, path).toContain("connect-src 'self';");
+      expect(csp, path).toContain("img-src 'self' data: blob:;");
+      expect(csp, path).toContain("frame-src 'self';");
       expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
       expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
       expect(res.headers.get("permissions-policy"), path).toContain("camera=()");

@@ -72,9 +72,8 @@ export async function cashoutBet(
         .set({
           activeStake,
           cashedOutAmount: sql`${bets.cashedOutAmount} + ${amount}`,
-          potentialWin: full
-            ? bet.potentialWin
-            : Math.floor((bet.potentialWin * activeStake) / bet.activeStake),
+          // a bet cashed out in full has nothing left in play, however many parts it took
+          potentialWin: full ? 0 : Math.floor((bet.potentialWin * activeStake) / bet.activeStake),
           status: full ? "cashed_out" : bet.status,
           result: full ? "cashed_out" : bet.result,
           winAmount: full ? bet.cashedOutAmount + amount : bet.winAmount,

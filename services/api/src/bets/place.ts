@@ -12,7 +12,14 @@ import { BonusSpentError, fundStakeFromBonus, spendBonusOnBet } from "../bonuses
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
-import { playJackpots } from "../jackpots/play.js";
+import {
+  announceJackpots,
+  type FedJackpots,
+  feedJackpots,
+  type JackpotShare,
+  jackpotShares,
+  type PlayedBet,
+} from "../jackpots/play.js";
 import { enforceLimits } from "../limits/barriers.js";
 import { publishBalance, publishToPlayer } from "../realtime/to-player.js";
 import { houseAccount } from "../wallet/accounts.js";
@@ -419,8 +426,69 @@ async function persist(
     }
     return { data: placed };
   };
+  // The bets play for the running jackpots once they stand (a jackpot's pools are not held by a
+  // placement's reads and decisions); whatever the pools do, the bets stand: a failed contribution
+  // is counted, not the placement's failure.
+  const sharesOf = () =>
+    Promise.all(
+      body.bets.map(async (input, i) => {
+        const decision = accepted[i];
+        if (!decision) return [];
+        return jackpotShares(ctx, {
+          playerId: player.id,
+          currency: input.stake.currency,
+          stake: input.stake.value,
+          odds: decision.totalOdds,
+          freebet: decision.bonus?.stakeFromBonus ?? false,
+        });
+      }),
+    );
+  const playAll = async (data: PlacedBet[], shares: JackpotShare[][], within?: Transaction) => {
+    const rounds = data.map((bet, i): { bet: PlacedBet; played?: PlayedBet } => {
+      const decision = accepted[i];
+      const account = balances.get(bet.stake.currency);
+      if (!decision || !account) return { bet };
+      const played: PlayedBet = {
+        betId: bet.id,
+        playerId: player.id,
+        accountId: account.id,
+        currency: bet.stake.currency,
+        stake: bet.stake.value,
+        odds: decision.totalOdds,
+        freebet: decision.bonus?.stakeFromBonus ?? false,
+      };
+      return { bet, played };
+    });
+    const fed: { bet: PlacedBet; played?: PlayedBet; fed?: FedJackpots }[] = [];
+    for (const [i, round] of rounds.entries()) {
+      if (!round.played) {
+        fed.push(round);
+        continue;
+      }
+      try {
+        fed.push({ ...round, fed: await feedJackpots(ctx, round.played, shares[i] ?? [], within) });
+      } catch {
+        // the bet stands whatever the pools do: a failed contribution is counted, not the placement's failure
+        ctx.metrics.jackpotPlayFailures.inc();
+        fed.push(round);
+      }
+    }
+    return {
+      answer: {
+        data: fed.map((r) =>
+          (r.fed?.play.jackpotIds.length ?? 0) > 0 ? { ...r.bet, used_in_jackpot: true } : r.bet,
+        ),
+      },
+      async announce() {
+        for (const r of fed) if (r.played && r.fed) await announceJackpots(ctx, r.played, r.fed);
+      },
+    };
+  };
   let answer: { data: PlacedBet[] };
+  let jackpots: Awaited<ReturnType<typeof playAll>> | undefined;
   const { limits, record } = write;
+  // read before the placing transaction, which then writes the play with the recorded answer
+  const recordedShares = record ? await sharesOf() : undefined;
   try {
     answer =
       body.bets.length === 1 && !limits && !record && !withBonus
@@ -437,8 +505,12 @@ async function persist(
               });
             }
             const result = await writeAll(tx, tx);
-            await record?.(tx, result);
-            return result;
+            if (!record) return result;
+            // The recorded answer is the whole answer, its jackpot play included, so a replay
+            // answers byte for byte what the first request did: the play is written here too.
+            jackpots = await playAll(result.data, recordedShares ?? [], tx);
+            await record(tx, jackpots.answer);
+            return jackpots.answer;
           });
   } catch (error) {
     if (error instanceof BonusSpentError) {
@@ -466,32 +538,8 @@ async function persist(
   }
   for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
   for (const reward of rewards) await announceIssued(ctx, player.id, reward, player.locale);
-  // The bets play for the running jackpots once they stand (a jackpot's pools are not held by a placement).
-  const played: PlacedBet[] = [];
-  for (const [i, bet] of answer.data.entries()) {
-    const decision = accepted[i];
-    const account = balances.get(bet.stake.currency);
-    if (!decision || !account) {
-      played.push(bet);
-      continue;
-    }
-    try {
-      const play = await playJackpots(ctx, {
-        betId: bet.id,
-        playerId: player.id,
-        accountId: account.id,
-        currency: bet.stake.currency,
-        stake: bet.stake.value,
-        odds: decision.totalOdds,
-        freebet: decision.bonus?.stakeFromBonus ?? false,
-      });
-      played.push(play.jackpotIds.length > 0 ? { ...bet, used_in_jackpot: true } : bet);
-    } catch {
-      // the bet stands whatever the pools do: a failed contribution is counted, not the placement's failure
-      ctx.metrics.jackpotPlayFailures.inc();
-      played.push(bet);
-    }
-  }
+  const played = jackpots ?? (await playAll(answer.data, await sharesOf()));
+  await played.announce();
   try {
     await progressAmbs(
       ctx,
@@ -507,5 +555,5 @@ async function persist(
     // as with the jackpots, the bets stand: a progress not counted is counted as a failure
     ctx.metrics.ambProgressFailures.inc();
   }
-  return { data: played };
+  return played.answer;
 }

@@ -1,10 +1,11 @@
 import { bonusIssued } from "@sportsbook/contracts/player-events";
 import { bonuses, type Executor, playerBonuses, type Transaction } from "@sportsbook/db";
 import { FREEBET_TYPES, isFreebet } from "@sportsbook/domain";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
+import { multipleActiveFreebetsAllowed } from "../player/settings.js";
 import { publishToPlayer } from "../realtime/to-player.js";
 import type { BonusRow } from "./definitions.js";
 import { type IssuedRow, localText, statusOf } from "./present.js";
@@ -143,22 +144,33 @@ export async function lockedCopy(
 }
 
 /**
+ * Locks every freebet copy of the player, in id order, and answers them. Taken before the copy being
+ * activated, so two activations queue here rather than each locking only its own copy and checking
+ * the others unlocked, and so concurrent activations always lock in the same order.
+ */
+async function lockedFreebets(tx: Transaction, playerId: number) {
+  return tx
+    .select({ bonus: bonuses, issued: playerBonuses })
+    .from(playerBonuses)
+    .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
+    .where(and(eq(playerBonuses.playerId, playerId), inArray(bonuses.kind, [...FREEBET_TYPES])))
+    .orderBy(asc(playerBonuses.id))
+    .for("update", { of: playerBonuses });
+}
+
+/**
  * Activates an issued bonus the player may use now. One freebet is active at a time, so a bet never
- * has to choose between two the player meant to use.
+ * has to choose between two the player meant to use, unless the site settings allow several
+ * (`allow_multiple_active_user_freebets`).
  */
 export async function activateBonus(ctx: AppContext, player: PlayerRow, bonusId: number): Promise<void> {
+  const severalAllowed = await multipleActiveFreebetsAllowed(ctx);
   await ctx.db.transaction(async (tx) => {
+    const freebets = severalAllowed ? [] : await lockedFreebets(tx, player.id);
     const row = await lockedCopy(tx, player.id, bonusId);
     if (!row || statusOf(ctx, row.bonus, row.issued) !== "available") throw new ApiError("bonusNotAvailable");
-    if (isFreebet(row.bonus.kind)) {
-      const active = await tx
-        .select({ bonus: bonuses, issued: playerBonuses })
-        .from(playerBonuses)
-        .innerJoin(bonuses, eq(bonuses.id, playerBonuses.bonusId))
-        .where(and(eq(playerBonuses.playerId, player.id), inArray(bonuses.kind, [...FREEBET_TYPES])));
-      if (active.some((a) => statusOf(ctx, a.bonus, a.issued) === "active"))
-        throw new ApiError("freebetAlreadyActive");
-    }
+    if (isFreebet(row.bonus.kind) && freebets.some((a) => statusOf(ctx, a.bonus, a.issued) === "active"))
+      throw new ApiError("freebetAlreadyActive");
     await tx.update(playerBonuses).set({ activatedAt: ctx.now() }).where(eq(playerBonuses.id, row.issued.id));
   });
 }

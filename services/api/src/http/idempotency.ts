@@ -44,7 +44,9 @@ export async function storedAnswer(ctx: AppContext, s: IdempotencyScope): Promis
     );
   if (!row) return undefined;
   if (row.requestHash !== s.requestHash) throw new ApiError("idempotencyKeyReused");
-  return row.responseBody;
+  // Stored as its JSON text (see storeAnswer); parsing keeps the keys' order, so the replay is
+  // written byte for byte as the first answer was.
+  return typeof row.responseBody === "string" ? JSON.parse(row.responseBody) : row.responseBody;
 }
 
 /** Records the answer in the transaction that produced it; a concurrent twin then fails on the key. */
@@ -61,7 +63,8 @@ export async function storeAnswer(
     key: s.key,
     requestHash: s.requestHash,
     responseStatus: 200,
-    responseBody: answer,
+    // jsonb reorders an object's keys: kept as text, the answer keeps the order it was sent in
+    responseBody: JSON.stringify(answer),
   });
 }
 

@@ -100,13 +100,20 @@ export function registerMailboxRoutes(app: FastifyInstance, ctx: AppContext): vo
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
 
-/** A request from this machine, or one that shows the operator's mailbox key. */
+/**
+ * A request from this machine, or one that shows the operator's mailbox key. "This machine" is the
+ * socket's own peer, never `request.ip` (which a trusted proxy's X-Forwarded-For sets), and only when
+ * no proxy relayed the request: behind a proxy on the same host every socket peer is loopback.
+ */
 export function mailboxAllowed(
-  request: Pick<FastifyRequest, "ip" | "headers">,
+  request: Pick<FastifyRequest, "socket" | "headers">,
   key: string | undefined,
 ): boolean {
-  if (LOOPBACK.has(request.ip)) return true;
+  const peer = request.socket.remoteAddress;
+  const relayed = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (peer !== undefined && LOOPBACK.has(peer) && !relayed) return true;
   const shown = request.headers["x-operator-key"];
   return key !== undefined && typeof shown === "string" && safeEqual(shown, key);
 }

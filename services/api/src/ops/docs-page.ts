@@ -18,6 +18,13 @@ export interface OpenApiDocument {
   >;
 }
 
+/**
+ * The reference page's Content-Security-Policy: it has no script, loads nothing and posts nothing;
+ * like the pages, only this site may frame it.
+ */
+export const DOCS_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
 /** A self-contained HTML reference generated from the OpenAPI document (no external assets). */
 export function docsPage(doc: OpenApiDocument): string {
   const sections: string[] = [];

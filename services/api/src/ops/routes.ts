@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { typed } from "../http/route-kit.js";
-import { docsPage, type OpenApiDocument } from "./docs-page.js";
+import { DOCS_PAGE_POLICY, docsPage, type OpenApiDocument } from "./docs-page.js";
 
 const iso = z.iso.datetime().nullable();
 
@@ -125,9 +125,11 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.type(ctx.metrics.registry.contentType);
     return ctx.metrics.registry.metrics();
   });
+  // The reference is a map of every door: a production node opens it only when told to.
+  if (!ctx.settings.apiDocs) return;
   app.get("/openapi.json", { schema: { hide: true } as object }, async () => app.swagger());
   app.get("/docs", { schema: { hide: true } as object }, async (_request, reply) => {
-    reply.type("text/html; charset=utf-8");
+    reply.type("text/html; charset=utf-8").header("content-security-policy", DOCS_PAGE_POLICY);
     return docsPage(app.swagger() as unknown as OpenApiDocument);
   });
 }

@@ -57,7 +57,7 @@ export async function requestWithdrawal(
       });
       return { payment, balance: posting.playerBalance };
     } catch (error) {
-      if (error instanceof InsufficientFundsError) throw new ApiError("insufficientFunds");
+      if (error instanceof InsufficientFundsError) throw new ApiError("withdrawalExceedsBalance");
       throw error;
     }
   });

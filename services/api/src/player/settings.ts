@@ -45,6 +45,18 @@ export async function sportTypeProviders(ctx: AppContext): Promise<Record<string
   return stored.success ? stored.data : defaults.sport_type_providers;
 }
 
+/** Whether the system settings document lets a player hold several active freebets (SPEC §3). */
+export async function multipleActiveFreebetsAllowed(ctx: AppContext): Promise<boolean> {
+  const [system] = await ctx.db
+    .select({ document: settings.document })
+    .from(settings)
+    .where(eq(settings.scope, "system"));
+  const stored = userSettingsSchema.shape.allow_multiple_active_user_freebets.safeParse(
+    (system?.document as Partial<UserSettings> | undefined)?.allow_multiple_active_user_freebets,
+  );
+  return stored.success ? stored.data : defaults.allow_multiple_active_user_freebets;
+}
+
 /** What a player may change (POST /settings); stored in `player_settings`. */
 export interface PlayerPreferences {
   stakes?: Record<string, number[]>;
