@@ -24,6 +24,10 @@ const PROPER_NAMES = [
   "ATP",
   "WTA",
   "Sportsbook",
+  // the demo jackpot's pools: the operator names them alike in every language
+  "Mini",
+  "Major",
+  "Mega",
   // the language menu names each language in itself
   "English",
   "Español",

@@ -22,7 +22,7 @@ const ROUTES: { path: string; status: number; page?: string; text?: RegExp }[] =
   { path: "/users/password/edit", status: 200, page: "sports" },
   { path: "/users/confirmation", status: 200, page: "sports" },
   { path: "/404", status: 404, text: /can't find that page/ },
-  { path: "/500", status: 200, text: /something went wrong/ },
+  { path: "/500", status: 500, text: /something went wrong/ },
   { path: "/blocked", status: 200, text: /not available in/ },
   { path: "/locked", status: 200, text: /not authorized/ },
   // Settings-gated sections are off by default; the virtual gaming arena is always off.

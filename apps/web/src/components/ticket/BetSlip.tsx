@@ -90,11 +90,11 @@ function Slip({ store }: { store: TicketStore }) {
           ...(extras.maxStakes ? { maxStakes: extras.maxStakes } : {}),
         })
       : [];
-  const reason = blockers[0]
-    ? t(`blocker.${blockers[0]}`)
-    : problems[0]
-      ? problemText(problems[0])
-      : undefined;
+  // A stake under the minimum is why such a bet cannot win more than its stake: say the cause.
+  const belowMinimum = problems.find((p) => p.issue === "below_minimum" || p.issue === "line_below_minimum");
+  const blocker = belowMinimum && blockers[0] === "no_win" ? undefined : blockers[0];
+  const problem = belowMinimum ?? problems[0];
+  const reason = blocker ? t(`blocker.${blocker}`) : problem ? problemText(problem) : undefined;
   // Not only in ODDS_CHANGED: new prices that arrive while a placement is in flight are flagged, and
   // a refusal for those odds lands in ERROR with the flags still set and placing blocked by them.
   const changesToAccept = !state.inProgress && hasChangedOdds(state.bets);
@@ -245,9 +245,9 @@ function Slip({ store }: { store: TicketStore }) {
         {reason && player.status === "logged_in" ? (
           <p
             id="slip-place-reason"
-            className={problems[0] && !blockers[0] ? styles.refusal : styles.hint}
-            data-blocker={blockers[0]}
-            data-stake-problem={blockers[0] ? undefined : problems[0]?.issue}
+            className={problem && !blocker ? styles.refusal : styles.hint}
+            data-blocker={blocker}
+            data-stake-problem={blocker ? undefined : problem?.issue}
           >
             {reason}
           </p>
