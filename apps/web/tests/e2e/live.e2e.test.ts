@@ -193,10 +193,11 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     const response = await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
     expect(response?.status()).toBe(200);
     expect(await page.locator("[data-page=match] .market").count()).toBeGreaterThan(0);
-    // No chat is configured: markets and, for a match under way, statistics (a stream if broadcast).
+    // No chat is configured: markets and, for a match under way, statistics (a stream if broadcast,
+    // the bet builder where the match offers one).
     const tabs = page.locator("[data-page=match] [role=tab]");
     const names = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab")));
-    expect(names.filter((n) => n !== "stream")).toEqual(["markets", "statistics"]);
+    expect(names.filter((n) => n !== "stream" && n !== "betbuilder")).toEqual(["markets", "statistics"]);
     expect(await page.locator(".scoreboard table").isVisible()).toBe(false);
     await page.locator("[data-page=match] [role=tab][data-tab=statistics]").click();
     await page.locator(".scoreboard table").waitFor({ state: "visible" });
