@@ -2,6 +2,7 @@
 
 import type { AuditEntry } from "@sportsbook/contracts";
 import { type FormEvent, useState } from "react";
+import { Problem } from "./Problem";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
 
@@ -55,11 +56,7 @@ export function AuditPage() {
           {t.audit.export}
         </a>
       </form>
-      {error && (
-        <p role="alert" className="bo-error">
-          {error}
-        </p>
-      )}
+      <Problem>{error}</Problem>
       <table className="bo-table">
         <thead>
           <tr>

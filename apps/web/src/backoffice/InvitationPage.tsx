@@ -3,6 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { boFetch } from "./api";
+import { Problem } from "./Problem";
 import { type Me, useStaffSession } from "./session";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
@@ -46,11 +47,7 @@ export function InvitationPage() {
           {t.invitation.missing}
         </p>
       )}
-      {error && (
-        <p role="alert" className="bo-error">
-          {error}
-        </p>
-      )}
+      <Problem>{error}</Problem>
       {data && (
         <form onSubmit={accept} className="bo-form">
           <p>
@@ -77,11 +74,7 @@ export function InvitationPage() {
               required
             />
           </label>
-          {problem && (
-            <p role="alert" className="bo-error">
-              {problem}
-            </p>
-          )}
+          <Problem>{problem}</Problem>
           <button type="submit">{t.invitation.submit}</button>
         </form>
       )}

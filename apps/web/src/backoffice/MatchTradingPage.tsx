@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
 import { boFetch } from "./api";
+import { Problem } from "./Problem";
 import { useStaffSession } from "./session";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
@@ -81,11 +82,7 @@ export function MatchTradingPage({ matchId }: { matchId: number }) {
           )}
         </div>
       )}
-      {problem && (
-        <p role="alert" className="bo-error">
-          {problem}
-        </p>
-      )}
+      <Problem>{problem}</Problem>
       {suspensions.length > 0 && (
         <>
           <h2>{t.trading.suspensions}</h2>

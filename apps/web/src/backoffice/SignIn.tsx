@@ -2,6 +2,7 @@
 
 import { type FormEvent, useState } from "react";
 import { boFetch } from "./api";
+import { Problem } from "./Problem";
 import type { Me } from "./session";
 import { useStaffSession } from "./session";
 import { t } from "./strings";
@@ -52,11 +53,7 @@ export function SignIn() {
           />
           <small>{t.signIn.codeHint}</small>
         </label>
-        {error && (
-          <p role="alert" className="bo-error">
-            {error}
-          </p>
-        )}
+        <Problem>{error}</Problem>
         <button type="submit" disabled={busy}>
           {t.signIn.submit}
         </button>

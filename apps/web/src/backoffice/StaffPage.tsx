@@ -3,6 +3,7 @@
 import { STAFF_ROLES, type StaffRole, type StaffView } from "@sportsbook/contracts";
 import { type FormEvent, useState } from "react";
 import { boFetch } from "./api";
+import { Problem } from "./Problem";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
 
@@ -61,11 +62,7 @@ export function StaffPage() {
           {message.text}
         </p>
       )}
-      {error && (
-        <p role="alert" className="bo-error">
-          {error}
-        </p>
-      )}
+      <Problem>{error}</Problem>
       <table className="bo-table">
         <thead>
           <tr>

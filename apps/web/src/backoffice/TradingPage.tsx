@@ -4,6 +4,7 @@ import type { tradingMatchesSchema } from "@sportsbook/contracts";
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
+import { Problem } from "./Problem";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
 
@@ -39,11 +40,7 @@ export function TradingPage() {
         </label>
         <button type="submit">{t.audit.search}</button>
       </form>
-      {error && (
-        <p role="alert" className="bo-error">
-          {error}
-        </p>
-      )}
+      <Problem>{error}</Problem>
       <table className="bo-table">
         <thead>
           <tr>
