@@ -198,6 +198,13 @@ const envSchema = z.object({
     .min(0)
     .max(7 * 86_400)
     .default(3600),
+  /** Run the scheduled jobs on this node: housekeeping passes and mail delivery, one node at a time by a lock. */
+  JOBS_ENABLED: z.enum(["on", "off"]).default("on"),
+  /**
+   * How long a stopping node answers readiness 503 while still serving, before it closes its
+   * sockets: above the load balancer's health-check interval × its failure count.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Wait before a looser responsible-gambling limit can take effect (it also needs the player's confirmation). */
   LIMIT_INCREASE_DELAY_SECONDS: z.coerce
     .number()

@@ -37,6 +37,7 @@ import {
 } from "./config.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { registerHostSdk } from "./host-sdk.js";
+import { exclusiveJob, HOUSEKEEPING_LOCK, MAIL_DELIVERY_LOCK } from "./jobs.js";
 import { loggerOptions } from "./logging.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
@@ -60,6 +61,8 @@ export interface Server {
   hostDemoUrl(): string | undefined;
   /** The feed's freshness as this node reads it (every node). */
   feedFreshness: FreshnessMonitor;
+  /** Whether the node is shutting down: readiness answers 503 while requests under way finish. */
+  draining(): boolean;
   /** This node's campaign for the feed's lead, when it is configured to run the feed. */
   feedLeadership: FeedLeadership | undefined;
   /** The feed this node runs while it leads. */
@@ -91,6 +94,8 @@ export async function createServer(
   });
 
   app.get("/api/health", async () => ({ status: "ok" }));
+  // Set first when the node stops: the load balancer reads readiness 503 and sends nothing new.
+  let draining = false;
 
   // Realtime: the gateway takes WebSocket upgrades on /connection/websocket of this origin, and its
   // publisher is the one every service composed here publishes through (Redis fans out when set).
@@ -200,6 +205,7 @@ export async function createServer(
     metrics: gateway.metrics.registry,
     onPublishFailure: ({ channel, event, error }) =>
       app.log.warn({ channel, event, err: error }, "realtime publication failed"),
+    draining: () => draining,
     // the feed is composed below; /ready is answered once the server listens
     links: () => {
       const redis = gateway.link();
@@ -234,6 +240,9 @@ export async function createServer(
   }
   // Account e-mails wait in the outbox; with SMTP_URL they are delivered (and retried) from here.
   const mail = mailDispatcher(api.ctx);
+  // Several nodes may run the jobs; each pass takes a cluster-wide lock, so none runs twice at once.
+  const jobsEnabled = config.JOBS_ENABLED === "on";
+  mail.runExclusively(exclusiveJob(database, MAIL_DELIVERY_LOCK, nodeName));
   mail.onRunFailure((err) => app.log.warn({ err }, "mail delivery run failed"));
   // told once when a way out stops taking messages and once when it takes them again
   mail.onChannelChange((channel, s) => {
@@ -244,6 +253,7 @@ export async function createServer(
   // Prunes old rate-limit attempts, dead tokens, ended sessions and old activity ticks.
   const housekeeping = createHousekeeping(api.ctx, {
     onError: (err) => app.log.warn({ err }, "housekeeping pass failed"),
+    exclusive: exclusiveJob(database, HOUSEKEEPING_LOCK, nodeName),
   });
 
   // Odds feed: the simulator speaks the providers' formats into the ingest (over RabbitMQ with
@@ -323,14 +333,15 @@ export async function createServer(
     devMailbox: api.ctx.identity.devMailbox,
     hostDemoUrl: () => hostDemoUrl,
     feedFreshness,
+    draining: () => draining,
     feedLeadership,
     feed: () => feed,
     async start() {
       if (web && !(await web.prepare()))
         app.log.warn("web app build missing: pages answer 503 until it is built");
       await gateway.start();
-      mail.start();
-      if (config.HOUSEKEEPING_INTERVAL_SECONDS > 0) {
+      if (jobsEnabled) mail.start();
+      if (jobsEnabled && config.HOUSEKEEPING_INTERVAL_SECONDS > 0) {
         // A first pass at once, so a node restarted more often than the interval still prunes.
         housekeeping.runOnce().catch((err: unknown) => app.log.warn({ err }, "housekeeping pass failed"));
         housekeeping.start(config.HOUSEKEEPING_INTERVAL_SECONDS * 1000);
@@ -345,6 +356,12 @@ export async function createServer(
       return address;
     },
     async stop() {
+      // Readiness turns false first; the load balancer's next checks take the node out while it
+      // still answers, then the feed lets its lead go (its consumer stops acknowledging), realtime
+      // clients are told to reconnect elsewhere (3001), and closing waits for requests under way.
+      draining = true;
+      if (config.SHUTDOWN_DRAIN_MS > 0 && app.server.listening)
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
       await hostDemo?.stop();
       await feedLeadership?.stop();
       await feedFreshness.stop();

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./database.js";
-import { LOCK_APPLICATION_PREFIX } from "./session-lock.js";
+import { exclusiveRunner, LOCK_APPLICATION_PREFIX } from "./session-lock.js";
 import { databaseTargets } from "./testing.js";
 
 const KEY = { classId: 0x5342, objId: 99 };
@@ -14,6 +14,32 @@ for (const target of databaseTargets()) {
     }, 60_000);
     afterAll(async () => {
       await handle?.close();
+    });
+
+    it("runs an exclusive job on one node at a time: the other skips it, and may run it after", async () => {
+      const onA = exclusiveRunner(() => handle.sessionLock(KEY, "node-a"));
+      const onB = exclusiveRunner(() => handle.sessionLock(KEY, "node-b"));
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const first = onA(async () => {
+        started();
+        await held;
+        return "a";
+      });
+      await running;
+      expect(await onB(async () => "b")).toBeUndefined();
+      release();
+      expect(await first).toBe("a");
+      expect(await onB(async () => "b")).toBe("b");
+      expect(await handle.lockHolder(KEY)).toBeNull();
+      await expect(onA(async () => Promise.reject(new Error("job failed")))).rejects.toThrow("job failed");
+      expect(await handle.lockHolder(KEY)).toBeNull();
     });
 
     it("is held by one node at a time, named to every node, and free once released", async () => {

@@ -119,3 +119,23 @@ export function lockHolderQuery(key: LockKey): { text: string; values: number[] 
     values: [key.classId, key.objId],
   };
 }
+
+/**
+ * A job that must run on one node at a time (a scheduled pass, a delivery run): `run(job)` runs it
+ * while holding a session lock and resolves undefined, without running it, while another node
+ * holds the lock. Nodes started by mistake beside each other therefore skip rather than overlap.
+ */
+export type Exclusive = <T>(job: () => Promise<T>) => Promise<T | undefined>;
+
+/** Runs jobs under a fresh session lock each time (`newLock`), released as soon as the job ends. */
+export function exclusiveRunner(newLock: () => SessionLock): Exclusive {
+  return async (job) => {
+    const lock = newLock();
+    try {
+      if (!(await lock.tryAcquire())) return undefined;
+      return await job();
+    } finally {
+      await lock.release();
+    }
+  };
+}

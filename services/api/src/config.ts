@@ -72,6 +72,11 @@ export interface ApiConfig {
    * by name: `/ready` says which is down and why.
    */
   links?: () => Record<string, LinkStatus>;
+  /**
+   * Whether this node is shutting down: `/ready` then answers 503 `draining` first, so the load
+   * balancer stops sending new requests while the ones under way finish.
+   */
+  draining?: () => boolean;
 }
 
 /** The odds feed's freshness, as placement and readiness read it (the feed's monitor answers). */

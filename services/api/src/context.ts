@@ -77,6 +77,8 @@ export interface AppContext {
   };
   /** The state of the connections to the outside that `/ready` reports (the feed's broker, Redis …). */
   links: () => Record<string, LinkStatus>;
+  /** Whether this node is shutting down (`/ready` answers 503 so the load balancer looks elsewhere). */
+  draining: () => boolean;
 }
 
 export function createContext(config: ApiConfig): AppContext {
@@ -136,5 +138,6 @@ export function createContext(config: ApiConfig): AppContext {
       operatorKey: config.operatorKey,
     },
     links: config.links ?? (() => ({})),
+    draining: config.draining ?? (() => false),
   };
 }

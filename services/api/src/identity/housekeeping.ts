@@ -1,5 +1,6 @@
 import {
   authAttempts,
+  type Exclusive,
   idempotencyKeys,
   playerActivity,
   playerTokens,
@@ -169,15 +170,37 @@ export interface Housekeeping {
   stop(): Promise<void>;
 }
 
-/** The periodic pruning job of an API instance. Several nodes may run it: deleting twice is harmless. */
+/** What a pass pruned when another node was running its own meanwhile: nothing. */
+const SKIPPED: PruneReport = {
+  expiredDeposits: 0,
+  settledTournaments: 0,
+  shareCodes: 0,
+  authAttempts: 0,
+  playerTokens: 0,
+  sessions: 0,
+  sessionChecks: 0,
+  playerActivity: 0,
+  idempotencyKeys: 0,
+};
+
+/**
+ * The periodic pruning job of an API instance. Deleting twice is harmless, but with `exclusive`
+ * (a cluster-wide lock) a node whose pass would overlap another node's skips it and prunes nothing.
+ */
 export function createHousekeeping(
   ctx: AppContext,
-  options: HousekeepingOptions & { every?: Every; onError?: (error: unknown) => void } = {},
+  options: HousekeepingOptions & {
+    every?: Every;
+    onError?: (error: unknown) => void;
+    exclusive?: Exclusive;
+  } = {},
 ): Housekeeping {
   let running: Promise<PruneReport> | null = null;
   let cancel: (() => void) | null = null;
+  const prune = () => pruneHousekeeping(ctx, options);
+  const pass = () => (options.exclusive ? options.exclusive(prune).then((r) => r ?? SKIPPED) : prune());
   const runOnce = () => {
-    running ??= pruneHousekeeping(ctx, options).finally(() => {
+    running ??= pass().finally(() => {
       running = null;
     });
     return running;

@@ -1,5 +1,5 @@
 import { createLink, type Link, type LinkStatus } from "@sportsbook/contracts/link";
-import { outbox } from "@sportsbook/db";
+import { type Exclusive, outbox } from "@sportsbook/db";
 import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 
@@ -22,6 +22,11 @@ export interface MailDispatcher {
   onChannelChange(listener: (channel: "email" | "sms", status: LinkStatus) => void): void;
   /** The state of each configured way out, for readiness. */
   links(): Record<string, LinkStatus>;
+  /**
+   * Runs every later delivery run under `exclusive` (a cluster-wide lock): while another node
+   * delivers, this one's run sends nothing, so no message goes out twice.
+   */
+  runExclusively(exclusive: Exclusive): void;
 }
 
 type Channel = "email" | "sms";
@@ -41,6 +46,7 @@ function isRefusal(error: unknown): boolean {
  */
 export function createMailDispatcher(ctx: AppContext): MailDispatcher {
   let running: Promise<number> | null = null;
+  let exclusive: Exclusive | undefined;
   let timer: NodeJS.Timeout | null = null;
   let listener: (error: unknown) => void = () => {};
   // a run nobody awaits (the timer, a request's kick) reports its failure here
@@ -139,7 +145,8 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
       .catch(() => 0)
       .then(() => {
         next = null;
-        running = run(honourBackoff).finally(() => {
+        const pass = () => run(honourBackoff);
+        running = (exclusive ? exclusive(pass).then((n) => n ?? 0) : pass()).finally(() => {
           running = null;
         });
         return running;
@@ -170,6 +177,9 @@ export function createMailDispatcher(ctx: AppContext): MailDispatcher {
     },
     links: () => Object.fromEntries([...links].map(([channel, link]) => [channel, link.status()])),
     kick: inBackground,
+    runExclusively(e) {
+      exclusive = e;
+    },
   };
 }
 

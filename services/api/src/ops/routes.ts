@@ -92,7 +92,8 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
           "Readiness: the database answers; the odds feed's freshness and leader, and the outside connections' state",
         description:
           "Ready as long as the database answers: a stale feed or another outside connection that is down " +
-          "degrades the book (its markets suspended) without stopping this node; `feed` and `links` say why.",
+          "degrades the book (its markets suspended) without stopping this node; `feed` and `links` say why. " +
+          "A node shutting down answers 503 `draining` first, while it still finishes the requests under way.",
         response: {
           200: z.object({
             status: z.literal("ready"),
@@ -101,7 +102,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
             links: linksSchema,
           }),
           503: z.object({
-            status: z.literal("unavailable"),
+            status: z.enum(["unavailable", "draining"]),
             database: z.string(),
             feed: feedSchema.optional(),
             links: linksSchema,
@@ -113,6 +114,7 @@ export function registerOpsRoutes(app: FastifyInstance, ctx: AppContext): void {
       const feed = feedReadiness(ctx);
       const links = linksOf(ctx);
       const parts = { database: ctx.database.kind, ...(feed ? { feed } : {}), links };
+      if (ctx.draining()) return reply.status(503).send({ status: "draining" as const, ...parts });
       try {
         await ctx.database.ping();
         return { status: "ready" as const, ...parts };
