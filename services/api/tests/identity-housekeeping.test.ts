@@ -1,5 +1,6 @@
 import {
   authAttempts,
+  exclusiveRunner,
   idempotencyKeys,
   playerActivity,
   playerTokens,
@@ -214,6 +215,27 @@ for (const target of databaseTargets()) {
 
       await job.stop();
       expect(cancelled).toBe(true);
+    });
+
+    it("skips a pass while another node holds the job's lock, and prunes once it is free", async () => {
+      const key = { classId: 0x5342, objId: 98 };
+      const other = h.handle.sessionLock(key, "other-node");
+      const job = createHousekeeping(h.api.ctx, {
+        exclusive: exclusiveRunner(() => h.handle.sessionLock(key, "this-node")),
+      });
+      await h.handle.db.insert(authAttempts).values({
+        action: "mail",
+        ip: "10.0.0.4",
+        subject: "hk-exclusive",
+        success: true,
+        createdAt: ago(2 * DAY),
+      });
+      expect(await other.tryAcquire()).toBe(true);
+      expect((await job.runOnce()).authAttempts).toBe(0);
+      expect(await leftAttempts()).toContain("hk-exclusive");
+      await other.release();
+      expect((await job.runOnce()).authAttempts).toBeGreaterThan(0);
+      expect(await leftAttempts()).not.toContain("hk-exclusive");
     });
   });
 }

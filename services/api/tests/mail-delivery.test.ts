@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
-import { outbox } from "@sportsbook/db";
+import { exclusiveRunner, outbox } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,6 +118,31 @@ for (const target of databaseTargets()) {
       expect(pending).toEqual([]);
       expect((await mailbox(h, "smtp@example.com"))[0]?.template).toBe("confirm_email");
     });
+    it("sends nothing while another node delivers (its lock held), then delivers once it is free", async () => {
+      const key = { classId: 0x5342, objId: 97 };
+      const other = h.handle.sessionLock(key, "other-node");
+      const dispatcher = mailDispatcher(h.api.ctx);
+      dispatcher.runExclusively(exclusiveRunner(() => h.handle.sessionLock(key, "this-node")));
+      expect(await other.tryAcquire()).toBe(true);
+      try {
+        const res = await h.api.app.inject({
+          method: "POST",
+          url: "/api/player/sign-up",
+          payload: { email: "exclusive@example.com", password: PASSWORD, terms_accepted: true },
+        });
+        expect(res.statusCode).toBe(200);
+        const to = () => received.filter((m) => m.to.some((t) => t.includes("exclusive@example.com")));
+        expect(await dispatcher.flush()).toBe(0);
+        expect(to()).toEqual([]);
+        await other.release();
+        await dispatcher.flush();
+        expect(to()).toHaveLength(1);
+      } finally {
+        await other.release();
+        dispatcher.runExclusively(async (job) => job());
+      }
+    });
+
     it("delivers SMS codes through the SMS gateway adapter", async () => {
       const s = await registeredPlayer(h, "sms@example.com");
       const res = await h.api.app.inject({

@@ -21,6 +21,8 @@ export interface FailoverReport {
   lost: number;
   duplicated: number;
   refused: number;
+  /** Bets acknowledged after the kill, before the killed node came back. */
+  acknowledgedAfterKill: number;
   /** Requests that needed a retry with their Idempotency-Key after the kill. */
   retriedAfterKill: number;
   recovered: number;
@@ -108,8 +110,9 @@ export async function runFailover(
       watchers.every((w) => w.settled()),
     );
     const retriedAfterKill = tally.retried - retriedBefore;
+    const acknowledgedAfterKill = tally.acknowledged.size - beforeKill;
     log(
-      `${tally.acknowledged.size - beforeKill} more bets acknowledged after the kill; restarting ${victim.name}`,
+      `${acknowledgedAfterKill} more bets acknowledged after the kill; restarting ${victim.name}`,
     );
     await victim.start();
     await cluster.settled();
@@ -154,6 +157,7 @@ export async function runFailover(
       lost,
       duplicated,
       refused: tally.refused,
+      acknowledgedAfterKill,
       retriedAfterKill,
       recovered,
       gaps,
