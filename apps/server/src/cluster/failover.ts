@@ -111,9 +111,7 @@ export async function runFailover(
     );
     const retriedAfterKill = tally.retried - retriedBefore;
     const acknowledgedAfterKill = tally.acknowledged.size - beforeKill;
-    log(
-      `${acknowledgedAfterKill} more bets acknowledged after the kill; restarting ${victim.name}`,
-    );
+    log(`${acknowledgedAfterKill} more bets acknowledged after the kill; restarting ${victim.name}`);
     await victim.start();
     await cluster.settled();
 
