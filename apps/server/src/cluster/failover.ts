@@ -80,6 +80,7 @@ export async function runFailover(
   const reads = { reads: 0, failedReads: 0 };
   let running = true;
   const sessions = await Promise.all(Array.from({ length: options.bettors }, () => demoSession(cluster.url)));
+  // a failed refresh keeps the previous selections; the next second tries again
   const refresher = setInterval(() => void selections.refresh().catch(() => {}), 1_000);
   const loops = [
     ...sessions.map(async (headers) => {

@@ -1,5 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 
+/** A command's exit status when it succeeded. */
+export const EXIT_OK = 0;
+
 export interface Backend {
   name: string;
   port: number;
@@ -54,7 +57,7 @@ ${servers}
 export function ensureHaproxy(log: (line: string) => void): string {
   const found = () => {
     const r = spawnSync("sh", ["-c", "command -v haproxy"], { encoding: "utf8" });
-    return r.status === 0 ? r.stdout.trim() : undefined;
+    return r.status === EXIT_OK ? r.stdout.trim() : undefined;
   };
   const present = found();
   if (present) return present;
@@ -67,7 +70,7 @@ export function ensureHaproxy(log: (line: string) => void): string {
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
   // a fresh machine's package lists may be missing or old: read them again once if the first try fails
-  if (apt(["install", "-y", "--no-install-recommends", "haproxy"]).status !== 0) {
+  if (apt(["install", "-y", "--no-install-recommends", "haproxy"]).status !== EXIT_OK) {
     apt(["update"]);
     execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "haproxy"], {
       stdio: "ignore",

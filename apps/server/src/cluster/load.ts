@@ -77,6 +77,8 @@ export async function demoSession(url: string): Promise<Record<string, string>> 
 }
 
 const failed = (status: number) => status >= 500;
+/** The status a request that got no answer (reset, refused, timed out) is recorded with. */
+const NO_ANSWER = 0;
 
 /**
  * Places one single bet with an Idempotency-Key, retrying with the same key until it is answered
@@ -97,7 +99,7 @@ export async function placeOnce(
   });
   const deadline = Date.now() + budgetMs;
   for (let attempt = 0; ; attempt += 1) {
-    let status = 0;
+    let status = NO_ANSWER;
     let answer: unknown;
     try {
       const res = await fetch(`${url}/api/bets`, {
@@ -109,9 +111,9 @@ export async function placeOnce(
       status = res.status;
       answer = await res.json().catch(() => undefined);
     } catch {
-      status = 0; // no answer: connection reset or timed out; retried below with the same key
+      status = NO_ANSWER; // no answer: connection reset or timed out; retried below with the same key
     }
-    if (status !== 0 && !failed(status)) {
+    if (status !== NO_ANSWER && !failed(status)) {
       if (attempt > 0) tally.retried += 1;
       const data = (answer as { data?: { id: number }[] } | undefined)?.data;
       if (status === 200 && Array.isArray(data)) for (const b of data) tally.acknowledged.add(b.id);
@@ -142,4 +144,44 @@ export async function readOnce(url: string, tally: { reads: number; failedReads:
   } catch {
     tally.failedReads += 1;
   }
+}
+
+/**
+ * A player of its own with a funded balance, as a real one gets there: signs up, confirms the
+ * e-mail address with the link's token (read from the outbox), signs in and deposits through the
+ * demo payment provider. Bettors of their own each debit their own balance row, as a crowd does.
+ */
+export async function fundedPlayer(
+  url: string,
+  sql: pg.Client,
+  email: string,
+  amount: number,
+): Promise<Record<string, string>> {
+  const password = `Cluster-${randomUUID()}`;
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res;
+  };
+  await post("/api/player/sign-up", { email, password, terms_accepted: true });
+  const mail = await sql.query<{ body: string }>(
+    "select body from outbox where recipient = $1 and template = 'confirm_email' order by id desc limit 1",
+    [email],
+  );
+  const token = /confirmation_token=([A-Za-z0-9_-]+)/.exec(mail.rows[0]?.body ?? "")?.[1];
+  if (!token) throw new Error(`no confirmation link for ${email} in the outbox`);
+  await post("/api/player/confirmation", { token });
+  const signedIn = await post("/api/player/sign-in", { email, password });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const { data } = (await signedIn.json()) as { data: { csrf_token: string } };
+  const headers = { cookie, "x-csrf-token": data.csrf_token, "content-type": "application/json" };
+  await post("/api/player/deposits", { currency: "EUR", amount }, headers);
+  return headers;
 }

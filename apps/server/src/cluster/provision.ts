@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { EXIT_OK } from "./haproxy.js";
 
 /** The machine's servers a cluster runs against, each given a name of its own that `release` removes. */
 export interface Provisioned {
@@ -46,7 +47,7 @@ async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Prom
  */
 async function makeVhost(amqpUrl: string, vhost: string): Promise<(() => Promise<void>) | undefined> {
   const ctl = (args: string[]) =>
-    spawnSync("rabbitmqctl", args, { stdio: "ignore", timeout: 60_000 }).status === 0;
+    spawnSync("rabbitmqctl", args, { stdio: "ignore", timeout: 60_000 }).status === EXIT_OK;
   if (
     ctl(["add_vhost", vhost]) &&
     ctl([
