@@ -13,7 +13,8 @@ if (pages && !ensureWebBuild(root)) {
   console.error("The web app failed to build; see the messages above.");
   process.exit(1);
 }
-const child = spawn(join(root, "node_modules", ".bin", "tsx"), ["apps/server/src/cluster/main.ts", ...args], {
+// node with tsx's loader rather than the tsx launcher, so Ctrl-C reaches the cluster once
+const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/cluster/main.ts", ...args], {
   cwd: root,
   stdio: "inherit",
 });

@@ -62,7 +62,9 @@ async function main(): Promise<void> {
     return stopping;
   };
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop());
+  // Ctrl-C reaches the whole process group, and a launcher may pass it on again: every signal
+  // after the first joins the stop under way instead of ending the process before it cleaned up.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop());
   try {
     cluster = await startCluster({
       appNodes,
