@@ -35,6 +35,11 @@ export const BACKOFFICE_OPERATIONS = {
   tradingMatch: readers,
   suspend: traders,
   lift: traders,
+  listSettlementMatches: readers,
+  settlementMatch: readers,
+  settleMarket: traders,
+  listSettlementConflicts: readers,
+  decideSettlementConflict: traders,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -7,4 +7,5 @@ export * from "./periods.js";
 export * from "./player-events.js";
 export * from "./publisher.js";
 export * from "./realtime.js";
+export * from "./settlement-desk.js";
 export * from "./statistics.js";

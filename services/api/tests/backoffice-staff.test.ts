@@ -4,7 +4,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from "@sportsbook/contracts";
-import { outbox, staff, staffAudit } from "@sportsbook/db";
+import { markets, outbox, settlementConflicts, staff, staffAudit } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { desc, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
@@ -224,6 +224,9 @@ for (const target of databaseTargets()) {
 
     it("walks every operation with every role: allowed, 403 for a wrong role, 401 without a session or with a player's", async () => {
       const prematch = h.fixture.matches.prematch.id;
+      const finished = h.fixture.matches.finished.id;
+      const [market] = await h.handle.db.select().from(markets).where(eq(markets.matchId, finished)).limit(1);
+      const finishedMarket = market?.id ?? 0;
       let n = 0;
       const target = await enrol("target@staff.example", "support");
       const playerHeaders = (await player(h)).headers;
@@ -248,6 +251,27 @@ for (const target of databaseTargets()) {
             reason: "walk",
           });
           return ["POST", `/trading/suspensions/${json<{ data: { id: number } }>(made).data.id}/lift`];
+        },
+        listSettlementMatches: async () => ["GET", "/settlement/matches"],
+        settlementMatch: async () => ["GET", `/settlement/matches/${finished}`],
+        settleMarket: async () => [
+          "POST",
+          `/settlement/markets/${finishedMarket}`,
+          { action: "void", reason: "walk" },
+        ],
+        listSettlementConflicts: async () => ["GET", "/settlement/conflicts"],
+        decideSettlementConflict: async () => {
+          const [c] = await h.handle.db
+            .insert(settlementConflicts)
+            .values({
+              matchId: finished,
+              marketRowId: finishedMarket,
+              kind: "bet_cancel",
+              feed: {},
+              receivedAt: h.clock.now,
+            })
+            .returning();
+          return ["POST", `/settlement/conflicts/${c?.id}`, { decision: "reject" }];
         },
         signOut: async () => ["DELETE", "/session"],
       };

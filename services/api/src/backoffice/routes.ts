@@ -24,6 +24,7 @@ import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
+import { registerSettlementRoutes } from "./settlement-routes.js";
 import {
   acceptInvitation,
   authenticateStaff,
@@ -191,6 +192,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
 
       registerAuditRoutes(r, ctx);
       registerTradingRoutes(r, ctx);
+      registerSettlementRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );
