@@ -40,6 +40,8 @@ export const BACKOFFICE_OPERATIONS = {
   settleMarket: traders,
   listSettlementConflicts: readers,
   decideSettlementConflict: traders,
+  listRiskProfiles: readers,
+  setRiskProfile: traders,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -38,7 +38,7 @@ for (const target of databaseTargets()) {
       return row.totpSecret;
     };
     const call = (
-      method: "GET" | "POST" | "PATCH" | "DELETE",
+      method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
       url: string,
       headers = {},
       payload?: unknown,
@@ -229,7 +229,9 @@ for (const target of databaseTargets()) {
       const finishedMarket = market?.id ?? 0;
       let n = 0;
       const target = await enrol("target@staff.example", "support");
-      const playerHeaders = (await player(h)).headers;
+      const walker = await player(h);
+      const playerHeaders = walker.headers;
+      const playerId = walker.playerId;
       const requests: Record<BackofficeOperation, () => Promise<[string, string, unknown?]>> = {
         me: async () => ["GET", "/me"],
         listStaff: async () => ["GET", "/staff"],
@@ -273,6 +275,19 @@ for (const target of databaseTargets()) {
             .returning();
           return ["POST", `/settlement/conflicts/${c?.id}`, { decision: "reject" }];
         },
+        listRiskProfiles: async () => ["GET", "/risk/players?q=example"],
+        setRiskProfile: async () => [
+          "PUT",
+          `/risk/players/${playerId}`,
+          {
+            stake_factor: 1000,
+            max_stake: null,
+            betting_blocked: false,
+            live_betting_blocked: false,
+            cashout_blocked: false,
+            reason: "walk",
+          },
+        ],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.
