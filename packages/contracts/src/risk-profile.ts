@@ -27,6 +27,9 @@ export const riskPlayerSchema = z.object({
   player_id: z.number().int(),
   email: z.string().nullable(),
   currency: z.string(),
+  /** The currency's minor-unit decimals and kind, to show and read the maximum stake. */
+  subunits: z.number().int(),
+  fiat: z.boolean(),
   profile: riskProfileViewSchema.nullable(),
 });
 export type RiskPlayer = z.infer<typeof riskPlayerSchema>;

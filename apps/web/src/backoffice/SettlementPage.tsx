@@ -12,6 +12,7 @@ import { boFetch } from "./api";
 import { Problem } from "./Problem";
 import { SettlementConflicts } from "./SettlementConflicts";
 import { useStaffSession } from "./session";
+import { useSortable } from "./sortable";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
 
@@ -22,6 +23,15 @@ type Conflicts = z.infer<typeof settlementConflictsSchema>;
 export function SettlementPage() {
   const [query, setQuery] = useState(new URLSearchParams());
   const { data, error } = useLoad<Matches>(`/settlement/matches?${query}`);
+  const { rows, header } = useSortable(data?.data, {
+    name: (m) => m.name,
+    sport: (m) => m.sport,
+    tournament: (m) => m.tournament,
+    start: (m) => m.start_time,
+    status: (m) => m.status,
+    bets: (m) => m.open_bets,
+    conflicts: (m) => m.open_conflicts,
+  });
   const conflicts = useLoad<Conflicts>("/settlement/conflicts");
   const { may } = useStaffSession();
   const [problem, setProblem] = useState<string>();
@@ -62,17 +72,17 @@ export function SettlementPage() {
       <table className="bo-table">
         <thead>
           <tr>
-            <th>{t.trading.match}</th>
-            <th>{t.trading.sport}</th>
-            <th>{t.trading.tournament}</th>
-            <th>{t.trading.start}</th>
-            <th>{t.trading.status}</th>
-            <th>{t.settlement.openBets}</th>
-            <th>{t.settlement.conflicts}</th>
+            {header("name", t.trading.match)}
+            {header("sport", t.trading.sport)}
+            {header("tournament", t.trading.tournament)}
+            {header("start", t.trading.start)}
+            {header("status", t.trading.status)}
+            {header("bets", t.settlement.openBets)}
+            {header("conflicts", t.settlement.conflicts)}
           </tr>
         </thead>
         <tbody>
-          {data?.data.map((m) => (
+          {rows?.map((m) => (
             <tr key={m.id}>
               <td>
                 <Link href={`/backoffice/settlement/${m.id}`}>{m.name}</Link>

@@ -1,5 +1,5 @@
 import type { RiskPlayer, RiskProfileBody } from "@sportsbook/contracts";
-import { type Executor, playerRiskProfiles, players, staff } from "@sportsbook/db";
+import { currencies, type Executor, playerRiskProfiles, players, staff } from "@sportsbook/db";
 import { asc, eq, ilike, inArray, or } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
@@ -7,6 +7,14 @@ import { type AuditActor, recordStaffAction } from "./audit.js";
 import { containsPattern } from "./like.js";
 
 type ProfileRow = typeof playerRiskProfiles.$inferSelect;
+
+const playerColumns = {
+  id: players.id,
+  email: players.email,
+  currency: players.currency,
+  subunits: currencies.subunits,
+  fiat: currencies.fiat,
+};
 
 function bodyOf(r: ProfileRow): RiskProfileBody {
   return {
@@ -27,8 +35,9 @@ export async function riskPlayers(
   const query = q.q?.trim();
   const found = query
     ? await ex
-        .select({ id: players.id, email: players.email, currency: players.currency })
+        .select(playerColumns)
         .from(players)
+        .leftJoin(currencies, eq(currencies.code, players.currency))
         .where(
           or(
             ilike(players.email, containsPattern(query)),
@@ -38,8 +47,9 @@ export async function riskPlayers(
         .orderBy(asc(players.id))
         .limit(q.limit)
     : await ex
-        .select({ id: players.id, email: players.email, currency: players.currency })
+        .select(playerColumns)
         .from(players)
+        .leftJoin(currencies, eq(currencies.code, players.currency))
         .innerJoin(playerRiskProfiles, eq(playerRiskProfiles.playerId, players.id))
         .orderBy(asc(players.id))
         .limit(q.limit);
@@ -49,15 +59,22 @@ export async function riskPlayers(
 /** One player with their risk profile, none when there is no such player. */
 export async function riskPlayer(ex: Executor, playerId: number): Promise<RiskPlayer | undefined> {
   const found = await ex
-    .select({ id: players.id, email: players.email, currency: players.currency })
+    .select(playerColumns)
     .from(players)
+    .leftJoin(currencies, eq(currencies.code, players.currency))
     .where(eq(players.id, playerId));
   return (await withProfiles(ex, found))[0];
 }
 
 async function withProfiles(
   ex: Executor,
-  found: { id: number; email: string | null; currency: string }[],
+  found: {
+    id: number;
+    email: string | null;
+    currency: string;
+    subunits: number | null;
+    fiat: boolean | null;
+  }[],
 ): Promise<RiskPlayer[]> {
   if (found.length === 0) return [];
   const profiles = await ex
@@ -77,6 +94,8 @@ async function withProfiles(
       player_id: p.id,
       email: p.email,
       currency: p.currency,
+      subunits: p.subunits ?? 2,
+      fiat: p.fiat ?? true,
       profile: profile
         ? { ...bodyOf(profile.r), updated_by: profile.by, updated_at: profile.r.updatedAt.toISOString() }
         : null,
