@@ -135,6 +135,8 @@ export function MatchSettlementPage({ matchId }: { matchId: number }) {
   const { match, markets, history, conflicts } = data.data;
   const canAct = may("settleMarket");
   const nameOf = new Map(markets.map((m) => [m.id, m.specifier ? `${m.name} (${m.specifier})` : m.name]));
+  const outcomeName = (marketRowId: number, outcomeId: string) =>
+    markets.find((m) => m.id === marketRowId)?.outcomes.find((o) => o.id === outcomeId)?.name ?? outcomeId;
   return (
     <section>
       <p>
@@ -190,7 +192,10 @@ export function MatchSettlementPage({ matchId }: { matchId: number }) {
                 {new Date(h.created_at).toLocaleString("en-GB")} ·{" "}
                 {nameOf.get(h.market_row_id) ?? h.market_row_id} ·{" "}
                 {h.results
-                  .map((r) => `${r.outcome_id} ${t.settlement.results[r.result] ?? r.result}`)
+                  .map(
+                    (r) =>
+                      `${outcomeName(h.market_row_id, r.outcome_id)} ${t.settlement.results[r.result] ?? r.result}`,
+                  )
                   .join(", ")}{" "}
                 — “{h.reason}” {t.trading.by} {h.staff_email}
               </li>

@@ -60,7 +60,7 @@ export function SettlementPage() {
           withMatch
         />
       )}
-      <h2>{t.trading.match}</h2>
+      <h2>{t.settlement.matches}</h2>
       <form onSubmit={search} className="bo-inline-form" aria-label={t.settlement.search}>
         <label>
           {t.settlement.search}

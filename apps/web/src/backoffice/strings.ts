@@ -121,6 +121,7 @@ export const t = {
     nav: "Settlement",
     title: "Settlement desk",
     search: "Search matches",
+    matches: "Matches",
     openBets: "Open bets",
     conflicts: "Feed conflicts",
     openConflicts: "Open feed conflicts",

@@ -50,6 +50,9 @@ describe("the settlement desk", { timeout: 180_000 }, () => {
     await desk.getByRole("navigation").getByRole("link", { name: "Settlement" }).click();
     await expect.poll(() => desk.getByRole("heading", { name: "Settlement desk" }).count()).toBe(1);
     // the list sorts by any column, here the open bets, most first on a second click
+    const listed = desk.locator(".bo-table:not([aria-label]) tbody tr");
+    await expect.poll(() => listed.count()).toBeGreaterThan(1);
+    await expect.poll(() => desk.getByText("No feed settlement waits for a decision.").count()).toBe(1);
     const openBets = desk.getByRole("columnheader", { name: "Open bets" });
     await openBets.getByRole("button").click();
     await openBets.getByRole("button").click();
