@@ -133,6 +133,7 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
     if (!match?.main_market || !outcome) throw new Error("no open prematch main market");
 
     await page.goto(`${base}/backoffice/trading`);
+    await expect.poll(() => page.locator(".bo-table tbody tr").count()).toBeGreaterThan(0);
     await screenshot(page, "trading");
     await page.goto(`${base}/backoffice/trading/${match.id}`);
     const row = page.locator(
