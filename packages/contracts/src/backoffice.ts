@@ -35,6 +35,13 @@ export const BACKOFFICE_OPERATIONS = {
   tradingMatch: readers,
   suspend: traders,
   lift: traders,
+  listSettlementMatches: readers,
+  settlementMatch: readers,
+  settleMarket: traders,
+  listSettlementConflicts: readers,
+  decideSettlementConflict: traders,
+  listRiskProfiles: readers,
+  setRiskProfile: traders,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -336,6 +336,12 @@ export const errorCatalogue = {
     key: "error.backoffice.already_suspended",
     message: "This is already suspended by hand.",
   },
+  conflictDecided: {
+    code: 1230,
+    status: 400,
+    key: "error.backoffice.conflict_decided",
+    message: "This settlement conflict has already been decided.",
+  },
   internal: {
     code: 1099,
     status: 500,

@@ -4,7 +4,7 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from "@sportsbook/contracts";
-import { outbox, staff, staffAudit } from "@sportsbook/db";
+import { markets, outbox, settlementConflicts, staff, staffAudit } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { desc, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
@@ -38,7 +38,7 @@ for (const target of databaseTargets()) {
       return row.totpSecret;
     };
     const call = (
-      method: "GET" | "POST" | "PATCH" | "DELETE",
+      method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
       url: string,
       headers = {},
       payload?: unknown,
@@ -224,9 +224,14 @@ for (const target of databaseTargets()) {
 
     it("walks every operation with every role: allowed, 403 for a wrong role, 401 without a session or with a player's", async () => {
       const prematch = h.fixture.matches.prematch.id;
+      const finished = h.fixture.matches.finished.id;
+      const [market] = await h.handle.db.select().from(markets).where(eq(markets.matchId, finished)).limit(1);
+      const finishedMarket = market?.id ?? 0;
       let n = 0;
       const target = await enrol("target@staff.example", "support");
-      const playerHeaders = (await player(h)).headers;
+      const walker = await player(h);
+      const playerHeaders = walker.headers;
+      const playerId = walker.playerId;
       const requests: Record<BackofficeOperation, () => Promise<[string, string, unknown?]>> = {
         me: async () => ["GET", "/me"],
         listStaff: async () => ["GET", "/staff"],
@@ -249,6 +254,40 @@ for (const target of databaseTargets()) {
           });
           return ["POST", `/trading/suspensions/${json<{ data: { id: number } }>(made).data.id}/lift`];
         },
+        listSettlementMatches: async () => ["GET", "/settlement/matches"],
+        settlementMatch: async () => ["GET", `/settlement/matches/${finished}`],
+        settleMarket: async () => [
+          "POST",
+          `/settlement/markets/${finishedMarket}`,
+          { action: "void", reason: "walk" },
+        ],
+        listSettlementConflicts: async () => ["GET", "/settlement/conflicts"],
+        decideSettlementConflict: async () => {
+          const [c] = await h.handle.db
+            .insert(settlementConflicts)
+            .values({
+              matchId: finished,
+              marketRowId: finishedMarket,
+              kind: "bet_cancel",
+              feed: {},
+              receivedAt: h.clock.now,
+            })
+            .returning();
+          return ["POST", `/settlement/conflicts/${c?.id}`, { decision: "reject" }];
+        },
+        listRiskProfiles: async () => ["GET", "/risk/players?q=example"],
+        setRiskProfile: async () => [
+          "PUT",
+          `/risk/players/${playerId}`,
+          {
+            stake_factor: 1000,
+            max_stake: null,
+            betting_blocked: false,
+            live_betting_blocked: false,
+            cashout_blocked: false,
+            reason: "walk",
+          },
+        ],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

@@ -4,12 +4,20 @@ import { STAFF_ROLES, type StaffRole, type StaffView } from "@sportsbook/contrac
 import { type FormEvent, useState } from "react";
 import { boFetch } from "./api";
 import { Problem } from "./Problem";
+import { useSortable } from "./sortable";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
 
 /** Every staff member; an admin invites, changes roles, disables, enables and unlocks. */
 export function StaffPage() {
   const { data, error, reload } = useLoad<{ data: StaffView[] }>("/staff");
+  const { rows, header } = useSortable(data?.data, {
+    email: (m) => m.email,
+    role: (m) => m.role,
+    status: (m) => m.status,
+    locked: (m) => Number(m.locked),
+    since: (m) => m.created_at,
+  });
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const act = async (work: () => Promise<string | undefined>) => {
     setMessage(undefined);
@@ -66,16 +74,16 @@ export function StaffPage() {
       <table className="bo-table">
         <thead>
           <tr>
-            <th>{t.staff.email}</th>
-            <th>{t.staff.role}</th>
-            <th>{t.staff.status}</th>
-            <th>{t.staff.locked}</th>
-            <th>{t.staff.since}</th>
+            {header("email", t.staff.email)}
+            {header("role", t.staff.role)}
+            {header("status", t.staff.status)}
+            {header("locked", t.staff.locked)}
+            {header("since", t.staff.since)}
             <th>{t.staff.actions}</th>
           </tr>
         </thead>
         <tbody>
-          {data?.data.map((s) => (
+          {rows?.map((s) => (
             <tr key={s.id}>
               <td>{s.email}</td>
               <td>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { Problem } from "./Problem";
+import { useSortable } from "./sortable";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
 
@@ -14,6 +15,15 @@ type Matches = z.infer<typeof tradingMatchesSchema>;
 export function TradingPage() {
   const [query, setQuery] = useState(new URLSearchParams({ status: "all" }));
   const { data, error } = useLoad<Matches>(`/trading/matches?${query}`);
+  const { rows, header } = useSortable(data?.data, {
+    name: (m) => m.name,
+    sport: (m) => m.sport,
+    tournament: (m) => m.tournament,
+    start: (m) => m.start_time,
+    status: (m) => m.status,
+    markets: (m) => m.markets,
+    held: (m) => Number(m.held),
+  });
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -44,17 +54,17 @@ export function TradingPage() {
       <table className="bo-table">
         <thead>
           <tr>
-            <th>{t.trading.match}</th>
-            <th>{t.trading.sport}</th>
-            <th>{t.trading.tournament}</th>
-            <th>{t.trading.start}</th>
-            <th>{t.trading.status}</th>
-            <th>{t.trading.markets}</th>
-            <th>{t.trading.held}</th>
+            {header("name", t.trading.match)}
+            {header("sport", t.trading.sport)}
+            {header("tournament", t.trading.tournament)}
+            {header("start", t.trading.start)}
+            {header("status", t.trading.status)}
+            {header("markets", t.trading.markets)}
+            {header("held", t.trading.held)}
           </tr>
         </thead>
         <tbody>
-          {data?.data.map((m) => (
+          {rows?.map((m) => (
             <tr key={m.id}>
               <td>
                 <Link href={`/backoffice/trading/${m.id}`}>{m.name}</Link>

@@ -1,59 +1,16 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { Secret, TOTP } from "otpauth";
+import type { TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ROOT } from "./app";
 import { DESKTOP, launchChromium } from "./browser";
 import { csrfOf, fund, type MainMarketRow, mailedLink, signedInPlayer } from "./players";
+import { demoAdmin as demoAdminOf, freshCode, screenshot, signInStaff, totpOf } from "./staff";
 
 const base = inject("baseUrl");
 const dataDir = inject("dataDir");
-const SCREENS = join(ROOT, ".cache", "screens");
 const STAFF_PASSWORD = "staff password 7";
-
-/** The demo admin as the start banner printed it: e-mail, password and the TOTP secret's URI. */
-function demoAdmin(): { email: string; password: string; totp: TOTP } {
-  const log = readFileSync(join(ROOT, ".cache", `e2e-app-${new URL(base).port}.log`), "utf8");
-  const uri = log.match(/Admin TOTP:\s+(otpauth:\/\/\S+)/)?.[1];
-  const email = log.match(/Admin e-mail:\s+(\S+)/)?.[1];
-  if (!uri || !email) throw new Error("the start banner printed no demo admin");
-  const password = readFileSync(join(dataDir, "demo-admin-password"), "utf8").trim();
-  return { email, password, totp: totpOf(uri) };
-}
-
-function totpOf(uri: string): TOTP {
-  const secret = new URL(uri).searchParams.get("secret") ?? "";
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-}
-
-/** A code not used before: a code is accepted once, so wait for the next step when it repeats. */
-const used = new Set<string>();
-async function freshCode(totp: TOTP): Promise<string> {
-  for (;;) {
-    const code = totp.generate();
-    const key = `${totp.secret.base32}:${code}`;
-    if (!used.has(key)) {
-      used.add(key);
-      return code;
-    }
-    await new Promise((r) => setTimeout(r, TOTP.remaining({ period: 30 }) + 50));
-  }
-}
-
-async function signIn(page: Page, email: string, password: string, totp: TOTP) {
-  await page.goto(`${base}/backoffice`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Authenticator code").fill(await freshCode(totp));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
-}
-
-async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: join(SCREENS, `backoffice-${name}.png`), fullPage: true });
-}
+const demoAdmin = () => demoAdminOf(base, dataDir);
+const signIn = (page: Page, email: string, password: string, totp: TOTP) =>
+  signInStaff(base, page, email, password, totp);
 
 /** A bet on one outcome of a match's main market, through the player's API: the answer's code, or 0 when placed. */
 async function bet(context: BrowserContext, m: MainMarketRow, outcomeId: string): Promise<number> {
@@ -176,6 +133,7 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
     if (!match?.main_market || !outcome) throw new Error("no open prematch main market");
 
     await page.goto(`${base}/backoffice/trading`);
+    await expect.poll(() => page.locator(".bo-table tbody tr").count()).toBeGreaterThan(0);
     await screenshot(page, "trading");
     await page.goto(`${base}/backoffice/trading/${match.id}`);
     const row = page.locator(

@@ -6,4 +6,6 @@ export * from "./feed.js";
 export * from "./identity.js";
 export * from "./jackpots.js";
 export * from "./players.js";
+export * from "./risk.js";
+export * from "./settlement-desk.js";
 export * from "./wallet.js";

@@ -23,7 +23,9 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
+import { registerRiskRoutes } from "./risk-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
+import { registerSettlementRoutes } from "./settlement-routes.js";
 import {
   acceptInvitation,
   authenticateStaff,
@@ -191,6 +193,8 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
 
       registerAuditRoutes(r, ctx);
       registerTradingRoutes(r, ctx);
+      registerSettlementRoutes(r, ctx);
+      registerRiskRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );

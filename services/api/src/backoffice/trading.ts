@@ -80,7 +80,12 @@ async function marketsEvent(
   return { type: "markets_changed", match_id: matchId, markets: [...byMarket.values()] };
 }
 
-async function publishMarkets(ctx: AppContext, matchId: number, marketRowIds: number[]): Promise<void> {
+/** Tells players the markets as they now stand (on `match:{id}`), after the change committed. */
+export async function publishMarkets(
+  ctx: AppContext,
+  matchId: number,
+  marketRowIds: number[],
+): Promise<void> {
   const event = await marketsEvent(ctx.db, matchId, marketRowIds);
   if (event) await publishAfterCommit(ctx.publisher, matchChannel(matchId), event, ctx.publishFailed);
 }

@@ -11,6 +11,7 @@ import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, moneyView } from "../wallet/currencies.js";
 import { cashoutQuote } from "./cashout-value.js";
 import { loadSelectionViews, presentBet } from "./present.js";
+import { loadRiskProfile } from "./risk.js";
 
 type CashoutAnswer = { data: PlacedBet; paid: { value: number; currency: string; subunits: number } };
 
@@ -41,6 +42,7 @@ export async function cashoutBet(
     .from(bets)
     .where(and(eq(bets.id, body.bet_id), eq(bets.playerId, player.id)));
   if (!owned) throw new ApiError("notFound", { details: [{ field: "body.bet_id", message: "no such bet" }] });
+  if ((await loadRiskProfile(ctx.db, player.id))?.cashoutBlocked) throw new ApiError("cashoutUnavailable");
   const house = await houseAccount(ctx, "house_stakes", owned.currency, player.id);
   const answer = await once<CashoutAnswer>(ctx, scope, (record) =>
     ctx.db.transaction(async (tx) => {

@@ -26,8 +26,9 @@ import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { builderPrice } from "./builder-price.js";
 import { type AcceptedBet, type BetRefusal, decideBet, type OddsAcceptMode } from "./decide.js";
-import type { PlacementSession, SelectionKey, SelectionState } from "./placement-inputs.js";
+import type { PlacementSession, RiskProfile, SelectionKey, SelectionState } from "./placement-inputs.js";
 import { presentBet, type SelectionView } from "./present.js";
+import { riskRefusal, scaledPayoutCap } from "./risk.js";
 import { loadPlacementContext, loadSelectionStates } from "./state.js";
 import { type Confirmation, type Placement, writeBet } from "./write.js";
 
@@ -86,6 +87,7 @@ async function decideAll(
   balances: Map<string, { id: number; balance: number }>,
   states: Map<string, SelectionState>,
   bonuses: readonly UsableBonus[] | undefined,
+  risk: RiskProfile | null,
 ): Promise<Decided> {
   const table = await currencyTable(ctx);
   const feed = ctx.feed;
@@ -112,13 +114,21 @@ async function decideAll(
     const price = builder[i];
     const decision = decideBet(bet, states, {
       mode,
-      maxPayout: maxPayoutMinor(ctx, currency),
+      maxPayout: scaledPayoutCap(maxPayoutMinor(ctx, currency), risk),
       minStake: minimumStake(currency),
       ...(price?.ok ? { customOdds: price.odds } : {}),
       ...(bonuses ? { bonuses } : {}),
       ...(stale ? { stale } : {}),
     });
+    const held = decision.ok
+      ? riskRefusal(
+          risk,
+          bet.stake.value,
+          decision.bet.states.some((st) => st.matchStatus === MATCH_STATUS.live),
+        )
+      : undefined;
     if (!decision.ok) refusals.set(i, decision.refusal);
+    else if (held) refusals.set(i, held);
     else accepted[i] = decision.bet;
     // a stake the bonus pays is not the player's to have
     if (decision.ok && decision.bet.bonus?.stakeFromBonus) return;
@@ -202,7 +212,7 @@ async function placeOnRead(
     : undefined;
   return once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
     const mode = acceptModeOf(context.mode);
-    let decided = await decideAll(ctx, body, mode, context.accounts, context.states, bonuses);
+    let decided = await decideAll(ctx, body, mode, context.accounts, context.states, bonuses, context.risk);
     if (decided.live && ctx.settings.liveBetDelayMs > 0) {
       // Live odds can move during the delay: everything is checked again against fresh state.
       await ctx.sleep(ctx.settings.liveBetDelayMs);
@@ -213,6 +223,7 @@ async function placeOnRead(
         context.accounts,
         await loadSelectionStates(ctx, keys, locale),
         bonuses,
+        context.risk,
       );
     }
     return persist(ctx, player, body, mode, decided.accepted, context.accounts, {
@@ -249,7 +260,8 @@ async function placeOnRemembered(
   const mode = acceptModeOf(context.mode);
   let decided: Decided;
   try {
-    decided = await decideAll(ctx, body, mode, context.accounts, context.states, undefined);
+    // remembered only for a player without a risk profile, which the write confirms
+    decided = await decideAll(ctx, body, mode, context.accounts, context.states, undefined, null);
   } catch (error) {
     if (error instanceof ApiError) return undefined;
     throw error;

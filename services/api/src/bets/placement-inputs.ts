@@ -71,5 +71,18 @@ export interface PlacementContext {
   mode: string | null;
   /** Whether limits are in force (active or confirmed), so the stake must pass them. */
   limited: boolean;
+  /** The player's risk profile, none when the book's defaults apply. */
+  risk: RiskProfile | null;
   states: Map<string, SelectionState>;
+}
+
+/** A trader's risk profile of a player (`player_risk_profiles`), as placement applies it. */
+export interface RiskProfile {
+  /** ×1000, 10–10000: scales the largest stake the book takes (its payout cap). */
+  stakeFactor: number;
+  /** Minor units; none: only the payout cap limits the stake. */
+  maxStake: number | null;
+  bettingBlocked: boolean;
+  liveBettingBlocked: boolean;
+  cashoutBlocked: boolean;
 }

@@ -39,7 +39,8 @@ export class PlacementMemory {
 
   /** Keeps what a placement read for its session and selections, in the answer's language. */
   remember(tokenHash: string, context: PlacementContext, locale: string): void {
-    if (!context.session || context.limited) return;
+    // limits and a risk profile are decided on fresh reads only (and confirmed absent when written)
+    if (!context.session || context.limited || context.risk) return;
     this.sessions.set(tokenHash, {
       session: context.session,
       accounts: context.accounts,
@@ -63,7 +64,7 @@ export class PlacementMemory {
       if (!state) return undefined;
       states.set(id, state);
     }
-    return { ...remembered, limited: false, states };
+    return { ...remembered, limited: false, risk: null, states };
   }
 
   forget(tokenHash: string): void {

@@ -3,6 +3,7 @@ import { accounts } from "@sportsbook/db";
 import {
   isMarketOpen,
   isMatchAvailable,
+  MATCH_STATUS,
   type Odds,
   potentialReturn,
   systemTypesFor,
@@ -16,6 +17,7 @@ import { builderPrice, builderRefusal } from "./builder-price.js";
 import { decideBet } from "./decide.js";
 import { oddsAcceptMode } from "./place.js";
 import { selectionKey } from "./placement-inputs.js";
+import { loadRiskProfile, profileStakeCeiling, scaledPayoutCap } from "./risk.js";
 import { loadSelectionStates } from "./state.js";
 
 /** `POST /bets/custom/odds`: the bet-builder price of outcomes of one match, from open bet-builder markets. */
@@ -51,7 +53,8 @@ export async function customOdds(
 
 /**
  * `POST /bets/max-stake`: per bet, the largest stake within the player's balance whose potential
- * return stays within the payout limit; 0 for a bet that cannot be placed now.
+ * return stays within the payout limit, under the player's risk profile (`risk.ts`); 0 for a bet
+ * that cannot be placed now.
  */
 export async function maxStakes(
   ctx: AppContext,
@@ -78,11 +81,12 @@ export async function maxStakes(
     requested.flatMap((b) => b.selections),
     locale,
   );
+  const risk = await loadRiskProfile(ctx.db, player.id);
   return requested.map((b) => {
     const currency = table.get(b.currency);
     const balance = balances.get(b.currency) ?? 0;
     if (!currency || balance <= 0) return { max_stake: moneyView(0, b.currency, table) };
-    const maxPayout = maxPayoutMinor(ctx, currency);
+    const maxPayout = scaledPayoutCap(maxPayoutMinor(ctx, currency), risk);
     const probe: BetInput = {
       type: b.type,
       stake: { value: 1, currency: b.currency },
@@ -92,6 +96,8 @@ export async function maxStakes(
     };
     const decision = decideBet(probe, states, { mode, maxPayout: Number.MAX_SAFE_INTEGER });
     if (!decision.ok && decision.refusal.code !== 111) return { max_stake: moneyView(0, b.currency, table) };
+    const live = b.selections.some((s) => states.get(selectionKey(s))?.matchStatus === MATCH_STATUS.live);
+    const ceiling = Math.min(balance, profileStakeCeiling(risk, live));
     const odds = b.selections.map((s) => states.get(selectionKey(s))?.odds ?? s.odds) as Odds[];
     const [win, total] = (b.system_id ?? "").split("/").map(Number);
     const systemType = systemTypesFor(odds.length).find((t) => t.winCount === win && t.totalCount === total);
@@ -105,7 +111,7 @@ export async function maxStakes(
       });
     // Returns grow with the stake, so the largest stake within the cap is found by bisection.
     let lo = 0;
-    let hi = balance;
+    let hi = ceiling;
     if (returnFor(hi) <= maxPayout) lo = hi;
     while (lo < hi) {
       const mid = Math.floor((lo + hi + 1) / 2);

@@ -5,6 +5,7 @@ import { translate } from "../http/i18n.js";
 import { prepared } from "../statements.js";
 import {
   type PlacementContext,
+  type RiskProfile,
   type SelectionKey,
   type SelectionState,
   selectionKey,
@@ -78,6 +79,25 @@ function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionSta
   return out;
 }
 
+/** A `player_risk_profiles` row as `bet_placement_context` answers it (JSON). */
+export interface RiskRow {
+  stake_factor: number;
+  max_stake: number | string | null;
+  betting_blocked: boolean;
+  live_betting_blocked: boolean;
+  cashout_blocked: boolean;
+}
+
+export function riskProfileOf(r: RiskRow): RiskProfile {
+  return {
+    stakeFactor: Number(r.stake_factor),
+    maxStake: r.max_stake === null ? null : Number(r.max_stake),
+    bettingBlocked: r.betting_blocked,
+    liveBettingBlocked: r.live_betting_blocked,
+    cashoutBlocked: r.cashout_blocked,
+  };
+}
+
 /** The slip's keys as the array arguments both functions take, bound by `keyArguments`. */
 const keyParameters = sql`${sql.placeholder("matchIds")}::bigint[], ${sql.placeholder("marketIds")}::integer[],
   ${sql.placeholder("specifiers")}::text[], ${sql.placeholder("outcomeIds")}::text[]`;
@@ -127,11 +147,20 @@ export async function loadPlacementContext(
         mode: sql<string | null>`c.odds_accept_mode`,
         limited: sql<boolean>`c.limited`,
         states: sql<StateRow[]>`c.states`,
+        risk: sql<RiskRow | null>`c.risk`,
       })
       .from(sql`bet_placement_context(${sql.placeholder("tokenHash")}::text, ${keyParameters}) c`)
       .prepare("bet_placement_context"),
   ).execute({ tokenHash, ...keyArguments(keys) });
-  if (!row) return { session: undefined, accounts: new Map(), mode: null, limited: false, states: new Map() };
+  if (!row)
+    return {
+      session: undefined,
+      accounts: new Map(),
+      mode: null,
+      limited: false,
+      risk: null,
+      states: new Map(),
+    };
   return {
     session: {
       playerId: Number(row.playerId),
@@ -145,6 +174,7 @@ export async function loadPlacementContext(
     ),
     mode: row.mode,
     limited: row.limited,
+    risk: row.risk === null ? null : riskProfileOf(row.risk),
     states: statesByKey(row.states, locale),
   };
 }

@@ -25,6 +25,7 @@ import {
   type SettlementResult,
 } from "../settlement/apply.js";
 import { cashoutValues } from "../settlement/cashout.js";
+import { holdHandSettled } from "../settlement/hand-settled.js";
 import { loadMatchRef, type MatchRef, upsertFixture } from "./catalogue.js";
 import { checkpointUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { createGroupCommit } from "./group-commit.js";
@@ -439,11 +440,13 @@ export function createIngest(options: IngestOptions) {
         const at = new Date(e.timestamp);
         const res: SettlementResult = await db.transaction(async (tx) => {
           let x: SettlementResult;
-          if (e.kind === "bet_settlement") x = await applySettlement(tx, r, e.markets, at);
-          else if (e.kind === "bet_cancel") x = await applyCancel(tx, r, e.markets, e, at);
-          else if (e.kind === "rollback_bet_settlement")
-            x = await applyRollbackSettlement(tx, r, e.markets, at);
-          else x = await applyRollbackCancel(tx, r, e.markets, e, at);
+          // markets settled by hand are kept as the desk left them; the feed's word waits for a trader
+          const f = await holdHandSettled(tx, r, e, at);
+          if (f.kind === "bet_settlement") x = await applySettlement(tx, r, f.markets, at);
+          else if (f.kind === "bet_cancel") x = await applyCancel(tx, r, f.markets, f, at);
+          else if (f.kind === "rollback_bet_settlement")
+            x = await applyRollbackSettlement(tx, r, f.markets, at);
+          else x = await applyRollbackCancel(tx, r, f.markets, f, at);
           await checkpoint(tx, origin);
           return x;
         });

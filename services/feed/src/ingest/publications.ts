@@ -7,9 +7,8 @@ import {
   unreadCountersChanged,
   userChannel,
 } from "@sportsbook/contracts";
-import { notificationView } from "@sportsbook/db";
+import { type BetNotice, notificationView } from "@sportsbook/db";
 import type { Provider } from "../model.js";
-import type { BetNotice } from "../settlement/bets.js";
 import type { MarketChange } from "./odds-change.js";
 
 /** A realtime event and the channel it goes out on, once its change has committed. */

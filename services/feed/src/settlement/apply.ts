@@ -1,10 +1,19 @@
-import { arrayParam, betSelections, bets, markets, outcomes, rowsOf, type Transaction } from "@sportsbook/db";
+import {
+  arrayParam,
+  type BetNotice,
+  betSelections,
+  bets,
+  markets,
+  outcomes,
+  resettleBets,
+  rowsOf,
+  type Transaction,
+} from "@sportsbook/db";
 import { MARKET_STATUS } from "@sportsbook/domain";
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { MatchRef } from "../ingest/catalogue.js";
 import { marketKey } from "../ingest/odds-change.js";
 import type { MarketRef, SettledMarket, SettledOutcome } from "../model.js";
-import { type BetNotice, resettleBet } from "./bets.js";
 
 export interface SettlementResult {
   notices: BetNotice[];
@@ -12,14 +21,16 @@ export interface SettlementResult {
   marketRows: { id: number; marketId: number; specifier: string; status: number }[];
 }
 
-function selectionStatus(o: SettledOutcome): string {
+/** The selection status a feed's outcome result stands for. */
+export function selectionStatus(o: SettledOutcome): string {
   if (o.result === -1) return "open";
   if (o.voidFactor === 1) return "void";
   if (o.voidFactor === 0.5) return o.result === 1 ? "half_won" : "half_lost";
   return o.result === 1 ? "won" : "lost";
 }
 
-const factor = (f: number | undefined) => (f === undefined ? null : Math.round(f * 1000));
+/** A feed factor (0.5, 1 …) stored ×1000. */
+export const factor = (f: number | undefined) => (f === undefined ? null : Math.round(f * 1000));
 
 async function setMarketStatus(
   tx: Transaction,
@@ -77,16 +88,6 @@ async function settleMarkets<M>(
     for (const id of betIds) touched.add(id);
   }
   return { notices: await resettleBets(tx, touched, at), marketRows };
-}
-
-/** Settles each touched bet again, in id order, so concurrent messages lock bets alike. */
-async function resettleBets(tx: Transaction, touched: Set<number>, at: Date): Promise<BetNotice[]> {
-  const notices: BetNotice[] = [];
-  for (const id of [...touched].sort((a, b) => a - b)) {
-    const n = await resettleBet(tx, id, at);
-    if (n) notices.push(n);
-  }
-  return notices;
 }
 
 /** The selections on one market of the match. */

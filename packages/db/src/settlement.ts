@@ -1,19 +1,4 @@
 import {
-  type BetBonusRecord,
-  betSelections,
-  bets,
-  type Executor,
-  houseAccountId,
-  InsufficientFundsError,
-  ledgerEntries,
-  ledgerTransactions,
-  type NotificationRow,
-  playerBonuses,
-  postPlayerTransfer,
-  recordNotification,
-  type Transaction,
-} from "@sportsbook/db";
-import {
   type BetSettlement,
   type BetType,
   BONUS_TYPES,
@@ -26,6 +11,12 @@ import {
   settleBet,
 } from "@sportsbook/domain";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Executor, Transaction } from "./database.js";
+import { houseAccountId, InsufficientFundsError, postPlayerTransfer } from "./ledger.js";
+import { type NotificationRow, recordNotification } from "./notifications.js";
+import { type BetBonusRecord, betSelections, bets } from "./schema/bets.js";
+import { playerBonuses } from "./schema/bonuses.js";
+import { ledgerEntries, ledgerTransactions } from "./schema/wallet.js";
 
 /** What a player's devices hear of a settled (or reopened) bet: its status and result as `GET /bets` shows them. */
 export interface BetNotice {
@@ -48,7 +39,7 @@ const SELECTION: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
   half_lost: { won: false, voidFactor: 0.5 },
 };
 
-/** Bets the feed settles: open ones and ones it settled before (a correction or rollback may follow). */
+/** Bets settlement moves on: open ones and ones settled before (a correction or rollback may follow). */
 const SETTLEABLE = ["waiting_results", "done"];
 
 /** The kind of bonus the bet was placed with, if any (an unknown stored kind counts as none). */
