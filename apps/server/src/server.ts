@@ -18,6 +18,7 @@ import {
   createFeedHealth,
   createFeedLeadership,
   createFreshnessMonitor,
+  createProviderFeed,
   type Feed,
   type FeedLeadership,
   type FreshnessMonitor,
@@ -35,6 +36,7 @@ import {
   type ServerConfig,
   staleThresholds,
 } from "./config.js";
+import { providerFeedSettings } from "./feed-provider.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { registerHostSdk } from "./host-sdk.js";
 import { loggerOptions } from "./logging.js";
@@ -203,7 +205,11 @@ export async function createServer(
     // the feed is composed below; /ready is answered once the server listens
     links: () => {
       const redis = gateway.link();
-      return { ...(feed ? { feed: feed.link() } : {}), ...(redis ? { redis } : {}), ...mail.links() };
+      return {
+        ...(feed ? { feed: feed.link(), ...feed.recoveryLinks() } : {}),
+        ...(redis ? { redis } : {}),
+        ...mail.links(),
+      };
     },
   });
   await app.register(api.plugin, { prefix: "/api" });
@@ -258,22 +264,34 @@ export async function createServer(
   const feedLog = app.log.child({ part: "feed" });
   const feedHealth = feedEnabled ? createFeedHealth(gateway.metrics.registry) : undefined;
   let feed: Feed | undefined;
+  // FEED_PROVIDER=betradar|oddin reads a provider's own feed and API instead of the simulator
+  const provider = providerFeedSettings(config);
   const newFeed = (): Feed =>
-    createFeed({
-      streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
-      db: database.db,
-      publisher,
-      log: feedLog,
-      ...(feedHealth ? { health: feedHealth } : {}),
-      seed: config.FEED_SEED,
-      speed: config.FEED_SPEED,
-      matches: config.FEED_MATCHES,
-      margin: config.FEED_MARGIN,
-      lanes: config.FEED_INGEST_LANES,
-      ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
-      ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
-      locales: publicLocales,
-    });
+    provider
+      ? createProviderFeed({
+          db: database.db,
+          publisher,
+          log: feedLog,
+          ...(feedHealth ? { health: feedHealth } : {}),
+          ...provider,
+          lanes: config.FEED_INGEST_LANES,
+          locales: publicLocales,
+        })
+      : createFeed({
+          streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
+          db: database.db,
+          publisher,
+          log: feedLog,
+          ...(feedHealth ? { health: feedHealth } : {}),
+          seed: config.FEED_SEED,
+          speed: config.FEED_SPEED,
+          matches: config.FEED_MATCHES,
+          margin: config.FEED_MARGIN,
+          lanes: config.FEED_INGEST_LANES,
+          ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
+          ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
+          locales: publicLocales,
+        });
   const feedLeadership: FeedLeadership | undefined = feedEnabled
     ? createFeedLeadership({
         database,

@@ -420,6 +420,8 @@ export function createFeed(config: FeedConfig) {
     },
     /** Resolves once what the last change of the connection set off (producers down) is done. */
     settled: () => linkWork,
+    /** Each producer's recovery for readiness: the simulator answers its own, so there is none to show. */
+    recoveryLinks: (): Record<string, LinkStatus> => ({}),
   };
 }
 

@@ -27,7 +27,7 @@ export interface ProviderFeedConfig {
   endpoints: UofEndpoints;
   /** This node's id in recovery requests and their answers' routing keys. */
   nodeId?: number;
-  /** Languages whose names are fetched (the first is the catalogue's own). */
+  /** Languages whose names are fetched besides English (the catalogue's own). */
   locales?: string[];
   lanes?: number;
   /** No alive from a producer within this: it is down and recovered (default 20 s, as the SDKs). */
@@ -168,8 +168,9 @@ export function createProviderFeed(config: ProviderFeedConfig) {
     if (known) return known;
     const cut = urn.lastIndexOf(":");
     const fetched = (async () => {
-      const [first = "en", ...others] = locales;
-      const xml = await rest.fixture(urn, first);
+      // the catalogue's own names are English; the other locales are stored beside them
+      const others = locales.filter((l) => l !== "en");
+      const xml = await rest.fixture(urn, "en");
       for (const l of others) {
         // a missing translation leaves the English name: the fixture itself is what matters
         await rest.fixture(urn, l).then(

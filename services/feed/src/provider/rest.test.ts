@@ -150,7 +150,7 @@ describe("the UOF REST client against the provider stand-in's API", () => {
     });
     await c.initiateRecovery(`${api.apiUrl}/pre/`, { requestId: 13 });
     const asked = served(/recovery\/initiate_request/);
-    expect(asked.map((r) => [r.method, r.path, r.query, r.status])).toEqual([
+    expect(asked.map((r) => [r.method, r.path, r.query, r.answered])).toEqual([
       [
         "POST",
         "/v1/liveodds/recovery/initiate_request",

@@ -40,7 +40,8 @@ export interface ServedRequest {
   path: string;
   query: Record<string, string>;
   token: string | undefined;
-  status: number;
+  /** The HTTP status answered; undefined while unanswered (a timeout being tried). */
+  answered?: number;
   at: number;
 }
 
@@ -131,12 +132,11 @@ export async function startStandInApi(options: StandInApiOptions) {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       token: typeof token === "string" ? token : undefined,
-      status: 0,
       at: Date.now(),
     };
     requests.push(entry);
     const answer = (status: number, body: string) => {
-      entry.status = status;
+      entry.answered = status;
       res.writeHead(status, { "content-type": "application/xml" }).end(body);
     };
     const f = faults.find((x) => x.times > 0 && x.match.test(url.pathname));

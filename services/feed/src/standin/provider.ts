@@ -201,6 +201,7 @@ export async function startStandInProvider(options: StandInProviderOptions) {
     },
     published: () => published,
     async stop(): Promise<void> {
+      // a publication that failed has failed its own caller already; stopping only waits for it
       await sending.catch(() => {});
       await api.close();
       await broker.remove();
