@@ -68,7 +68,8 @@ export interface FeedConfig {
 
 /** The feed's connection as health and readiness report it. */
 export interface FeedLinkStatus extends LinkStatus {
-  transport: "amqp" | "in-process";
+  /** How frames arrive: RabbitMQ (the simulator's or a UOF provider's), in process, or Swarm's WebSocket. */
+  transport: "amqp" | "in-process" | "websocket";
 }
 
 export const SIMULATOR_SOURCE = "simulator";
