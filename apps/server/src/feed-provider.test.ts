@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "./config.js";
-import { providerFeedSettings } from "./feed-provider.js";
+import { providerFeedSettings, swarmFeedSettings } from "./feed-provider.js";
 
 describe("choosing the odds provider", () => {
   it("keeps the simulator by default", () => {
@@ -43,6 +43,16 @@ describe("choosing the odds provider", () => {
     });
   });
 
+  it("reads BetConstruct's Swarm by its WebSocket address and the site id", () => {
+    const config = readConfig({
+      FEED_PROVIDER: "betconstruct",
+      FEED_PROVIDER_SWARM_URL: "wss://swarm.example/",
+      FEED_PROVIDER_SITE_ID: "18751",
+    });
+    expect(swarmFeedSettings(config)).toEqual({ url: "wss://swarm.example/", siteId: 18751 });
+    expect(providerFeedSettings(config)).toBeUndefined();
+  });
+
   it("names each setting to fix", () => {
     const message = (env: Record<string, string>) => {
       try {
@@ -70,5 +80,8 @@ describe("choosing the odds provider", () => {
       }),
     ).toMatch(/FEED_PROVIDER_API_URL: a private endpoint needs both/);
     expect(message({ FEED_PROVIDER: "sportradar" })).toMatch(/FEED_PROVIDER/);
+    expect(message({ FEED_PROVIDER: "betconstruct" })).toMatch(
+      /FEED_PROVIDER_SWARM_URL: required with FEED_PROVIDER=betconstruct\n.*FEED_PROVIDER_SITE_ID: required/,
+    );
   });
 });

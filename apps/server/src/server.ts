@@ -19,6 +19,7 @@ import {
   createFeedLeadership,
   createFreshnessMonitor,
   createProviderFeed,
+  createSwarmFeed,
   type Feed,
   type FeedLeadership,
   type FreshnessMonitor,
@@ -36,7 +37,7 @@ import {
   type ServerConfig,
   staleThresholds,
 } from "./config.js";
-import { providerFeedSettings } from "./feed-provider.js";
+import { providerFeedSettings, swarmFeedSettings } from "./feed-provider.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { registerHostSdk } from "./host-sdk.js";
 import { loggerOptions } from "./logging.js";
@@ -264,34 +265,45 @@ export async function createServer(
   const feedLog = app.log.child({ part: "feed" });
   const feedHealth = feedEnabled ? createFeedHealth(gateway.metrics.registry) : undefined;
   let feed: Feed | undefined;
-  // FEED_PROVIDER=betradar|oddin reads a provider's own feed and API instead of the simulator
+  // FEED_PROVIDER=betradar|oddin|betconstruct reads a provider's own feed instead of the simulator
   const provider = providerFeedSettings(config);
+  const swarm = swarmFeedSettings(config);
   const newFeed = (): Feed =>
-    provider
-      ? createProviderFeed({
+    swarm
+      ? createSwarmFeed({
           db: database.db,
           publisher,
           log: feedLog,
           ...(feedHealth ? { health: feedHealth } : {}),
-          ...provider,
+          ...swarm,
           lanes: config.FEED_INGEST_LANES,
           locales: publicLocales,
         })
-      : createFeed({
-          streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
-          db: database.db,
-          publisher,
-          log: feedLog,
-          ...(feedHealth ? { health: feedHealth } : {}),
-          seed: config.FEED_SEED,
-          speed: config.FEED_SPEED,
-          matches: config.FEED_MATCHES,
-          margin: config.FEED_MARGIN,
-          lanes: config.FEED_INGEST_LANES,
-          ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
-          ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
-          locales: publicLocales,
-        });
+      : provider
+        ? createProviderFeed({
+            db: database.db,
+            publisher,
+            log: feedLog,
+            ...(feedHealth ? { health: feedHealth } : {}),
+            ...provider,
+            lanes: config.FEED_INGEST_LANES,
+            locales: publicLocales,
+          })
+        : createFeed({
+            streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
+            db: database.db,
+            publisher,
+            log: feedLog,
+            ...(feedHealth ? { health: feedHealth } : {}),
+            seed: config.FEED_SEED,
+            speed: config.FEED_SPEED,
+            matches: config.FEED_MATCHES,
+            margin: config.FEED_MARGIN,
+            lanes: config.FEED_INGEST_LANES,
+            ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
+            ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
+            locales: publicLocales,
+          });
   const feedLeadership: FeedLeadership | undefined = feedEnabled
     ? createFeedLeadership({
         database,

@@ -44,6 +44,8 @@ export {
   type Simulator,
   type SimulatorOptions,
 } from "./sim/simulator.js";
+export { createSwarmTransport, type SwarmSubscription } from "./swarm/client.js";
+export { createSwarmFeed, DEFAULT_SWARM_SUBSCRIPTIONS, type SwarmFeedConfig } from "./swarm/swarm-feed.js";
 export { createAmqpTransport, EXCHANGES } from "./transport/amqp.js";
 export { createInProcessTransport } from "./transport/inprocess.js";
 export type { Delivery, FeedTransport } from "./transport/transport.js";
