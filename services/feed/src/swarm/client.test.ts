@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type WebSocket, WebSocketServer } from "ws";
 import { swarmServer } from "../../tests/swarm-server.js";
 import { createFrameDecoder } from "../adapters.js";
 import type { FeedEvent, FeedFrame } from "../model.js";
