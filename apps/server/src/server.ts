@@ -41,6 +41,7 @@ import { providerFeedSettings, swarmFeedSettings } from "./feed-provider.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { registerHostSdk } from "./host-sdk.js";
 import { loggerOptions } from "./logging.js";
+import { publishFailureLog } from "./publish-failures.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { registerSecurityHeaders } from "./security-headers.js";
@@ -181,6 +182,8 @@ export async function createServer(
   });
 
   // Sportsbook and Platform API under /api.
+  // while Redis is down every publication fails: told once, counted always
+  const publicationFailed = publishFailureLog(app.log, () => gateway.link());
   const api = await createApi({
     feed: feedFreshness,
     database,
@@ -201,8 +204,7 @@ export async function createServer(
     publicLocales: config.FEED_PUBLIC_LOCALES.split(","),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,
-    onPublishFailure: ({ channel, event, error }) =>
-      app.log.warn({ channel, event, err: error }, "realtime publication failed"),
+    onPublishFailure: publicationFailed,
     // the feed is composed below; /ready is answered once the server listens
     links: () => {
       const redis = gateway.link();
@@ -263,6 +265,7 @@ export async function createServer(
   // Every node configured for the feed campaigns for its lead; the leader runs the simulator and the
   // ingest (over RabbitMQ with AMQP_URL), a fresh feed each term resuming from the checkpoint.
   const feedLog = app.log.child({ part: "feed" });
+  const feedPublicationFailed = publishFailureLog(feedLog, () => gateway.link());
   const feedHealth = feedEnabled ? createFeedHealth(gateway.metrics.registry) : undefined;
   let feed: Feed | undefined;
   // FEED_PROVIDER=betradar|oddin|betconstruct reads a provider's own feed instead of the simulator
@@ -271,6 +274,7 @@ export async function createServer(
   const newFeed = (): Feed =>
     swarm
       ? createSwarmFeed({
+          onPublishFailure: feedPublicationFailed,
           db: database.db,
           publisher,
           log: feedLog,
@@ -281,6 +285,7 @@ export async function createServer(
         })
       : provider
         ? createProviderFeed({
+            onPublishFailure: feedPublicationFailed,
             db: database.db,
             publisher,
             log: feedLog,
@@ -290,6 +295,7 @@ export async function createServer(
             locales: publicLocales,
           })
         : createFeed({
+            onPublishFailure: feedPublicationFailed,
             streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
             db: database.db,
             publisher,

@@ -1,4 +1,4 @@
-import type { LinkStatus, RealtimePublisher, RetryPolicy } from "@sportsbook/contracts";
+import type { LinkStatus, PublishFailure, RealtimePublisher, RetryPolicy } from "@sportsbook/contracts";
 import { type Database, feedCheckpoints, feedProducers, markets, matches } from "@sportsbook/db";
 import { eq, inArray } from "drizzle-orm";
 import type { Registry } from "prom-client";
@@ -32,6 +32,8 @@ const systemClock: FeedClock = {
 };
 
 export interface FeedConfig {
+  /** Told of a realtime publication that failed after its change committed (logged by the ingest otherwise). */
+  onPublishFailure?: (failure: PublishFailure) => void;
   db: Database;
   publisher: RealtimePublisher;
   log?: FeedLogger;
@@ -111,6 +113,7 @@ export function createFeed(config: FeedConfig) {
     // the simulator answers for the names of what it schedules, as a provider's REST API does
     descriptions: { names: (urn) => sim?.descriptions.names(urn) },
     now: () => clock.now(),
+    ...(config.onPublishFailure ? { onPublishFailure: config.onPublishFailure } : {}),
     lanes: config.lanes ?? 1,
     // answered by the simulator at its next tick, as a provider answers a recovery request
     recover: (provider, producer) => recoveries.push({ provider, producer }),

@@ -96,6 +96,11 @@ export interface IngestOptions {
   snapshotEnds?: (provider: Provider, producer: number, requestId: number) => boolean;
   /** Told of every alive and snapshot end once applied (a provider connection's recovery watches them). */
   onSystem?: (event: Extract<FeedEvent, { kind: "alive" | "snapshot_complete" }>) => void;
+  /**
+   * Told of a realtime publication that failed after its change committed, instead of a log line
+   * each (the server tells a broker outage once). Counted either way.
+   */
+  onPublishFailure?: (failure: PublishFailure) => void;
   /** Told of a frame that failed to apply (its event's odds are asked for again). */
   onFailed?: (frame: FeedFrame) => void;
 }
@@ -218,9 +223,14 @@ export function createIngest(options: IngestOptions) {
     return loaded;
   }
 
-  function publishFailed({ channel, event, error }: PublishFailure): void {
-    health.publishFailed(event);
-    log.warn({ channel, event, err: error }, "realtime publication failed");
+  function publishFailed(failure: PublishFailure): void {
+    health.publishFailed(failure.event);
+    if (options.onPublishFailure) options.onPublishFailure(failure);
+    else
+      log.warn(
+        { channel: failure.channel, event: failure.event, err: failure.error },
+        "realtime publication failed",
+      );
   }
 
   async function publishAll(list: Publication[]): Promise<void> {

@@ -1,4 +1,10 @@
-import { createLink, type LinkStatus, type RealtimePublisher, type RetryPolicy } from "@sportsbook/contracts";
+import {
+  createLink,
+  type LinkStatus,
+  type PublishFailure,
+  type RealtimePublisher,
+  type RetryPolicy,
+} from "@sportsbook/contracts";
 import { type Database, feedCheckpoints, type Translations } from "@sportsbook/db";
 import { eq } from "drizzle-orm";
 import type { Registry } from "prom-client";
@@ -17,6 +23,8 @@ import { createUofRestClient, type UofRestClient } from "./rest.js";
 import { createUofTransport } from "./uof-transport.js";
 
 export interface ProviderFeedConfig {
+  /** Told of a realtime publication that failed after its change committed (logged by the ingest otherwise). */
+  onPublishFailure?: (failure: PublishFailure) => void;
   db: Database;
   publisher: RealtimePublisher;
   log?: FeedLogger;
@@ -110,6 +118,7 @@ export function createProviderFeed(config: ProviderFeedConfig) {
     locales,
     descriptions: { names: (urn) => names.get(urn) },
     now: () => clock.now(),
+    ...(config.onPublishFailure ? { onPublishFailure: config.onPublishFailure } : {}),
     lanes: config.lanes ?? 1,
     aliveTimeoutMs: config.aliveTimeoutMs ?? 20_000,
     recover: (_p, producer) => void recovery?.recover(producer, "another node took it down for its silence"),

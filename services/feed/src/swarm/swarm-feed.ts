@@ -1,4 +1,4 @@
-import type { LinkStatus, RealtimePublisher, RetryPolicy } from "@sportsbook/contracts";
+import type { LinkStatus, PublishFailure, RealtimePublisher, RetryPolicy } from "@sportsbook/contracts";
 import type { Database } from "@sportsbook/db";
 import type { Registry } from "prom-client";
 import type { FeedClock, FeedLinkStatus } from "../feed.js";
@@ -8,6 +8,8 @@ import type { FeedTransport } from "../transport/transport.js";
 import { createSwarmTransport, type SwarmSubscription } from "./client.js";
 
 export interface SwarmFeedConfig {
+  /** Told of a realtime publication that failed after its change committed (logged by the ingest otherwise). */
+  onPublishFailure?: (failure: PublishFailure) => void;
   db: Database;
   publisher: RealtimePublisher;
   log?: FeedLogger;
@@ -66,6 +68,7 @@ export function createSwarmFeed(config: SwarmFeedConfig) {
     ...(health ? { health } : {}),
     locales: config.locales ?? ["en"],
     now,
+    ...(config.onPublishFailure ? { onPublishFailure: config.onPublishFailure } : {}),
     lanes: config.lanes ?? 1,
   });
   let transport: FeedTransport | undefined;
