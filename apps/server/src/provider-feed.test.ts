@@ -74,5 +74,37 @@ describe.skipIf(!amqpUrl || !rabbitmqctlWorks)(
       );
       expect(metrics).toMatch(/sportsbook_feed_link_up\{link="betradar"\} 1/);
     });
+
+    it("the provider's API failing (500) and its connection closed: producers down, the HTTP API answers throughout", async () => {
+      let asking = true;
+      const answered = { ok: 0, failed: [] as string[] };
+      const loop = (async () => {
+        while (asking) {
+          const res = await fetch(`${address}/api/matches`).catch((err: unknown) => String(err));
+          if (typeof res === "string") answered.failed.push(res);
+          else if (res.status === 200) answered.ok++;
+          else answered.failed.push(String(res.status));
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const asked = standIn.recoveries.length;
+      standIn.api.fail(/\/recovery\/initiate_request$/, { status: 500, message: "maintenance" }, 2);
+      expect(await standIn.broker.closeClientConnections()).toBeGreaterThan(0);
+      await vi.waitFor(
+        async () => {
+          const ready = await (await fetch(`${address}/api/ready`)).json();
+          expect(ready.links["betradar.producer.1"]).toMatchObject({ state: "up" });
+          expect(ready.links["betradar.producer.3"]).toMatchObject({ state: "up" });
+          expect(standIn.recoveries.length).toBeGreaterThanOrEqual(asked + 2);
+        },
+        { timeout: 60_000, interval: 250 },
+      );
+      asking = false;
+      await loop;
+      expect(answered.failed).toEqual([]);
+      expect(answered.ok).toBeGreaterThan(0);
+      const metrics = await (await fetch(`${address}/api/metrics`)).text();
+      expect(metrics).toMatch(/sportsbook_feed_api_failures_total\{provider="betradar",kind="server"\} 2/);
+    });
   },
 );

@@ -257,5 +257,28 @@ describe.skipIf(!url || !rabbitmqctlWorks || !pglite)(
       expect(text).toMatch(/sportsbook_feed_recoveries_total\{provider="betradar",step="request_failed"\} 2/);
       expect(text).toMatch(/sportsbook_feed_link_failures_total\{link="betradar",kind="lost"\} [1-9]/);
     });
+
+    it("a token the API refuses: reported at start naming FEED_PROVIDER_TOKEN, counted, and retried slowly", async () => {
+      const wrong = createProviderFeed({
+        db: database.db,
+        publisher,
+        metrics: new Registry(),
+        provider: "betradar",
+        token: "not-the-bookmakers-token",
+        endpoints: standIn.endpoints,
+        retry: { firstMs: 100, maxMs: 400, refusedMs: 60_000 },
+        random: () => 0.5,
+      });
+      const before = served(/whoami/).length;
+      await wrong.start();
+      try {
+        expect(wrong.link()).toMatchObject({ state: "down", refused: true });
+        expect(wrong.link().cause).toMatch(/refused \(403: FORBIDDEN: .*FEED_PROVIDER_TOKEN/);
+        // asked once: the next attempt waits the slow pace, not the backoff of a failure that may pass
+        expect(served(/whoami/).length - before).toBe(1);
+      } finally {
+        await wrong.stop();
+      }
+    });
   },
 );
