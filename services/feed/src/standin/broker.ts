@@ -81,8 +81,8 @@ export async function createProviderBroker(options: { adminUrl: string; exchange
     async remove(): Promise<void> {
       // the provider's own connection goes with its virtual host either way
       await conn.close().catch(() => {});
-      await rabbitmqctl("delete_vhost", virtualHost);
-      await rabbitmqctl("delete_user", token);
+      // both at once: a stand-in cut short (a second signal) still leaves nothing behind
+      await Promise.all([rabbitmqctl("delete_user", token), rabbitmqctl("delete_vhost", virtualHost)]);
     },
   };
 }
