@@ -153,6 +153,8 @@ describe.skipIf(!url || !rabbitmqctlWorks || !pglite)(
       const fetched = served(/fixture\.xml$/).map((r) => r.path);
       expect(fetched.some((p) => p.startsWith("/v1/sports/de/"))).toBe(true);
       expect(new Set(fetched).size).toBe(fetched.length);
+      // the market descriptions are read once, at sign-in
+      expect(served(/markets\.xml$/).map((r) => r.path)).toEqual(["/v1/descriptions/en/markets.xml"]);
 
       // another request's end (another node's, or an earlier run's) brings nothing up
       const dropped = feed.ingest.stats().dropped;

@@ -12,11 +12,12 @@ import { decodeFrame } from "../adapters.js";
 import type { FeedClock, FeedLinkStatus } from "../feed.js";
 import { createFeedHealth, type FeedHealth } from "../ingest/health.js";
 import { createIngest, type FeedLogger, type Ingest, silentLogger } from "../ingest/ingest.js";
+import { MARKETS } from "../markets.js";
 import type { FeedFrame } from "../model.js";
 import type { RetryTimer } from "../transport/amqp.js";
 import type { FeedTransport } from "../transport/transport.js";
 import { parseRoutingKey } from "../uof/routing.js";
-import type { ProducerDescription } from "./documents.js";
+import { type ProducerDescription, readDocument } from "./documents.js";
 import { UOF_EXCHANGE, type UofEndpoints, type UofProvider } from "./environments.js";
 import { createRecovery, type Recovery } from "./recovery.js";
 import { createUofRestClient, type UofRestClient } from "./rest.js";
@@ -233,6 +234,24 @@ export function createProviderFeed(config: ProviderFeedConfig) {
     recovery?.watchdog();
   }
 
+  /**
+   * Tells the operator, once at sign-in, how much of Betradar's market catalogue the book offers:
+   * markets outside it are passed over (logged once each and counted when they arrive). Oddin's
+   * descriptions are checked against its recorded mapping at start-up instead (`uof/mapping.ts`).
+   */
+  async function describeMarkets(): Promise<void> {
+    if (provider !== "betradar") return;
+    const read = readDocument(await rest.marketDescriptions("en"));
+    if (!read.ok) throw new Error(`markets.xml is not well formed: ${read.reason}`);
+    const list = (read.doc.market_descriptions as { market?: { id?: string }[] } | undefined)?.market ?? [];
+    const ids = new Set(list.map((m) => Number(m.id)));
+    const offered = [...ids].filter((id) => MARKETS.has(id)).length;
+    log.info(
+      { described: ids.size, offered },
+      `the provider describes ${ids.size} markets; the book offers ${offered} of them`,
+    );
+  }
+
   async function connect(): Promise<void> {
     if (stopped) return;
     let producers: ProducerDescription[];
@@ -262,6 +281,12 @@ export function createProviderFeed(config: ProviderFeedConfig) {
     }
     apiLink.up();
     if (stopped) return;
+    describeMarkets().catch((err: unknown) =>
+      log.warn(
+        { err },
+        "the provider's market descriptions could not be read; its markets are read as they come",
+      ),
+    );
     recovery = createRecovery({
       provider,
       rest,
