@@ -2,6 +2,7 @@ import { DEMO_EMAIL, type IdentityOptions } from "@sportsbook/api";
 import { passwordSchema, profileFieldSchema } from "@sportsbook/contracts";
 import { DEFAULT_POOL_SIZE, HOUSE_SHARDS } from "@sportsbook/db";
 import { z } from "zod";
+import { feedProviderIssues } from "./feed-provider.js";
 import { trustProxySchema } from "./trust-proxy.js";
 
 /** Comma-separated origins (scheme, host, port; nothing wider) with the schemes given. */
@@ -212,12 +213,26 @@ const envSchema = z.object({
     .min(0)
     .max(90 * 86_400)
     .default(86_400),
+  /** Where the odds come from: the built-in simulator, or a UOF provider's own feed and API. */
+  FEED_PROVIDER: z.enum(["simulator", "betradar", "oddin", "betconstruct"]).default("simulator"),
+  /** The provider's access token (its API's `x-access-token` and its broker's user name). */
+  FEED_PROVIDER_TOKEN: z.string().min(8).max(200).optional(),
+  /** The provider's environment; `FEED_PROVIDER_AMQP_URL` with `FEED_PROVIDER_API_URL` name a private one instead. */
+  FEED_PROVIDER_ENVIRONMENT: z.enum(["integration", "production", "replay"]).default("integration"),
+  FEED_PROVIDER_AMQP_URL: z.url({ protocol: /^amqps?$/ }).optional(),
+  FEED_PROVIDER_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** BetConstruct's Swarm WebSocket endpoint and the operator's site id (FEED_PROVIDER=betconstruct). */
+  FEED_PROVIDER_SWARM_URL: z.url({ protocol: /^wss?$/ }).optional(),
+  FEED_PROVIDER_SITE_ID: z.coerce.number().int().min(1).optional(),
+  /** This node's id in recovery requests (UOF's node_id), so each node hears its own recoveries. */
+  FEED_NODE_ID: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
   if (env.SMS_URL && env.SMS_FORMAT === "twilio" && !env.SMS_FROM) {
     ctx.addIssue({ code: "custom", path: ["SMS_FROM"], message: "required with SMS_FORMAT=twilio" });
   }
+  for (const issue of feedProviderIssues(env)) ctx.addIssue({ code: "custom", ...issue });
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;

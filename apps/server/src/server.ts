@@ -18,6 +18,8 @@ import {
   createFeedHealth,
   createFeedLeadership,
   createFreshnessMonitor,
+  createProviderFeed,
+  createSwarmFeed,
   type Feed,
   type FeedLeadership,
   type FreshnessMonitor,
@@ -35,10 +37,12 @@ import {
   type ServerConfig,
   staleThresholds,
 } from "./config.js";
+import { providerFeedSettings, swarmFeedSettings } from "./feed-provider.js";
 import { hostDemoRunner } from "./host-demo.js";
 import { registerHostSdk } from "./host-sdk.js";
 import { exclusiveJob, HOUSEKEEPING_LOCK, MAIL_DELIVERY_LOCK } from "./jobs.js";
 import { loggerOptions } from "./logging.js";
+import { publishFailureLog } from "./publish-failures.js";
 import { apiRpcHandlers } from "./rpc.js";
 import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
 import { registerSecurityHeaders } from "./security-headers.js";
@@ -183,6 +187,8 @@ export async function createServer(
   });
 
   // Sportsbook and Platform API under /api.
+  // while Redis is down every publication fails: told once, counted always
+  const publicationFailed = publishFailureLog(app.log, () => gateway.link());
   const api = await createApi({
     feed: feedFreshness,
     database,
@@ -203,13 +209,16 @@ export async function createServer(
     publicLocales: config.FEED_PUBLIC_LOCALES.split(","),
     // One registry: /api/metrics also reports the realtime gateway's connections and messages.
     metrics: gateway.metrics.registry,
-    onPublishFailure: ({ channel, event, error }) =>
-      app.log.warn({ channel, event, err: error }, "realtime publication failed"),
+    onPublishFailure: publicationFailed,
     draining: () => draining,
     // the feed is composed below; /ready is answered once the server listens
     links: () => {
       const redis = gateway.link();
-      return { ...(feed ? { feed: feed.link() } : {}), ...(redis ? { redis } : {}), ...mail.links() };
+      return {
+        ...(feed ? { feed: feed.link(), ...feed.recoveryLinks() } : {}),
+        ...(redis ? { redis } : {}),
+        ...mail.links(),
+      };
     },
   });
   await app.register(api.plugin, { prefix: "/api" });
@@ -266,24 +275,51 @@ export async function createServer(
   // Every node configured for the feed campaigns for its lead; the leader runs the simulator and the
   // ingest (over RabbitMQ with AMQP_URL), a fresh feed each term resuming from the checkpoint.
   const feedLog = app.log.child({ part: "feed" });
+  const feedPublicationFailed = publishFailureLog(feedLog, () => gateway.link());
   const feedHealth = feedEnabled ? createFeedHealth(gateway.metrics.registry) : undefined;
   let feed: Feed | undefined;
+  // FEED_PROVIDER=betradar|oddin|betconstruct reads a provider's own feed instead of the simulator
+  const provider = providerFeedSettings(config);
+  const swarm = swarmFeedSettings(config);
   const newFeed = (): Feed =>
-    createFeed({
-      streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
-      db: database.db,
-      publisher,
-      log: feedLog,
-      ...(feedHealth ? { health: feedHealth } : {}),
-      seed: config.FEED_SEED,
-      speed: config.FEED_SPEED,
-      matches: config.FEED_MATCHES,
-      margin: config.FEED_MARGIN,
-      lanes: config.FEED_INGEST_LANES,
-      ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
-      ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
-      locales: publicLocales,
-    });
+    swarm
+      ? createSwarmFeed({
+          onPublishFailure: feedPublicationFailed,
+          db: database.db,
+          publisher,
+          log: feedLog,
+          ...(feedHealth ? { health: feedHealth } : {}),
+          ...swarm,
+          lanes: config.FEED_INGEST_LANES,
+          locales: publicLocales,
+        })
+      : provider
+        ? createProviderFeed({
+            onPublishFailure: feedPublicationFailed,
+            db: database.db,
+            publisher,
+            log: feedLog,
+            ...(feedHealth ? { health: feedHealth } : {}),
+            ...provider,
+            lanes: config.FEED_INGEST_LANES,
+            locales: publicLocales,
+          })
+        : createFeed({
+            onPublishFailure: feedPublicationFailed,
+            streamUrl: (urn) => `${SANDBOX_TV_PATH}/${encodeURIComponent(urn)}`,
+            db: database.db,
+            publisher,
+            log: feedLog,
+            ...(feedHealth ? { health: feedHealth } : {}),
+            seed: config.FEED_SEED,
+            speed: config.FEED_SPEED,
+            matches: config.FEED_MATCHES,
+            margin: config.FEED_MARGIN,
+            lanes: config.FEED_INGEST_LANES,
+            ...(config.AMQP_URL ? { amqpUrl: config.AMQP_URL } : {}),
+            ...(config.FEED_RECORD ? { recordTo: config.FEED_RECORD } : {}),
+            locales: publicLocales,
+          });
   const feedLeadership: FeedLeadership | undefined = feedEnabled
     ? createFeedLeadership({
         database,

@@ -1,4 +1,4 @@
-import type { LinkStatus, RealtimePublisher, RetryPolicy } from "@sportsbook/contracts";
+import type { LinkStatus, PublishFailure, RealtimePublisher, RetryPolicy } from "@sportsbook/contracts";
 import { type Database, feedCheckpoints, feedProducers, markets, matches } from "@sportsbook/db";
 import { eq, inArray } from "drizzle-orm";
 import type { Registry } from "prom-client";
@@ -32,6 +32,8 @@ const systemClock: FeedClock = {
 };
 
 export interface FeedConfig {
+  /** Told of a realtime publication that failed after its change committed (logged by the ingest otherwise). */
+  onPublishFailure?: (failure: PublishFailure) => void;
   db: Database;
   publisher: RealtimePublisher;
   log?: FeedLogger;
@@ -68,7 +70,8 @@ export interface FeedConfig {
 
 /** The feed's connection as health and readiness report it. */
 export interface FeedLinkStatus extends LinkStatus {
-  transport: "amqp" | "in-process";
+  /** How frames arrive: RabbitMQ (the simulator's or a UOF provider's), in process, or Swarm's WebSocket. */
+  transport: "amqp" | "in-process" | "websocket";
 }
 
 export const SIMULATOR_SOURCE = "simulator";
@@ -110,6 +113,7 @@ export function createFeed(config: FeedConfig) {
     // the simulator answers for the names of what it schedules, as a provider's REST API does
     descriptions: { names: (urn) => sim?.descriptions.names(urn) },
     now: () => clock.now(),
+    ...(config.onPublishFailure ? { onPublishFailure: config.onPublishFailure } : {}),
     lanes: config.lanes ?? 1,
     // answered by the simulator at its next tick, as a provider answers a recovery request
     recover: (provider, producer) => recoveries.push({ provider, producer }),
@@ -420,6 +424,8 @@ export function createFeed(config: FeedConfig) {
     },
     /** Resolves once what the last change of the connection set off (producers down) is done. */
     settled: () => linkWork,
+    /** Each producer's recovery for readiness: the simulator answers its own, so there is none to show. */
+    recoveryLinks: (): Record<string, LinkStatus> => ({}),
   };
 }
 

@@ -25,6 +25,16 @@ export {
 } from "./ingest/ingest.js";
 export { MARKETS, marketName, outcomeName } from "./markets.js";
 export * from "./model.js";
+export {
+  environmentEndpoints,
+  isUofProvider,
+  UOF_ENVIRONMENTS,
+  UOF_PROVIDERS,
+  type UofEndpoints,
+  type UofEnvironment,
+  type UofProvider,
+} from "./provider/environments.js";
+export { createProviderFeed, type ProviderFeed, type ProviderFeedConfig } from "./provider/provider-feed.js";
 export { createRecorder, type RecordedFrame, readRecording, replay } from "./record.js";
 export { SANDBOX_CHANNEL } from "./sim/matches.js";
 export {
@@ -34,6 +44,8 @@ export {
   type Simulator,
   type SimulatorOptions,
 } from "./sim/simulator.js";
+export { createSwarmTransport, type SwarmSubscription } from "./swarm/client.js";
+export { createSwarmFeed, DEFAULT_SWARM_SUBSCRIPTIONS, type SwarmFeedConfig } from "./swarm/swarm-feed.js";
 export { createAmqpTransport, EXCHANGES } from "./transport/amqp.js";
 export { createInProcessTransport } from "./transport/inprocess.js";
 export type { Delivery, FeedTransport } from "./transport/transport.js";

@@ -15,6 +15,10 @@ export interface FeedHealth {
   linkFailed(link: string, kind: string): void;
   /** Whether the connection to the provider's side is up (its producers are down while it is not). */
   linkState(link: string, up: boolean): void;
+  /** A call to a provider's REST API failed (timeout, unreachable, refused, server, client, invalid). */
+  apiFailed?(provider: string, kind: string): void;
+  /** A step of a producer's recovery (requested, request_failed, completed, timed_out, event_requested). */
+  recovery?(provider: string, step: string): void;
 }
 
 export const noFeedHealth: FeedHealth = {
@@ -70,7 +74,21 @@ export function createFeedHealth(registry: Registry): FeedHealth {
     labelNames: ["link"],
     registers: [registry],
   });
+  const apiFailures = new Counter({
+    name: "sportsbook_feed_api_failures_total",
+    help: "Failed calls to a provider's REST API, by provider and kind (timeout, unreachable, refused, server, client, invalid)",
+    labelNames: ["provider", "kind"],
+    registers: [registry],
+  });
+  const recoveries = new Counter({
+    name: "sportsbook_feed_recoveries_total",
+    help: "Steps of the producers' recoveries, by provider and step (requested, request_failed, completed, timed_out, event_requested)",
+    labelNames: ["provider", "step"],
+    registers: [registry],
+  });
   return {
+    apiFailed: (provider, kind) => apiFailures.inc({ provider, kind }),
+    recovery: (provider, step) => recoveries.inc({ provider, step }),
     message(provider, producer, timestamp, now) {
       const labels = { provider, producer: String(producer) };
       messages.inc(labels);

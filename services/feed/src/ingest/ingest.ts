@@ -90,6 +90,20 @@ export interface IngestOptions {
    * its markets stay suspended until the snapshot's `snapshot_complete`.
    */
   recover?: (provider: Provider, producer: number) => void;
+  /**
+   * Whether a `snapshot_complete` ends the recovery under way for its producer (its request id is
+   * the one asked for). Without it every snapshot's end brings its producer up.
+   */
+  snapshotEnds?: (provider: Provider, producer: number, requestId: number) => boolean;
+  /** Told of every alive and snapshot end once applied (a provider connection's recovery watches them). */
+  onSystem?: (event: Extract<FeedEvent, { kind: "alive" | "snapshot_complete" }>) => void;
+  /**
+   * Told of a realtime publication that failed after its change committed, instead of a log line
+   * each (the server tells a broker outage once). Counted either way.
+   */
+  onPublishFailure?: (failure: PublishFailure) => void;
+  /** Told of a frame that failed to apply (its event's odds are asked for again). */
+  onFailed?: (frame: FeedFrame) => void;
 }
 
 /** Where a frame came from, so the ingest can record how far a source got in the same transaction. */
@@ -210,9 +224,14 @@ export function createIngest(options: IngestOptions) {
     return loaded;
   }
 
-  function publishFailed({ channel, event, error }: PublishFailure): void {
-    health.publishFailed(event);
-    log.warn({ channel, event, err: error }, "realtime publication failed");
+  function publishFailed(failure: PublishFailure): void {
+    health.publishFailed(failure.event);
+    if (options.onPublishFailure) options.onPublishFailure(failure);
+    else
+      log.warn(
+        { channel: failure.channel, event: failure.event, err: failure.error },
+        "realtime publication failed",
+      );
   }
 
   async function publishAll(list: Publication[]): Promise<void> {
@@ -284,6 +303,7 @@ export function createIngest(options: IngestOptions) {
     };
     switch (e.kind) {
       case "alive": {
+        options.onSystem?.(e);
         if (!e.subscribed) return setProducer(e.provider, e.producer, "down", e.timestamp);
         const state = producers.get(`${e.provider}/${e.producer}`);
         // after an outage the producer is up again once its recovery snapshot is complete; Swarm
@@ -295,9 +315,14 @@ export function createIngest(options: IngestOptions) {
         report.applied++;
         return setProducer(e.provider, e.producer, "up", e.timestamp);
       }
-      case "snapshot_complete":
+      case "snapshot_complete": {
+        if (options.snapshotEnds && !options.snapshotEnds(e.provider, e.producer, e.requestId))
+          return drop(`snapshot of request ${e.requestId} is not the recovery under way`);
         report.applied++;
-        return setProducer(e.provider, e.producer, "up", e.timestamp);
+        const out = await setProducer(e.provider, e.producer, "up", e.timestamp);
+        options.onSystem?.(e);
+        return out;
+      }
       case "fixture": {
         const { ref: r, startChanged } = await fixtureWriter.submit({ event: e, origin });
         const known = refs.get(`${e.provider}|${e.eventUrn}`);
@@ -524,6 +549,7 @@ export function createIngest(options: IngestOptions) {
     unordered: isHeartbeat,
     onFailure: (e, frame) => {
       counters.failed++;
+      options.onFailed?.(frame);
       health.rejected(frame.provider, APPLY_FAILED);
       log.error({ err: e, routingKey: frame.routingKey }, "feed message failed");
     },
@@ -534,16 +560,30 @@ export function createIngest(options: IngestOptions) {
     handle(frame: FeedFrame, origin?: FrameOrigin): Promise<HandleReport> {
       return order.submit(frame, origin);
     },
-    /** Takes producers silent for too long (by the feed's clock `now`) as down. */
-    async checkProducers(now: number): Promise<void> {
+    /** Takes producers silent for too long (by the feed's clock `now`) as down; answers which. */
+    async checkProducers(now: number): Promise<{ provider: Provider; producer: number }[]> {
       await order.settled();
+      const taken: { provider: Provider; producer: number }[] = [];
       for (const [key, p] of producers) {
         if (p.status === "up" && now - p.lastAlive > aliveTimeout) {
           const [provider, producer] = key.split("/") as [Provider, string];
           await publishAll(await setProducer(provider, Number(producer), "down", now));
+          taken.push({ provider, producer: Number(producer) });
         }
       }
+      return taken;
     },
+    /**
+     * Takes one producer down now (markets suspended, provider status told) until its recovery
+     * snapshot ends: a provider connection does so for each producer before asking its recovery.
+     */
+    async producerDown(provider: Provider, producer: number, at: number): Promise<void> {
+      await order.settled();
+      await publishAll(await setProducer(provider, producer, "down", at));
+    },
+    /** Whether this ingest holds the producer up (it has heard it and its last recovery ended). */
+    producerUp: (provider: Provider, producer: number) =>
+      producers.get(`${provider}/${producer}`)?.status === "up",
     /**
      * The connection that carries the producers' messages is lost: none of them can be heard, so
      * each is down as if it had gone silent (markets suspended, provider status told) until its

@@ -2,7 +2,7 @@ import { MARKET_STATUS } from "@sportsbook/domain";
 import { EVENT_STATUS, MATCH_STATUS_CODE, PRODUCER } from "../model.js";
 import type { League, SportDef } from "./catalogue.js";
 import { sportId } from "./catalogue.js";
-import { competitors, type SimContext, urnPrefix } from "./context.js";
+import { competitors, type SimContext, type SimMessage, urnPrefix } from "./context.js";
 import { outrightNames } from "./names.js";
 import { ladder, MIN_ODDS } from "./pricing.js";
 import { PRODUCERS } from "./producers.js";
@@ -20,7 +20,15 @@ interface SimOutright {
  * closed, when the next season's market takes its place. Closing matters: a settled outright left
  * open would stay in the league's schedule with no price to offer, one more every few hours.
  */
-export function scheduleOutright(ctx: SimContext, sport: SportDef, league: League): void {
+/** Each open outright's last price message by URN: what a recovery snapshot sends again. */
+export type OpenOutrights = Map<string, SimMessage>;
+
+export function scheduleOutright(
+  ctx: SimContext,
+  sport: SportDef,
+  league: League,
+  open: OpenOutrights,
+): void {
   const { rng, queue, margin } = ctx;
   const comps = competitors(ctx, sport, 8).map((c) => ({ ...c, strength: rng.normal(0, 0.8) }));
   const o: SimOutright = {
@@ -61,7 +69,7 @@ export function scheduleOutright(ctx: SimContext, sport: SportDef, league: Leagu
   };
   const price = () => {
     const p = probs();
-    ctx.push({
+    const message: SimMessage = {
       ...meta,
       event: {
         kind: "odds_change",
@@ -79,7 +87,9 @@ export function scheduleOutright(ctx: SimContext, sport: SportDef, league: Leagu
           },
         ],
       },
-    });
+    };
+    open.set(o.urn, message);
+    ctx.push(message);
   };
   price();
   const drift = () => {
@@ -125,7 +135,8 @@ export function scheduleOutright(ctx: SimContext, sport: SportDef, league: Leagu
           markets: [],
         },
       });
-      scheduleOutright(ctx, sport, league);
+      open.delete(o.urn);
+      scheduleOutright(ctx, sport, league, open);
       return;
     }
     for (const c of o.competitors) c.strength += rng.normal(0, 0.05);

@@ -35,6 +35,14 @@ describe("simulator", () => {
     const books = answer.filter((m) => m.event.kind === "odds_change");
     expect(books.length).toBeGreaterThan(0);
     expect(books.every((m) => m.event.kind === "odds_change" && m.event.requestId === 5)).toBe(true);
+    // the open outrights are in it too, at their last prices
+    const outrights = books.filter(
+      (m) => m.event.kind === "odds_change" && m.event.eventUrn.includes(":outright:"),
+    );
+    expect(outrights).toHaveLength(2);
+    expect(outrights.every((m) => m.event.kind === "odds_change" && m.event.markets[0]?.id === 534)).toBe(
+      true,
+    );
     a.push(...plain.advanceTo(T0 + 60 * 60_000));
     b.push(...asked.advanceTo(T0 + 60 * 60_000));
     expect(JSON.stringify(b)).toBe(JSON.stringify(a));

@@ -5,7 +5,7 @@ import { SPORTS } from "./catalogue.js";
 import type { SimContext, SimMessage } from "./context.js";
 import { createMatchSchedule, type MatchScheduleOptions } from "./matches.js";
 import { simulatedNames } from "./names.js";
-import { scheduleOutright } from "./outrights.js";
+import { type OpenOutrights, scheduleOutright } from "./outrights.js";
 import { createRng } from "./prng.js";
 import { createProducerLinks, PRODUCERS } from "./producers.js";
 import { ActionQueue } from "./queue.js";
@@ -84,9 +84,11 @@ export function createSimulator(options: SimulatorOptions) {
   const liveShare = options.liveShare ?? 0.5;
   for (let i = 0; i < options.matches; i++)
     schedule.schedule(now, i < Math.round(options.matches * liveShare));
+  const openOutrights: OpenOutrights = new Map();
   if (options.outrights ?? true) {
     const soccer = SPORTS.find((s) => s.key === "soccer" && s.provider === "betradar");
-    for (const league of soccer?.leagues.slice(0, 2) ?? []) if (soccer) scheduleOutright(ctx, soccer, league);
+    for (const league of soccer?.leagues.slice(0, 2) ?? [])
+      if (soccer) scheduleOutright(ctx, soccer, league, openOutrights);
   }
   for (const provider of ["betradar", "oddin", "betconstruct"] as const) {
     const p = PRODUCERS[provider];
@@ -114,8 +116,15 @@ export function createSimulator(options: SimulatorOptions) {
      * session's own messages (and a resumed session's) stay the same.
      */
     recoverySnapshot(provider: Provider, producer: number, requestId: number): SimMessage[] {
+      // open outrights too: a lost connection suspended them with the matches
+      const outrights = [...openOutrights.values()].flatMap((m) =>
+        m.event.provider === provider && m.event.producer === producer && m.event.kind === "odds_change"
+          ? [{ ...m, event: { ...m.event, timestamp: now, requestId } }]
+          : [],
+      );
       return [
         ...schedule.snapshot(provider, producer, requestId),
+        ...outrights,
         {
           event: { kind: "snapshot_complete", provider, producer, timestamp: now, requestId },
           sportId: 0,
