@@ -3,6 +3,7 @@ export * from "./bonuses.js";
 export * from "./catalogue.js";
 export * from "./common.js";
 export * from "./favourites.js";
+export * from "./games.js";
 export * from "./jackpots.js";
 export * from "./notifications.js";
 export * from "./payments.js";
