@@ -14,6 +14,7 @@ import { registerBetRoutes } from "../bets/routes.js";
 import { registerBonusRoutes } from "../bonuses/routes.js";
 import { registerCatalogueRoutes } from "../catalogue/routes.js";
 import type { AppContext } from "../context.js";
+import { registerGameRoutes } from "../games/routes.js";
 import { registerAccountRoutes } from "../identity/index.js";
 import { registerJackpotRoutes } from "../jackpots/routes.js";
 import { registerOpsRoutes } from "../ops/routes.js";
@@ -134,6 +135,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerPaymentRoutes(app, ctx);
     registerBonusRoutes(app, ctx);
     registerJackpotRoutes(app, ctx);
+    registerGameRoutes(app, ctx);
     registerBackofficeRoutes(app, ctx);
   };
 }
