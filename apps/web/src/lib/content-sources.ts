@@ -88,6 +88,7 @@ export function contentSources(
     ]),
     connect: unique([
       ...realtimeEndpoints(settings).map((e) => originOf(e, /^(https?|wss?):\/\//i)),
+      settings.errorReporting.dsn ? originOf(settings.errorReporting.dsn) : undefined,
       ...listed(env[CONTENT_SOURCE_ENV.connect], /^(https?|wss?):\/\//i),
     ]),
   };

@@ -214,6 +214,21 @@ export const siteSettingsSchema = z
     cookieConsent: z.boolean().default(true),
     /** SPEC §5 realtime transports: WebSocket, then HTTP streaming and SSE where it is blocked. */
     realtime: realtimeSettingsSchema.default(DEFAULT_REALTIME),
+    /**
+     * SPEC §8 error reporting: a Sentry-compatible DSN the pages send their errors to (after the
+     * SPEC's filters), and the environment they are tagged with. The server logs and counts them
+     * whether or not a DSN is set.
+     */
+    errorReporting: z
+      .object({
+        dsn: z
+          .string()
+          .max(500)
+          .refine((d) => URL.canParse(d) && /^https?:$/.test(new URL(d).protocol), "an http(s) DSN")
+          .optional(),
+        environment: z.string().min(1).max(64).optional(),
+      })
+      .default({}),
     /** SPEC §3 isMyBetsVisible: the side panel's My bets tab; off leaves the slip alone there. */
     isMyBetsVisible: z.boolean().default(true),
     /**

@@ -1,6 +1,7 @@
 export * from "./bets.js";
 export * from "./bonuses.js";
 export * from "./catalogue.js";
+export * from "./client-errors.js";
 export * from "./common.js";
 export * from "./favourites.js";
 export * from "./games.js";

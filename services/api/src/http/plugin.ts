@@ -20,6 +20,7 @@ import { registerJackpotRoutes } from "../jackpots/routes.js";
 import { registerOpsRoutes } from "../ops/routes.js";
 import { registerPaymentRoutes } from "../payments/routes.js";
 import { registerPlayerRoutes } from "../player/routes.js";
+import { registerClientErrorRoutes } from "../reports/client-error-routes.js";
 import { databaseErrorOf, UNSTORABLE_TEXT } from "./database-errors.js";
 import { ApiError, errorBody, validationError } from "./errors.js";
 import { requestLocale } from "./i18n.js";
@@ -136,6 +137,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerBonusRoutes(app, ctx);
     registerJackpotRoutes(app, ctx);
     registerGameRoutes(app, ctx);
+    registerClientErrorRoutes(app, ctx);
     registerBackofficeRoutes(app, ctx);
   };
 }

@@ -16,6 +16,7 @@ import { AreaBoundary } from "../../components/shell/AreaBoundary";
 import { ClientConfigProvider } from "../../components/shell/ClientConfig";
 import { CookieConsent } from "../../components/shell/CookieConsent";
 import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
+import { ErrorReporting } from "../../components/shell/ErrorReporting";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
 import { DepositDialogLazy } from "../../components/wallet/WalletPages";
@@ -89,6 +90,7 @@ export default async function LocaleLayout({
     oddsFormats,
     myBetsVisible: settings.isMyBetsVisible,
     realtime: settings.realtime,
+    errorReporting: settings.errorReporting,
   };
   return (
     <html lang={locale} dir={directionOf(locale, settings.rtlEnabled)} data-theme={settings.theme}>
@@ -138,6 +140,7 @@ export default async function LocaleLayout({
                               {config.isMobileApp ? null : <RemindersLazy />}
                             </AreaBoundary>
                             <FrameBridgeLazy />
+                            <ErrorReporting />
                             {settings.userGroup ? <UserGroupCheck group={settings.userGroup} /> : null}
                           </TicketProvider>
                         </FavoritesProvider>

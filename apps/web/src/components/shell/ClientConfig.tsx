@@ -23,6 +23,8 @@ export interface ClientConfig extends LocaleUrlConfig {
   oddsFormats?: readonly OddsFormat[];
   /** SPEC §5 realtime transports of the site settings; without them, the gateway on this origin. */
   realtime?: RealtimeSettings;
+  /** SPEC §8: the DSN errors also go to, and their environment. */
+  errorReporting?: { dsn?: string | undefined; environment?: string | undefined };
   /** SPEC §3 isMyBetsVisible of the site settings: the side panel's My bets tab. */
   myBetsVisible?: boolean;
   /** The visitor holds a session cookie (a player); the API still decides whether it is valid. */
