@@ -56,6 +56,8 @@ export default function TicketEngine({
   useEffect(() => {
     let cancelled = false;
     const report = (reason: string) => console.error(`bet slip: ${reason}`);
+    // SPEC §3: the device id (local storage and its long-lived cookie) is kept from the slip's start.
+    deviceId();
     loadSettings(config.locale)
       .then((settings) => {
         if (cancelled) return;
