@@ -5,6 +5,8 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { errorResponses, typed } from "../http/route-kit.js";
 
+const CLIENT_ERRORS_METRIC = "sportsbook_client_errors_total";
+
 /** A report is a few kilobytes: a page that sends more is not reporting an error. */
 const CLIENT_ERROR_BODY_LIMIT = 32 * 1024;
 
@@ -14,12 +16,15 @@ const CLIENT_ERROR_BODY_LIMIT = 32 * 1024;
  * without one still sees what breaks in players' browsers.
  */
 export function registerClientErrorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const reported = new Counter({
-    name: "sportsbook_client_errors_total",
-    help: "Errors the pages reported, by kind",
-    labelNames: ["kind"],
-    registers: [ctx.metrics.registry],
-  });
+  // One counter per registry: the routes are mounted by the API's own app and by a server composing it.
+  const reported =
+    (ctx.metrics.registry.getSingleMetric(CLIENT_ERRORS_METRIC) as Counter<"kind"> | undefined) ??
+    new Counter({
+      name: CLIENT_ERRORS_METRIC,
+      help: "Errors the pages reported, by kind",
+      labelNames: ["kind"],
+      registers: [ctx.metrics.registry],
+    });
   const r = typed(app);
   r.post(
     "/client-errors",
