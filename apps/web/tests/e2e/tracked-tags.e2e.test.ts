@@ -45,7 +45,7 @@ describe("tracked tags and the device id", () => {
     await context.close();
   }, 60_000);
 
-  it("keeps the device id in a 7,300-day cookie beside local storage", async () => {
+  it("keeps the device id in a long-lived cookie beside local storage", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${base}/schedule`);
@@ -58,7 +58,9 @@ describe("tracked tags and the device id", () => {
     const cookie = (await context.cookies()).find((c) => c.name === "device_id");
     const stored = await page.evaluate(() => window.localStorage.getItem("deviceId"));
     expect(cookie?.value).toBe(stored);
-    expect(((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400).toBeGreaterThan(7299);
+    // Asked for 7,300 days; Chromium keeps a cookie at most 400 (RFC 6265bis), and each slip load
+    // writes it again, so a device that comes back keeps its id.
+    expect(((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400).toBeGreaterThan(399);
     await context.close();
   }, 60_000);
 });
