@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { publicChannel } from "@sportsbook/contracts/realtime";
 import { createRedisPublisher } from "@sportsbook/gateway";
+import { Redis } from "ioredis";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./app";
@@ -30,6 +31,11 @@ describe.runIf(REDIS_URL)("a provider going down and up, live", () => {
     await publisher?.close();
     await browser?.close();
     await app?.stop();
+    // The shared Redis keeps nothing of this suite.
+    const redis = new Redis(REDIS_URL ?? "");
+    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 }))
+      if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
+    redis.disconnect();
   });
 
   const announce = (status: "up" | "down") =>
