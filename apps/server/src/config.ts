@@ -70,6 +70,11 @@ const envSchema = z.object({
    */
   SANDBOX_PAYMENTS: z.enum(["on", "off"]).optional(),
   /**
+   * The sandbox game provider of the additional products (horse racing, lotto, premium cricket; pages
+   * under /sandbox-games, no stakes): on by default with the embedded database outside production.
+   */
+  SANDBOX_GAMES: z.enum(["on", "off"]).optional(),
+  /**
    * The host demo: a small casino platform on its own port that embeds the sportsbook in a frame.
    * On by default with the embedded database outside production, off otherwise.
    */
@@ -279,6 +284,8 @@ export interface DevConveniences {
   demoAdmin: boolean;
   /** The sandbox checkout: deposits completed on a test page that charges nothing. */
   sandboxPayments: boolean;
+  /** The sandbox game provider of the additional products. */
+  sandboxGames: boolean;
   /** The host demo platform on its own port. */
   hostDemo: boolean;
 }
@@ -298,6 +305,7 @@ export function devConveniences(config: ServerConfig): DevConveniences {
     // Production never has a default staff account, whatever is named on.
     demoAdmin: config.NODE_ENV !== "production" && on(config.DEMO_ADMIN),
     sandboxPayments: on(config.SANDBOX_PAYMENTS),
+    sandboxGames: on(config.SANDBOX_GAMES),
     hostDemo: on(config.HOST_DEMO),
   };
 }
@@ -315,6 +323,7 @@ export function productionWarnings(config: ServerConfig): string[] {
     ["DEMO_MODE", config.DEMO_MODE],
     ["DEMO_PLAYER", config.DEMO_PLAYER],
     ["SANDBOX_PAYMENTS", config.SANDBOX_PAYMENTS],
+    ["SANDBOX_GAMES", config.SANDBOX_GAMES],
     ["HOST_DEMO", config.HOST_DEMO],
   ];
   return named

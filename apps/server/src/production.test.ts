@@ -17,6 +17,7 @@ describe("development conveniences (dev mailbox, demo sign-in, demo payments, de
       demoPlayer: true,
       demoAdmin: true,
       sandboxPayments: true,
+      sandboxGames: true,
       hostDemo: true,
     });
     expect(devConveniences(readConfig({ NODE_ENV: "production" }))).toEqual({
@@ -25,6 +26,7 @@ describe("development conveniences (dev mailbox, demo sign-in, demo payments, de
       demoPlayer: false,
       demoAdmin: false,
       sandboxPayments: false,
+      sandboxGames: false,
       hostDemo: false,
     });
     expect(apiDocsOn(readConfig({}))).toBe(true);
@@ -46,6 +48,7 @@ describe("development conveniences (dev mailbox, demo sign-in, demo payments, de
       demoPlayer: false,
       demoAdmin: false,
       sandboxPayments: false,
+      sandboxGames: false,
       hostDemo: false,
     });
     expect(productionWarnings(named)).toEqual([expect.stringContaining("DEV_MAILBOX=on")]);

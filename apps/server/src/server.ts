@@ -6,6 +6,7 @@ import {
   createApi,
   createHousekeeping,
   createSandboxCheckout,
+  createSandboxGames,
   ensureDemoAdmin,
   ensureDemoPlayer,
   mailDispatcher,
@@ -167,6 +168,9 @@ export async function createServer(
       })
     : undefined;
   if (sandbox) await app.register(sandbox.pages, { prefix: "/psp" });
+  // The embedded default's game provider of the additional products, under /sandbox-games.
+  const games = conveniences.sandboxGames ? createSandboxGames({ pathPrefix: "/sandbox-games" }) : undefined;
+  if (games) await app.register(games.pages, { prefix: "/sandbox-games" });
 
   const hostDemo = conveniences.hostDemo ? hostDemoRunner(config) : undefined;
   const operatorKey = hostDemo?.operatorKey ?? config.OPERATOR_API_KEY;
@@ -204,6 +208,7 @@ export async function createServer(
       checkoutTtlSeconds: config.CHECKOUT_TTL_MINUTES * 60,
     },
     ...(operatorKey ? { operatorKey } : {}),
+    ...(games ? { games: [games.provider] } : {}),
     frameCookies: config.FRAME_COOKIES === "on",
     apiDocs: apiDocsOn(config),
     publicLocales: config.FEED_PUBLIC_LOCALES.split(","),

@@ -2,6 +2,7 @@ import type { LinkStatus, PublishFailure, RealtimePublisher } from "@sportsbook/
 import type { DatabaseHandle } from "@sportsbook/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Registry } from "prom-client";
+import type { GameProvider } from "./games/provider.js";
 import type { IdentityOptions } from "./identity/settings.js";
 import type { CheckoutProvider } from "./payments/provider.js";
 
@@ -55,6 +56,8 @@ export interface ApiConfig {
   roll?: (n: number) => number;
   /** Deposits through a hosted checkout; without a provider, deposits answer `paymentsUnavailable`. */
   payments?: { provider?: CheckoutProvider; checkoutTtlSeconds?: number };
+  /** Providers of the additional products (SPEC §3 additional_providers), by their names. */
+  games?: GameProvider[];
   /** Key (≥ 32 characters) of the operator's calls under `/operator`, sent as `X-Operator-Key`; none turns them off. */
   operatorKey?: string;
   /** Languages of the public realtime channels (`public:{lang}`) the API's catalogue-wide events go to (default `en`). */

@@ -16,6 +16,7 @@ import { PlacementMemory } from "./bets/placement-memory.js";
 import { type BetWrite, type BetWriteOutcome, betGroupLanes, betGroupWrite } from "./bets/write.js";
 import { runningAmbsRead } from "./bonuses/running-ambs.js";
 import { type ApiConfig, DEMO_EMAIL, type FeedFreshnessPort } from "./config.js";
+import type { GameProvider } from "./games/provider.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { PoolAnnouncer } from "./jackpots/pool-announcer.js";
 import { RunningJackpots } from "./jackpots/running.js";
@@ -75,6 +76,8 @@ export interface AppContext {
     /** Key of the operator's calls (withdrawal review); none turns them off. */
     operatorKey: string | undefined;
   };
+  /** Game providers of the additional products, by name. */
+  games: ReadonlyMap<string, GameProvider>;
   /** The state of the connections to the outside that `/ready` reports (the feed's broker, Redis …). */
   links: () => Record<string, LinkStatus>;
   /** Whether this node is shutting down (`/ready` answers 503 so the load balancer looks elsewhere). */
@@ -137,6 +140,7 @@ export function createContext(config: ApiConfig): AppContext {
       checkoutTtlSeconds: config.payments?.checkoutTtlSeconds ?? DEFAULT_CHECKOUT_TTL_SECONDS,
       operatorKey: config.operatorKey,
     },
+    games: new Map((config.games ?? []).map((g) => [g.name, g])),
     links: config.links ?? (() => ({})),
     draining: config.draining ?? (() => false),
   };

@@ -13,6 +13,8 @@ export { sandboxBroadcastPages } from "./catalogue/sandbox-broadcast.js";
 export type { ApiConfig, FeedFreshnessPort, FeedReport } from "./config.js";
 export { DEMO_EMAIL } from "./config.js";
 export type { AppContext } from "./context.js";
+export type { GameLaunch, GameProvider } from "./games/provider.js";
+export { createSandboxGames, SANDBOX_LAUNCH_TTL_S } from "./games/sandbox-games.js";
 export { databaseErrorOf } from "./http/database-errors.js";
 export { type DemoPlayer, type DemoPlayerOptions, ensureDemoPlayer } from "./identity/demo-player.js";
 export {

@@ -1,3 +1,4 @@
+import { redactSecrets, reportError } from "./error-reporter";
 import { dropFrameSession, frameSessionToken } from "./frame-session";
 
 /**
@@ -38,6 +39,20 @@ export async function apiFetch(
     if (token) headers.set("x-csrf-token", token);
   }
   const res = await fetch(`/api${path}`, { ...init, method, headers, credentials: "include" });
+  // SPEC §8: a failure of the API is reported with the call and its answer attached.
+  if (res.status >= 500)
+    void res
+      .clone()
+      .text()
+      .catch(() => "")
+      .then((answer) =>
+        reportError(new Error(`${method} /api${path} answered ${res.status}`), "api", {
+          responseUrl: res.url,
+          status: res.status,
+          ...(typeof init.body === "string" ? { request: redactSecrets(init.body) } : {}),
+          response: answer,
+        }),
+      );
   if (res.status === 401) {
     // the token the frame kept names a session that has ended: it is of no further use
     if (frameSession) dropFrameSession();

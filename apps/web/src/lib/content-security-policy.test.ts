@@ -59,6 +59,20 @@ describe("the pages' Content-Security-Policy", () => {
     expect(directive(policy, "connect-src")).toBe("'self' wss://rt.example https://api.example");
   });
 
+  it("connects to the realtime transports the settings name, and to nothing for paths on this origin", () => {
+    const settings = siteSettingsSchema.parse({
+      realtime: {
+        transports: [
+          { transport: "websocket", endpoint: "wss://rt.example/connection/websocket" },
+          { transport: "sse", endpoint: "/connection/sse" },
+        ],
+        emulationEndpoint: "https://rt.example/connection/emulation",
+      },
+    });
+    const policy = contentSecurityPolicy("n", { sources: contentSources(settings, {}) });
+    expect(directive(policy, "connect-src")).toBe("'self' wss://rt.example https://rt.example");
+  });
+
   it("allows eval only in development", () => {
     expect(directive(contentSecurityPolicy("abc"), "script-src")).toBe("'self' 'nonce-abc' 'strict-dynamic'");
     expect(directive(contentSecurityPolicy("abc", { dev: true }), "script-src")).toContain("'unsafe-eval'");

@@ -24,6 +24,15 @@ function originOf(address: string, schemes = /^https?:\/\//i): string | undefine
   return /[{}]|%7b|%7d/i.test(url.host) ? undefined : url.origin;
 }
 
+/** The realtime endpoints the settings name (SPEC §5 transports), paths on this origin included. */
+function realtimeEndpoints(settings: SiteSettings): string[] {
+  const { transports, emulationEndpoint } = settings.realtime;
+  return [
+    ...(typeof transports === "string" ? [transports] : transports.map((t) => t.endpoint)),
+    emulationEndpoint,
+  ];
+}
+
 /** Every layout block of the document, wherever it is placed (layout, custom pages). */
 function blocksOf(value: unknown, found: { kind: string; src?: string }[] = []) {
   if (Array.isArray(value)) for (const item of value) blocksOf(item, found);
@@ -54,8 +63,8 @@ const unique = (values: (string | undefined)[]) => [
 /**
  * The hosts the site settings make the page use (image and banner blocks, logo and favicon; iframe
  * blocks and the chat), and those the operator names for what the settings do not hold: stream
- * providers and bonus banners (`CSP_FRAME_ORIGINS`, `CSP_IMG_ORIGINS`), a realtime or API host of
- * its own (`CSP_CONNECT_ORIGINS`). The embedded default needs none: its sandbox TV, checkout and
+ * providers and bonus banners (`CSP_FRAME_ORIGINS`, `CSP_IMG_ORIGINS`), an API host of its own
+ * (`CSP_CONNECT_ORIGINS`); the realtime transports come from the settings. The embedded default needs none: its sandbox TV, checkout and
  * images are served from this origin.
  */
 export function contentSources(
@@ -77,6 +86,10 @@ export function contentSources(
       settings.chat ? originOf(settings.chat.url) : undefined,
       ...listed(env[CONTENT_SOURCE_ENV.frame]),
     ]),
-    connect: unique(listed(env[CONTENT_SOURCE_ENV.connect], /^(https?|wss?):\/\//i)),
+    connect: unique([
+      ...realtimeEndpoints(settings).map((e) => originOf(e, /^(https?|wss?):\/\//i)),
+      settings.errorReporting.dsn ? originOf(settings.errorReporting.dsn) : undefined,
+      ...listed(env[CONTENT_SOURCE_ENV.connect], /^(https?|wss?):\/\//i),
+    ]),
   };
 }

@@ -1,5 +1,6 @@
 import { DEPOSIT_REMINDER_DELAY_S } from "@sportsbook/domain";
 import { z } from "zod";
+import { DEFAULT_REALTIME, realtimeSettingsSchema } from "./realtime-transports";
 
 /** Every layout block kind of SPEC §2 "Layout blocks". */
 export const BLOCK_KINDS = [
@@ -86,9 +87,7 @@ const safeHref = z
  * Block kinds whose content comes from a part this sportsbook does not have yet, with what that is.
  * The settings validation refuses them by name rather than leaving a hole in the page.
  */
-export const BLOCKS_AWAITING: Partial<Record<BlockKind, string>> = {
-  "platform-switcher": "a host platform to switch to",
-};
+export const BLOCKS_AWAITING: Partial<Record<BlockKind, string>> = {};
 
 export const blockSchema = z
   .object({
@@ -124,6 +123,12 @@ export const blockSchema = z
         code: "custom",
         path: ["body"],
         message: 'a "modal" block needs a text (its button and title) and a body',
+      });
+    if (block.kind === "platform-switcher" && (!block.href || !block.text))
+      ctx.addIssue({
+        code: "custom",
+        path: ["href"],
+        message: 'a "platform-switcher" block needs the platform\'s address (href) and name (text)',
       });
     const needs = BLOCKS_AWAITING[block.kind];
     if (needs)
@@ -207,6 +212,25 @@ export const siteSettingsSchema = z
         ambProgressBar: true,
       }),
     cookieConsent: z.boolean().default(true),
+    /** SPEC §5 realtime transports: WebSocket, then HTTP streaming and SSE where it is blocked. */
+    realtime: realtimeSettingsSchema.default(DEFAULT_REALTIME),
+    /**
+     * SPEC §8 error reporting: a Sentry-compatible DSN the pages send their errors to (after the
+     * SPEC's filters), and the environment they are tagged with. The server logs and counts them
+     * whether or not a DSN is set.
+     */
+    errorReporting: z
+      .object({
+        dsn: z
+          .string()
+          .max(500)
+          .refine((d) => URL.canParse(d) && /^https?:$/.test(new URL(d).protocol), "an http(s) DSN")
+          .optional(),
+        environment: z.string().min(1).max(64).optional(),
+      })
+      .default({}),
+    /** SPEC §3 isMyBetsVisible: the side panel's My bets tab; off leaves the slip alone there. */
+    isMyBetsVisible: z.boolean().default(true),
     /**
      * SPEC §3 depositReminder: a signed-in player with an empty balance is reminded to deposit once
      * `remindAfter` seconds have passed on the site, at most once a day; `playerGroupId` limits it to

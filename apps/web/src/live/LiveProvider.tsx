@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
+import { DEFAULT_REALTIME, resolveTransports } from "../lib/realtime-transports";
 import { useLiveStore } from "./LiveStoreContext";
 import type { ConnectionState, Realtime } from "./realtime-client";
 
@@ -44,7 +45,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       void import("./realtime-client").then(({ createRealtime }) => {
         if (cancelled) return;
         client = createRealtime({
-          url: websocketUrl(window.location),
+          ...resolveTransports(config.realtime ?? DEFAULT_REALTIME, window.location),
           store,
           locale: config.locale,
           onState,
@@ -58,13 +59,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       idle.cancel();
       client?.disconnect();
     };
-  }, [store, alerts, config.locale]);
+  }, [store, alerts, config.locale, config.realtime]);
 
   return <Ctx.Provider value={rt}>{children}</Ctx.Provider>;
-}
-
-export function websocketUrl(loc: Pick<Location, "protocol" | "host">): string {
-  return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}/connection/websocket`;
 }
 
 /** SPEC §9 idle fallback. */

@@ -6,7 +6,7 @@ import { useIsSelected, useTicket } from "../components/ticket/TicketContext";
 import { displayOdds } from "../odds/display";
 import { useOddsFormat } from "../odds/OddsFormatContext";
 import { useLiveStore } from "./LiveStoreContext";
-import { marketKey, outcomeKey } from "./live-store";
+import { marketKey, outcomeKey, providerKey } from "./live-store";
 
 export interface OutcomeCellProps {
   matchId: string;
@@ -57,11 +57,19 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
     () => store.match(p.matchId)?.status,
     () => undefined,
   );
+  const provider = p.pick?.match.provider;
+  const providerUp = useSyncExternalStore(
+    (l) => (provider ? store.subscribe(providerKey(provider), l) : () => {}),
+    () => (provider ? store.providerUp(provider) : undefined),
+    () => undefined,
+  );
   const odds = outcome?.odds ?? p.odds;
   const active = outcome?.active ?? p.active;
   const status = market?.status ?? p.marketStatus;
-  // SPEC §4: a suspended market, an inactive outcome or an unavailable match cannot be bet on.
-  const suspended = !isMarketOpen(status) || !active || !isMatchAvailable(match ?? p.matchStatus);
+  // SPEC §4: a suspended market, an inactive outcome, an unavailable match or a provider that is
+  // down cannot be bet on.
+  const suspended =
+    !isMarketOpen(status) || !active || !isMatchAvailable(match ?? p.matchStatus) || providerUp === false;
   const ticket = useTicket();
   const selected = useIsSelected(ok);
   const ref = useRef<HTMLButtonElement>(null);

@@ -21,6 +21,9 @@ export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
     case "match_status_changed":
       store.applyMatch(String(e.match_id), { status: MATCH_STATUS_OF[e.status] });
       return;
+    case "provider_status_changed":
+      store.applyProviderStatus(e.provider, e.status === "up");
+      return;
     case "tournament_pool_changed":
       store.applyPool(String(e.tournament_id), e.pool_amount);
       return;

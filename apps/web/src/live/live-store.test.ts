@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { applyEvent } from "./apply-event";
-import { jackpotKey, LiveStore, marketIdKey, marketKey, outcomeKey, type Scheduler } from "./live-store";
+import {
+  jackpotKey,
+  LiveStore,
+  marketIdKey,
+  marketKey,
+  outcomeKey,
+  PROVIDERS_KEY,
+  providerKey,
+  type Scheduler,
+} from "./live-store";
 
 function manualScheduler() {
   const queue: (() => void)[] = [];
@@ -22,6 +31,37 @@ const market = (id: string, status: number, odds: [string, number][]) => ({
 });
 
 describe("LiveStore", () => {
+  it("keeps each provider's status from provider_status_changed and tells its cells and the slip", () => {
+    const { scheduler, runFrame } = manualScheduler();
+    const store = new LiveStore(scheduler);
+    const told = { betradar: 0, oddin: 0, any: 0 };
+    store.subscribe(providerKey("betradar"), () => {
+      told.betradar += 1;
+    });
+    store.subscribe(providerKey("oddin"), () => {
+      told.oddin += 1;
+    });
+    store.subscribe(PROVIDERS_KEY, () => {
+      told.any += 1;
+    });
+    expect(store.providerUp("betradar")).toBeUndefined();
+    const status = (provider: "betradar" | "oddin", s: "up" | "down") =>
+      applyEvent(store, { type: "provider_status_changed", provider, status: s });
+    status("betradar", "down");
+    runFrame();
+    expect([store.providerUp("betradar"), store.providerStatuses(), told]).toEqual([
+      false,
+      { betradar: false },
+      { betradar: 1, oddin: 0, any: 1 },
+    ]);
+    status("betradar", "down");
+    runFrame();
+    expect(told).toEqual({ betradar: 1, oddin: 0, any: 1 });
+    status("betradar", "up");
+    runFrame();
+    expect([store.providerUp("betradar"), told]).toEqual([true, { betradar: 2, oddin: 0, any: 2 }]);
+  });
+
   it("keeps a jackpot's pool from tournament_pool_changed and tells only its listeners of a change", () => {
     const { scheduler, runFrame } = manualScheduler();
     const store = new LiveStore(scheduler);

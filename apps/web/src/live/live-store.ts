@@ -41,6 +41,9 @@ export const outcomeKey = (matchId: string, marketId: string, outcomeId: string)
   `${matchId}/${marketId}/${outcomeId}`;
 export const marketKey = (matchId: string, marketId: string) => `${matchId}/${marketId}`;
 export const jackpotKey = (jackpotId: string) => `jackpot:${jackpotId}`;
+export const providerKey = (provider: string) => `provider:${provider}`;
+/** Notified when any provider's status changes: for views that hold picks of several providers. */
+export const PROVIDERS_KEY = "providers";
 
 export interface MarketUpdate {
   /** The market's store key (marketIdKey). */
@@ -55,6 +58,8 @@ export class LiveStore {
   private readonly matches = new Map<string, MatchState>();
   /** Jackpot pools (every level together) by `jackpotKey`. */
   private readonly pools = new Map<string, number>();
+  /** Whether each odds provider is up, by `providerKey`, as `provider_status_changed` last said. */
+  private readonly providers = new Map<string, boolean>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly dirty = new Set<string>();
   private pending = false;
@@ -91,6 +96,25 @@ export class LiveStore {
   /** A jackpot's pool as `tournament_pool_changed` tells it. */
   applyPool(jackpotId: string, amount: number): void {
     if (this.pools.get(jackpotKey(jackpotId)) !== amount) this.set(this.pools, jackpotKey(jackpotId), amount);
+  }
+
+  /** Whether a provider is up; undefined until the feed says otherwise (a provider is up by default). */
+  providerUp(provider: string): boolean | undefined {
+    return this.providers.get(providerKey(provider));
+  }
+
+  /** Every provider status the feed has announced since the page loaded. */
+  providerStatuses(): Record<string, boolean> {
+    const out: Record<string, boolean> = {};
+    for (const [key, up] of this.providers) out[key.slice(providerKey("").length)] = up;
+    return out;
+  }
+
+  /** A provider's status as `provider_status_changed` tells it (SPEC §4). */
+  applyProviderStatus(provider: string, up: boolean): void {
+    if (this.providers.get(providerKey(provider)) === up) return;
+    this.set(this.providers, providerKey(provider), up);
+    this.touch(PROVIDERS_KEY);
   }
 
   /** Seeds values rendered by the server without notifying anyone (they are already on screen). */
@@ -136,6 +160,10 @@ export class LiveStore {
 
   private set<T>(map: Map<string, T>, key: string, value: T): void {
     map.set(key, value);
+    this.touch(key);
+  }
+
+  private touch(key: string): void {
     if (!this.listeners.has(key)) return;
     this.dirty.add(key);
     if (!this.pending) {

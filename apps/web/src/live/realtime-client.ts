@@ -10,6 +10,7 @@ import { Centrifuge, type Subscription } from "centrifuge";
 import { z } from "zod";
 import { csrfToken } from "../lib/client-api";
 import { frameSessionHeaders, handingOver } from "../lib/frame-session";
+import type { TransportEndpoint } from "../lib/realtime-transports";
 import { applyEvent, applySnapshot, matchSnapshotSchema } from "./apply-event";
 import type { LiveStore } from "./live-store";
 
@@ -39,7 +40,10 @@ export interface Realtime {
 }
 
 export interface RealtimeOptions {
-  url: string;
+  /** Tried in order until one connects (SPEC §5: WebSocket, then HTTP streaming, then SSE). */
+  transports: TransportEndpoint[];
+  /** Where the HTTP-streaming and SSE transports post their commands. */
+  emulationEndpoint: string;
   store: LiveStore;
   locale: string;
   onState(state: ConnectionState, everConnected: boolean): void;
@@ -53,8 +57,9 @@ const tokenAnswer = z.object({ token: z.string() }).or(z.object({ data: z.object
 export function createRealtime(opts: RealtimeOptions): Realtime {
   const fetchImpl = opts.fetchImpl ?? fetch.bind(globalThis);
   let everConnected = false;
-  const client = new Centrifuge(opts.url, {
+  const client = new Centrifuge(opts.transports, {
     ...REALTIME_DEFAULTS,
+    emulationEndpoint: opts.emulationEndpoint,
     ...(opts.websocket ? { websocket: opts.websocket } : {}),
     // Visitors connect anonymously when the API issues no connection token.
     getToken: async () => {

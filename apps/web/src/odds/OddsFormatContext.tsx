@@ -30,20 +30,33 @@ const Ctx = createContext<OddsFormatState>({
   registerSaver: () => () => {},
 });
 
-export function OddsFormatProvider({ initial, children }: { initial: OddsFormat; children: ReactNode }) {
+export function OddsFormatProvider({
+  initial,
+  available,
+  children,
+}: {
+  initial: OddsFormat;
+  /** SPEC §3 odds_types.available: a choice outside it (kept from before, or saved) is not shown. */
+  available?: readonly OddsFormat[];
+  children: ReactNode;
+}) {
   const [format, setState] = useState<OddsFormat>(initial);
   const saver = useRef<Saver | null>(null);
+  const offered = useRef(available);
+  offered.current = available;
   useEffect(() => {
     const stored = storedOddsFormat(window);
-    if (stored && stored !== initial) setState(stored);
+    if (stored && stored !== initial && (offered.current?.includes(stored) ?? true)) setState(stored);
   }, [initial]);
   // Stable functions: whoever registers a saver or reads back a choice does so once, not per format.
   const adopt = useCallback((next: OddsFormat) => {
+    if (!(offered.current?.includes(next) ?? true)) return;
     persistOddsFormat(next, window);
     setState(next);
   }, []);
   const setFormat = useCallback(
     (next: OddsFormat) => {
+      if (!(offered.current?.includes(next) ?? true)) return;
       adopt(next);
       saver.current?.(next);
     },

@@ -6,6 +6,7 @@ import { useClientConfig } from "../components/shell/ClientConfig";
 import { onUnauthorized } from "../lib/client-api";
 import { frameSessionToken, handingOver } from "../lib/frame-session";
 import { useLive } from "../live/LiveProvider";
+import { rememberTags } from "./affiliate";
 import { lazyPlayerApi } from "./lazy-player-api";
 import { PlayerContext, type PlayerHandles } from "./player-context";
 import { PlayerStore, SIGNED_OUT } from "./player-store";
@@ -34,6 +35,11 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   });
   const { store, events, initial } = ctx;
   const state = useSyncExternalStore(store.subscribe, store.get, () => initial);
+
+  // SPEC §3: the tracked tags a visit arrives with are kept for 30 days, visitor or player.
+  useEffect(() => {
+    rememberTags(window.location.search, document);
+  }, []);
 
   useEffect(() => {
     // A frame may keep its session itself (no cookie for the page server to see). On the handover's

@@ -1,13 +1,16 @@
 import { accountsResponseSchema, profileSchema } from "@sportsbook/contracts/http/player";
 import { apiFetch, jsonBody } from "../lib/client-api";
 import { dropFrameSession } from "../lib/frame-session";
+import { rememberTags } from "./affiliate";
 import { type PlayerAccount, type PlayerProfile, type PlayerSource, SessionExpired } from "./player-store";
 
 /** The Platform API calls behind the player store (SPEC §7). */
 export function playerApi(locale: string): PlayerSource {
   return {
     async profile(): Promise<PlayerProfile | null> {
-      const res = await apiFetch("/player", { locale });
+      // SPEC §3: the tracked tags the visit arrived with go with the player's read.
+      const tags = new URLSearchParams(rememberTags(window.location.search, document)).toString();
+      const res = await apiFetch(tags ? `/player?${tags}` : "/player", { locale });
       if (res.status === 401) throw new SessionExpired();
       if (!res.ok) throw new Error(`GET /player answered ${res.status}`);
       const p = profileSchema.parse(await res.json());

@@ -13,6 +13,9 @@ export const oddsTypeSchema = z.enum([
   "percent",
 ]);
 
+/** An additional product (SPEC §3): on or off, and the game provider that serves it. */
+const additionalProduct = z.object({ enabled: z.boolean(), provider: text().optional() });
+
 /** SPEC §3 user settings (for a visitor: the system defaults). */
 export const userSettingsSchema = z.object({
   custom_bet_allow_single: z.boolean(),
@@ -27,10 +30,11 @@ export const userSettingsSchema = z.object({
   provider_statuses: z.record(text(), z.boolean()),
   sport_type_providers: z.record(text(), z.array(text())),
   multi_bet_settings: z.object({ available_by_provider: z.record(text(), z.boolean()) }),
+  /** Each product's game provider, launched by `POST /{provider}/launch` (SPEC §7). */
   additional_providers: z.object({
-    horse_racing: z.object({ enabled: z.boolean() }),
-    lotto: z.object({ enabled: z.boolean() }),
-    premium_cricket: z.object({ enabled: z.boolean() }),
+    horse_racing: additionalProduct,
+    lotto: additionalProduct,
+    premium_cricket: additionalProduct,
   }),
   allow_multiple_active_user_freebets: z.boolean(),
   currencies: z.array(z.object({ code: text(), subunits: z.number().int(), fiat: z.boolean() })),

@@ -14,11 +14,13 @@ import { registerBetRoutes } from "../bets/routes.js";
 import { registerBonusRoutes } from "../bonuses/routes.js";
 import { registerCatalogueRoutes } from "../catalogue/routes.js";
 import type { AppContext } from "../context.js";
+import { registerGameRoutes } from "../games/routes.js";
 import { registerAccountRoutes } from "../identity/index.js";
 import { registerJackpotRoutes } from "../jackpots/routes.js";
 import { registerOpsRoutes } from "../ops/routes.js";
 import { registerPaymentRoutes } from "../payments/routes.js";
 import { registerPlayerRoutes } from "../player/routes.js";
+import { registerClientErrorRoutes } from "../reports/client-error-routes.js";
 import { databaseErrorOf, UNSTORABLE_TEXT } from "./database-errors.js";
 import { ApiError, errorBody, validationError } from "./errors.js";
 import { requestLocale } from "./i18n.js";
@@ -134,6 +136,8 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerPaymentRoutes(app, ctx);
     registerBonusRoutes(app, ctx);
     registerJackpotRoutes(app, ctx);
+    registerGameRoutes(app, ctx);
+    registerClientErrorRoutes(app, ctx);
     registerBackofficeRoutes(app, ctx);
   };
 }

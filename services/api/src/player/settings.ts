@@ -20,10 +20,11 @@ const defaults: Omit<UserSettings, "currencies" | "updated_at"> = {
   provider_statuses: { betradar: true, oddin: true, betconstruct: true },
   sport_type_providers: { regular: ["betradar"], cyber: ["oddin"], premium_cricket: ["betradar"] },
   multi_bet_settings: { available_by_provider: { betradar: true, oddin: false, betconstruct: true } },
+  // Off until the operator turns them on; the embedded default's sandbox provider serves each.
   additional_providers: {
-    horse_racing: { enabled: false },
-    lotto: { enabled: false },
-    premium_cricket: { enabled: false },
+    horse_racing: { enabled: false, provider: "sandbox" },
+    lotto: { enabled: false, provider: "sandbox" },
+    premium_cricket: { enabled: false, provider: "sandbox" },
   },
   allow_multiple_active_user_freebets: false,
   default_currency: "EUR",
@@ -68,7 +69,13 @@ export interface PlayerPreferences {
 /** System defaults, overlaid with the `system` settings document, overlaid with the player's choices. */
 export async function effectiveSettings(ctx: AppContext, playerId: number | null): Promise<UserSettings> {
   const [system] = await ctx.db.select().from(settings).where(eq(settings.scope, "system"));
-  const base = { ...defaults, ...((system?.document as Partial<UserSettings> | undefined) ?? {}) };
+  const document = (system?.document as Partial<UserSettings> | undefined) ?? {};
+  const base = {
+    ...defaults,
+    ...document,
+    // a document naming one product leaves the others at their defaults
+    additional_providers: { ...defaults.additional_providers, ...document.additional_providers },
+  };
   const currencyRows = await ctx.db
     .select({ code: currencies.code, subunits: currencies.subunits, fiat: currencies.fiat })
     .from(currencies)

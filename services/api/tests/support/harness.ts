@@ -2,7 +2,7 @@ import type { PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
 import type { DatabaseHandle } from "@sportsbook/db";
 import type { DatabaseTarget } from "@sportsbook/db/testing";
 import type { LightMyRequestResponse } from "fastify";
-import { type Api, createApi } from "../../src/index.js";
+import { type Api, createApi, type GameProvider } from "../../src/index.js";
 import { createPlayerWithSession, type NewPlayer } from "../../src/player/provisioning.js";
 import { type CatalogueFixture, seedCatalogue } from "./catalogue-fixture.js";
 
@@ -42,7 +42,7 @@ export interface Harness {
 export async function startHarness(
   target: DatabaseTarget,
   label: string,
-  options: { liveBetDelayMs?: number } = {},
+  options: { liveBetDelayMs?: number; games?: GameProvider[] } = {},
 ): Promise<Harness> {
   const handle = await target.open(label);
   const clock = { now: new Date("2026-06-01T12:00:00Z") };
@@ -61,6 +61,7 @@ export async function startHarness(
     roll: () => rolls.shift() ?? 0,
     liveBetDelayMs: options.liveBetDelayMs ?? 0,
     onPublishFailure: (failure) => publishFailures.push(failure),
+    ...(options.games ? { games: options.games } : {}),
   });
   return {
     api,

@@ -1,6 +1,7 @@
 "use client";
 import { useEffect } from "react";
 import { AreaFailure } from "../../components/shell/AreaBoundary";
+import { reportError } from "../../lib/error-reporter";
 
 /** A page that failed while rendering in the browser: logged, said, and retried on request. */
 export default function PageError({
@@ -12,6 +13,7 @@ export default function PageError({
 }) {
   useEffect(() => {
     console.error("page failed", error.digest ?? "", error);
+    reportError(error, "render");
   }, [error]);
   return <AreaFailure area="page" retry={reset} heading />;
 }

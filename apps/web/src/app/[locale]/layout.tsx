@@ -16,12 +16,14 @@ import { AreaBoundary } from "../../components/shell/AreaBoundary";
 import { ClientConfigProvider } from "../../components/shell/ClientConfig";
 import { CookieConsent } from "../../components/shell/CookieConsent";
 import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
+import { ErrorReporting } from "../../components/shell/ErrorReporting";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
 import { DepositDialogLazy } from "../../components/wallet/WalletPages";
 import { FrameBridgeLazy } from "../../embed/FrameBridgeLazy";
 import { UserGroupCheck } from "../../embed/UserGroupCheck";
 import { loadMessages } from "../../i18n/messages";
+import { fetchBookSettings } from "../../lib/book-settings.server";
 import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { directionOf } from "../../lib/locales";
 import { pageMetadata } from "../../lib/metadata.server";
@@ -66,6 +68,8 @@ export default async function LocaleLayout({
   const jar = await cookies();
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   const oddsCookie = jar.get(ODDS_COOKIE)?.value;
+  const book = await fetchBookSettings(locale);
+  const oddsFormats = book.oddsTypes.available;
   const config = {
     locale,
     locales: settings.locales,
@@ -83,6 +87,10 @@ export default async function LocaleLayout({
     signUpReminderSeconds: settings.signUpReminderSeconds,
     platform: settings.platform,
     signedIn: jar.has(SESSION_COOKIE),
+    oddsFormats,
+    myBetsVisible: settings.isMyBetsVisible,
+    realtime: settings.realtime,
+    errorReporting: settings.errorReporting,
   };
   return (
     <html lang={locale} dir={directionOf(locale, settings.rtlEnabled)} data-theme={settings.theme}>
@@ -104,7 +112,14 @@ export default async function LocaleLayout({
               })}
             />
             <AlertsProvider>
-              <OddsFormatProvider initial={isOddsFormat(oddsCookie) ? oddsCookie : "decimal"}>
+              <OddsFormatProvider
+                initial={
+                  isOddsFormat(oddsCookie) && oddsFormats.includes(oddsCookie)
+                    ? oddsCookie
+                    : book.oddsTypes.selected
+                }
+                available={oddsFormats}
+              >
                 <LiveStoreProvider>
                   <LiveProvider>
                     <PlayerProvider>
@@ -125,6 +140,7 @@ export default async function LocaleLayout({
                               {config.isMobileApp ? null : <RemindersLazy />}
                             </AreaBoundary>
                             <FrameBridgeLazy />
+                            <ErrorReporting />
                             {settings.userGroup ? <UserGroupCheck group={settings.userGroup} /> : null}
                           </TicketProvider>
                         </FavoritesProvider>

@@ -21,6 +21,7 @@ import { ChatToggle } from "./ChatToggle";
 import { EventsFilterBlock } from "./EventsFilterBlock";
 import { EventMarketsBlock, EventStatsBlock, MatchPreviewBlock, PredictionBlock } from "./MatchBlocks";
 import { ModalBlock } from "./ModalBlock";
+import { PlatformSwitcher } from "./PlatformSwitcher";
 import { NotificationsBlock, ProfileBlock, SelectionBar } from "./PlayerBlocks";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SpeedDial } from "./SpeedDial";
@@ -202,6 +203,11 @@ function BlockView({
       return <NotificationsBlock />;
     case "profile":
       return <ProfileBlock />;
+    case "platform-switcher":
+      // the settings refuse a platform-switcher without the platform's address and name
+      return block.href && text ? (
+        <PlatformSwitcher locale={locale} home={href("/")} platform={{ name: text, href: block.href }} />
+      ) : null;
     case "chat-toggle":
       // the settings refuse a chat-toggle block when the site has no chat
       return settings.chat && !settings.isMobileApp ? (

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { fetchBookSettings } from "../../lib/book-settings.server";
 import { localizeHref } from "../../lib/locale-url";
 import type { SiteSettings } from "../../lib/site-settings";
 
@@ -15,9 +16,14 @@ export async function SubMenu({ locale, settings }: { locale: string; settings: 
     { path: "/favorites", key: "favorites" },
     { path: "/promotions", key: "promotions" },
   ];
-  if (settings.features.horseRacing) items.push({ path: "/racing", key: "racing" });
-  if (settings.features.lottery) items.push({ path: "/lotteries", key: "lotteries" });
-  if (settings.features.premiumCricket) items.push({ path: "/premium-cricket", key: "premium-cricket" });
+  // a section is there when the site lists its matches or the server's settings offer its game
+  const { products } = await fetchBookSettings(locale);
+  if (settings.features.horseRacing || products.horse_racing.enabled)
+    items.push({ path: "/racing", key: "racing" });
+  if (settings.features.lottery || products.lotto.enabled)
+    items.push({ path: "/lotteries", key: "lotteries" });
+  if (settings.features.premiumCricket || products.premium_cricket.enabled)
+    items.push({ path: "/premium-cricket", key: "premium-cricket" });
   return (
     <nav className="sub-menu" aria-label={t("menu")}>
       {items.map((i) => (

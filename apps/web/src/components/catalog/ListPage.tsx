@@ -1,6 +1,7 @@
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { fetchBookSettings } from "../../lib/book-settings.server";
 import {
   LIST_TABS,
   type ListParams,
@@ -34,11 +35,12 @@ export async function ListPage(props: ListPageProps) {
   const t = await getTranslations({ locale, namespace: "catalog" });
   const params = readListParams(searchParams);
   const cookie = (await cookies()).toString();
-  const { matches, pagination } = await fetchMatches(
-    locale,
-    { ...toMatchQuery(params, new Date()), ...props.fixed },
-    cookie,
-  );
+  const [{ matches, pagination }, book] = await Promise.all([
+    fetchMatches(locale, { ...toMatchQuery(params, new Date()), ...props.fixed }, cookie),
+    fetchBookSettings(locale),
+  ]);
+  // SPEC §3 custom_bet_enabled: without the bet builder there is no list of its matches either.
+  const tabs = LIST_TABS.filter((tab) => tab !== "betbuilder" || book.customBetEnabled);
   const link = (patch: Partial<Record<keyof ListParams, string | number | undefined>>) => {
     const q = new URLSearchParams();
     for (const [k, v] of Object.entries(searchParams)) if (typeof v === "string") q.set(k, v);
@@ -55,7 +57,7 @@ export async function ListPage(props: ListPageProps) {
       <h1>{props.title}</h1>
       {props.tabs !== false ? (
         <nav className="tabs" aria-label={props.title}>
-          {LIST_TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Link
               key={tab}
               href={link({ tab })}

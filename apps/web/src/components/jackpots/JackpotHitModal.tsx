@@ -2,6 +2,7 @@
 import { JACKPOT_HIT_REACTION_DELAY_MS, JACKPOT_HITS_REFETCH_MS } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
+import { reportError } from "../../lib/error-reporter";
 import { useUserEvents } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { fetchJackpotHits, type JackpotHitView, jackpotMoney, markJackpotHitsSeen } from "./jackpot-api";
@@ -27,7 +28,10 @@ export function JackpotHitModal() {
         shown.current.add(next.id);
         setTimeout(() => setHit((open) => open ?? next), JACKPOT_HIT_REACTION_DELAY_MS);
       })
-      .catch((err: unknown) => console.error("reading the jackpot hits failed", err));
+      .catch((err: unknown) => {
+        console.error("reading the jackpot hits failed", err);
+        reportError(err, "jackpot");
+      });
   };
   useEffect(() => {
     check.current();

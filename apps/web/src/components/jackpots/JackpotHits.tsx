@@ -2,6 +2,7 @@
 import { JACKPOT_HITS_REFETCH_MS } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { reportError } from "../../lib/error-reporter";
 import { LocalTime } from "../../live/LocalTime";
 import { useClientConfig } from "../shell/ClientConfig";
 import { fetchJackpotHits, type JackpotHitView, jackpotMoney } from "./jackpot-api";
@@ -17,7 +18,10 @@ export function JackpotHits({ initial, limit }: { initial: JackpotHitView[]; lim
       () =>
         fetchJackpotHits({ limit }, locale)
           .then((list) => current && setHits(list))
-          .catch((err: unknown) => console.error("reading the jackpot hits failed", err)),
+          .catch((err: unknown) => {
+            console.error("reading the jackpot hits failed", err);
+            reportError(err, "jackpot");
+          }),
       JACKPOT_HITS_REFETCH_MS,
     );
     return () => {

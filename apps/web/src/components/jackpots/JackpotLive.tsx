@@ -2,6 +2,7 @@
 import { JACKPOT_POLL_MS } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { reportError } from "../../lib/error-reporter";
 import { useLiveStore } from "../../live/LiveStoreContext";
 import { jackpotKey } from "../../live/live-store";
 import { displayOdds } from "../../odds/display";
@@ -22,7 +23,10 @@ export function JackpotLive({ initial, variant }: { initial: JackpotView[]; vari
     const read = () =>
       fetchJackpots(locale)
         .then((list) => current && setJackpots(list))
-        .catch((err: unknown) => console.error("reading the jackpots failed", err));
+        .catch((err: unknown) => {
+          console.error("reading the jackpots failed", err);
+          reportError(err, "jackpot");
+        });
     const timer = setInterval(read, JACKPOT_POLL_MS);
     return () => {
       current = false;

@@ -1,5 +1,6 @@
 import { isMarketListed } from "@sportsbook/domain";
 import { getTranslations } from "next-intl/server";
+import { fetchBookSettings } from "../../lib/book-settings.server";
 import { isUnavailable, type Market, type Match } from "../../lib/catalog-schemas";
 import { fetchMarkets, fetchStreams } from "../../lib/matches.server";
 import { chatUrl, type SiteSettings } from "../../lib/site-settings";
@@ -37,9 +38,11 @@ export async function MatchPage({
 }) {
   const t = await getTranslations({ locale, namespace: "match" });
   const id = String(m.id);
+  const book = await fetchBookSettings(locale);
+  // SPEC §3 video_settings: with video off no match offers its stream.
   const [markets, streams] = await Promise.all([
     fetchMarkets(m, locale),
-    m.type === "outright" ? Promise.resolve([]) : fetchStreams(m.id, locale),
+    m.type === "outright" || !book.videoEnabled ? Promise.resolve([]) : fetchStreams(m.id, locale),
   ]);
   const groups = groupMarkets(markets.data);
   // groups the product knows read in the page's language; a provider's own group keeps its key
@@ -52,7 +55,7 @@ export async function MatchPage({
   const home = m.competitors.home?.name ?? m.name;
   const away = m.competitors.away?.name ?? "";
   const builder =
-    builderMarkets.length > 0 && !isUnavailable(m.status) ? (
+    book.customBetEnabled && builderMarkets.length > 0 && !isUnavailable(m.status) ? (
       <section id="betBuilder" className="bet-builder" aria-labelledby="bet-builder-title">
         <h2 id="bet-builder-title" className="block-title">
           {t("bet-builder")}
@@ -75,7 +78,7 @@ export async function MatchPage({
   );
   const tabs = matchTabs({
     statistics: m.statistics,
-    hasVideo: m.has_video,
+    hasVideo: m.has_video && book.videoEnabled,
     streams: streams.length,
     chat: Boolean(settings.chat),
     betBuilder: builder !== null,
@@ -109,7 +112,14 @@ export async function MatchPage({
           markets: marketsPanel,
           betbuilder: builder,
           statistics: <Scoreboard matchId={id} home={home} away={away} statistics={m.statistics} />,
-          stream: <StreamPanel matchId={id} streams={streams} hasVideo={m.has_video} locale={locale} />,
+          stream: (
+            <StreamPanel
+              matchId={id}
+              streams={streams}
+              hasVideo={m.has_video && book.videoEnabled}
+              locale={locale}
+            />
+          ),
           chat: settings.chat ? (
             <iframe
               className="match-chat"

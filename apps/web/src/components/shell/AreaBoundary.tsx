@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { reportError } from "../../lib/error-reporter";
 
 interface Props {
   /** Which part of the page this is (header, main, bet slip …), for the log and the markup. */
@@ -21,6 +22,7 @@ export class AreaBoundary extends Component<Props, { error: Error | null }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`page area "${this.props.area}" failed`, error, info.componentStack);
+    reportError(error, "render");
   }
 
   override render() {

@@ -1,6 +1,8 @@
 "use client";
+import type { OddsFormat } from "@sportsbook/domain";
 import { createContext, type ReactNode, useContext } from "react";
 import type { LocaleUrlConfig } from "../../lib/locale-url";
+import type { RealtimeSettings } from "../../lib/realtime-transports";
 import "../../lib/zod-without-eval";
 
 /** The part of the site settings client components need. */
@@ -17,6 +19,14 @@ export interface ClientConfig extends LocaleUrlConfig {
   signUpReminderSeconds: number;
   /** SPEC §5: the host platform's origins, the only ones that may frame and message the site. */
   platform: { origins: string[]; firstPartyOrigin?: string | undefined; accounts: "sportsbook" | "host" };
+  /** SPEC §3 odds_types.available: the formats the switcher offers; without it, every format. */
+  oddsFormats?: readonly OddsFormat[];
+  /** SPEC §5 realtime transports of the site settings; without them, the gateway on this origin. */
+  realtime?: RealtimeSettings;
+  /** SPEC §8: the DSN errors also go to, and their environment. */
+  errorReporting?: { dsn?: string | undefined; environment?: string | undefined };
+  /** SPEC §3 isMyBetsVisible of the site settings: the side panel's My bets tab. */
+  myBetsVisible?: boolean;
   /** The visitor holds a session cookie (a player); the API still decides whether it is valid. */
   signedIn: boolean;
 }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useLive } from "../../live/LiveProvider";
 import { useLiveStore } from "../../live/LiveStoreContext";
+import { PROVIDERS_KEY } from "../../live/live-store";
 import { usePlayer, useUserEvents } from "../../player/player-context";
 import { loadSettings } from "../../player/player-settings";
 import { currentAccount } from "../../player/player-store";
@@ -55,6 +56,8 @@ export default function TicketEngine({
   useEffect(() => {
     let cancelled = false;
     const report = (reason: string) => console.error(`bet slip: ${reason}`);
+    // SPEC §3: the device id (local storage and its long-lived cookie) is kept from the slip's start.
+    deviceId();
     loadSettings(config.locale)
       .then((settings) => {
         if (cancelled) return;
@@ -94,6 +97,8 @@ export default function TicketEngine({
           registry,
           { stakes: settings.stakes, currencies },
         );
+        // SPEC §3 isMyBetsVisible: the panel never stays on a tab the operator turned off.
+        if (config.myBetsVisible === false) s.dispatch({ type: "myBetsVisibilitySet", visible: false });
         if (shareCode) {
           s.dispatch({ type: "restoreStarted" });
           void loadSharedSlip(shareCode, config.locale, currency.code).then((shared) =>
@@ -118,7 +123,18 @@ export default function TicketEngine({
     return () => {
       cancelled = true;
     };
-  }, [config.locale, alerts, registry, onReady, shareCode]);
+  }, [config.locale, config.myBetsVisible, alerts, registry, onReady, shareCode]);
+
+  // SPEC §4: a provider going down makes its picks unavailable on the slip, and back up available.
+  useEffect(() => {
+    if (!store) return;
+    const apply = () => {
+      const statuses = live.providerStatuses();
+      if (Object.keys(statuses).length > 0) store.dispatch({ type: "providerStatusesChanged", statuses });
+    };
+    apply();
+    return live.subscribe(PROVIDERS_KEY, apply);
+  }, [store, live]);
 
   // The slip is in the player's currency; signing out turns quick bet off (SPEC §4).
   useEffect(() => {

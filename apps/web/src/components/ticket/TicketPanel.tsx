@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useAlertsStandAbove } from "../shell/Alerts";
+import { useClientConfig } from "../shell/ClientConfig";
 import { DOCKED, isPanelDocked } from "./docked";
 import { useSelectionCount, useTicket } from "./TicketContext";
 import styles from "./TicketPanel.module.css";
@@ -33,6 +34,7 @@ const CLOSED = { isOpen: false, tab: "BET_SLIP" as BetSlipTab };
  */
 export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
   const { store, load } = useTicket();
+  const config = useClientConfig();
   const t = useTranslations("slip");
   const count = useSelectionCount();
   const docked = useDocked();
@@ -71,11 +73,13 @@ export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
 
   // One panel on the page: docked on wide screens (rendered by the server there), a sheet below.
   if (placement === "docked" ? docked === false : docked !== false) return null;
-  const tab = pendingTab ?? panel.tab;
+  const myBetsVisible = config.myBetsVisible !== false;
+  const tab = myBetsVisible ? (pendingTab ?? panel.tab) : "BET_SLIP";
+  const tabs = myBetsVisible ? (["BET_SLIP", "MY_BETS"] as const) : (["BET_SLIP"] as const);
   const body = (
     <>
       <div className={styles.tabs} role="tablist" aria-label={t("panel")}>
-        {(["BET_SLIP", "MY_BETS"] as const).map((k) => (
+        {tabs.map((k) => (
           <button
             key={k}
             type="button"

@@ -5,3 +5,6 @@ export const SHARE_PARAM = "betCode";
 
 /** Session storage key of the slip's bets (SPEC §3 storage: ticket state). */
 export const TICKET_STORAGE_KEY = "sb.ticket.bets";
+
+/** Session storage key of the side panel's open state and tab (SPEC §2: the panel persists per tab). */
+export const PANEL_STORAGE_KEY = "sb.ticket.panel";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { SlipAnalyticsEvent } from "./analytics";
 import type { OutcomePick } from "./pick";
 import { SelectionRegistry } from "./selection-registry";
-import { TICKET_STORAGE_KEY } from "./ticket-keys";
+import { PANEL_STORAGE_KEY, TICKET_STORAGE_KEY } from "./ticket-keys";
 import { type SubmitResult, type TicketEnv, TicketStore } from "./ticket-store";
 
 const EUR: Currency = { code: "EUR", subunits: 2, fiat: true };
@@ -149,6 +149,25 @@ describe("TicketStore runs the slip's effects (SPEC §4 ticket flow)", () => {
     expect(garbled.store.get().bets).toEqual([]);
     expect(garbled.calls).toEqual(["report:storage_failed"]);
     expect(garbled.storage.data.has(TICKET_STORAGE_KEY)).toBe(false);
+  });
+
+  it("keeps the side panel's open state and tab for the browser tab's next page", () => {
+    const first = setup();
+    first.store.dispatchPick(pick("10"));
+    first.store.dispatch({ type: "panelTabSet", tab: "MY_BETS" });
+    expect(JSON.parse(first.storage.data.get(PANEL_STORAGE_KEY) ?? "")).toEqual({
+      isOpen: true,
+      tab: "MY_BETS",
+    });
+    const again = setup({ storage: memoryStorage(Object.fromEntries(first.storage.data)) });
+    again.store.restoreFromStorage([EUR]);
+    expect(again.store.get().panel).toMatchObject({ isOpen: true, tab: "MY_BETS" });
+
+    // Closed by the player with picks on it: restoring the picks leaves it closed.
+    first.store.dispatch({ type: "panelClosed" });
+    const closed = setup({ storage: memoryStorage(Object.fromEntries(first.storage.data)) });
+    closed.store.restoreFromStorage([EUR]);
+    expect([closed.store.get().bets.length, closed.store.get().panel.isOpen]).toEqual([1, false]);
   });
 
   it("quick bet: with an approved stake a click on a live price is placed at once", async () => {

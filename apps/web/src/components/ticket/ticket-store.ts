@@ -13,6 +13,7 @@ import {
   ticketTransition,
 } from "@sportsbook/domain";
 import { type AnalyticsSink, purchaseEvent } from "./analytics";
+import { readStoredPanel, writeStoredPanel } from "./panel-storage";
 import type { OutcomePick } from "./pick";
 import { pickId } from "./pick";
 import type { SelectionRegistry } from "./selection-registry";
@@ -134,6 +135,7 @@ export class TicketStore {
     this.state = state;
     if (state !== before) {
       if (state.bets !== before.bets) writeStoredBets(this.env.storage, state.bets, this.env.report);
+      if (state.panel !== before.panel) writeStoredPanel(this.env.storage, state.panel, this.env.report);
       this.registry.set(state.selectedOutcomeIds);
       for (const l of this.listeners) l();
     }
@@ -170,13 +172,14 @@ export class TicketStore {
 
   /** Reads the bets saved by an earlier page of this tab, if any. */
   restoreFromStorage(currencies: readonly Currency[]): void {
+    // The panel as the player left it, read before restoring the bets opens it.
+    const panel = readStoredPanel(this.env.storage);
     const stored = readStoredBets(this.env.storage);
-    if (stored === null) return;
-    if (stored === "invalid") {
-      this.dispatch({ type: "restoreFailed", reason: "storage_failed" });
-      return;
-    }
-    this.dispatch({ type: "restored", bets: stored, source: "storage", currencies, rates: [] });
+    if (stored === "invalid") this.dispatch({ type: "restoreFailed", reason: "storage_failed" });
+    else if (stored !== null)
+      this.dispatch({ type: "restored", bets: stored, source: "storage", currencies, rates: [] });
+    if (panel?.isOpen) this.dispatch({ type: "panelOpened", tab: panel.tab });
+    else if (panel) this.dispatch({ type: "panelClosed" });
   }
 
   private run(effect: TicketEffect): void {

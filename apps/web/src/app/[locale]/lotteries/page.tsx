@@ -8,6 +8,7 @@ const route = listRoute({
   fixed: { sport_key: "lottery" },
   tabs: false,
   feature: "lottery",
+  product: "lotto",
 });
 
 export const generateMetadata = route.generateMetadata;

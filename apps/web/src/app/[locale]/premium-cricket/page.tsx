@@ -8,6 +8,7 @@ const route = listRoute({
   fixed: { sport_type: "premium_cricket" },
   tabs: false,
   feature: "premiumCricket",
+  product: "premium_cricket",
 });
 
 export const generateMetadata = route.generateMetadata;

@@ -8,6 +8,7 @@ const route = listRoute({
   fixed: { sport_key: "horse-racing" },
   tabs: false,
   feature: "horseRacing",
+  product: "horse_racing",
 });
 
 export const generateMetadata = route.generateMetadata;
