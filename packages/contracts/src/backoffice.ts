@@ -35,6 +35,15 @@ export const BACKOFFICE_OPERATIONS = {
   tradingMatch: readers,
   suspend: traders,
   lift: traders,
+  searchPlayers: ["admin", "support", "finance", "auditor"],
+  viewPlayer: ["admin", "support", "finance", "auditor"],
+  setPlayerStatus: ["admin", "support"],
+  forcePasswordReset: ["admin", "support"],
+  setPlayerLimit: ["admin", "support"],
+  addPlayerNote: ["admin", "support", "finance"],
+  requestAdjustment: ["admin", "support", "finance"],
+  listAdjustments: ["admin", "finance", "auditor"],
+  decideAdjustment: ["admin", "finance"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -227,6 +227,7 @@ for (const target of databaseTargets()) {
       let n = 0;
       const target = await enrol("target@staff.example", "support");
       const playerHeaders = (await player(h)).headers;
+      const walked = (await player(h)).playerId;
       const requests: Record<BackofficeOperation, () => Promise<[string, string, unknown?]>> = {
         me: async () => ["GET", "/me"],
         listStaff: async () => ["GET", "/staff"],
@@ -248,6 +249,38 @@ for (const target of databaseTargets()) {
             reason: "walk",
           });
           return ["POST", `/trading/suspensions/${json<{ data: { id: number } }>(made).data.id}/lift`];
+        },
+        searchPlayers: async () => ["GET", "/players?q=example"],
+        viewPlayer: async () => ["GET", `/players/${walked}`],
+        setPlayerStatus: async () => [
+          "POST",
+          `/players/${walked}/status`,
+          { status: "active", reason: "walk" },
+        ],
+        forcePasswordReset: async () => ["POST", `/players/${walked}/password-reset`, { reason: "walk" }],
+        setPlayerLimit: async () => [
+          "POST",
+          `/players/${walked}/limits`,
+          { type: "bet", value: 50_00 - ++n, reason: "walk" },
+        ],
+        addPlayerNote: async () => ["POST", `/players/${walked}/notes`, { body: "walk" }],
+        requestAdjustment: async () => [
+          "POST",
+          `/players/${walked}/adjustments`,
+          { amount: 1, reason: "walk" },
+        ],
+        listAdjustments: async () => ["GET", "/adjustments"],
+        decideAdjustment: async () => {
+          // Asked for by another member: the one who asks never decides.
+          const made = await call("POST", `/players/${walked}/adjustments`, target.headers, {
+            amount: 500_00,
+            reason: "walk",
+          });
+          return [
+            "POST",
+            `/adjustments/${json<{ data: { id: number } }>(made).data.id}/decision`,
+            { approve: false },
+          ];
         },
         signOut: async () => ["DELETE", "/session"],
       };

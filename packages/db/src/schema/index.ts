@@ -5,5 +5,6 @@ export * from "./catalogue.js";
 export * from "./feed.js";
 export * from "./identity.js";
 export * from "./jackpots.js";
+export * from "./player-care.js";
 export * from "./players.js";
 export * from "./wallet.js";

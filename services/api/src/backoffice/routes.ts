@@ -23,6 +23,7 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
+import { registerPlayerRoutes } from "./players-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
 import {
   acceptInvitation,
@@ -191,6 +192,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
 
       registerAuditRoutes(r, ctx);
       registerTradingRoutes(r, ctx);
+      registerPlayerRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );
