@@ -12,9 +12,12 @@ import { limitSchema, setLimitBodySchema } from "./identity.js";
 export const PLAYER_STATUSES = ["active", "blocked", "closed"] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 
-/** `GET /backoffice/players?q=`: an e-mail, a name, a phone number or an id, two characters at least. */
+/** `GET /backoffice/players?q=`: part of an e-mail, a name or a phone number (two characters at least), or an id. */
 export const playerSearchQuerySchema = z.object({
-  q: text().trim().min(2, "type at least two characters").max(254),
+  q: text()
+    .trim()
+    .max(254)
+    .refine((q) => q.length >= 2 || /^\d$/.test(q), "type at least two characters, or an id"),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
