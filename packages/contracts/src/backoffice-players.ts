@@ -118,6 +118,8 @@ export const playerDetailSchema = z.object({
     ),
     notes: z.array(playerNoteSchema),
     adjustments: z.array(adjustmentViewSchema),
+    /** The currencies the figures above are in, to format their minor units. */
+    currencies: z.array(z.object({ code: z.string(), subunits: z.number().int(), fiat: z.boolean() })),
   }),
 });
 export type PlayerDetail = z.infer<typeof playerDetailSchema>["data"];

@@ -14,6 +14,8 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/trading", label: t.nav.trading, needs: "listTradingMatches" },
   { href: "/backoffice/staff", label: t.nav.staff, needs: "listStaff" },
   { href: "/backoffice/audit", label: t.nav.audit, needs: "listAudit" },
+  { href: "/backoffice/players", label: t.nav.players, needs: "searchPlayers" },
+  { href: "/backoffice/approvals", label: t.nav.approvals, needs: "listAdjustments" },
 ];
 
 /**

@@ -1,55 +1,16 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Secret, TOTP } from "otpauth";
+import type { TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "./app";
 import { DESKTOP, launchChromium } from "./browser";
-import { csrfOf, fund, type MainMarketRow, mailedLink, signedInPlayer } from "./players";
+import { csrfOf, fund, type MainMarketRow, signedInPlayer } from "./players";
+import { demoAdmin, enrol as enrolStaff, type StaffLogin, signIn } from "./staff";
 
 const base = inject("baseUrl");
 const dataDir = inject("dataDir");
 const SCREENS = join(ROOT, ".cache", "screens");
-const STAFF_PASSWORD = "staff password 7";
-
-/** The demo admin as the start banner printed it: e-mail, password and the TOTP secret's URI. */
-function demoAdmin(): { email: string; password: string; totp: TOTP } {
-  const log = readFileSync(join(ROOT, ".cache", `e2e-app-${new URL(base).port}.log`), "utf8");
-  const uri = log.match(/Admin TOTP:\s+(otpauth:\/\/\S+)/)?.[1];
-  const email = log.match(/Admin e-mail:\s+(\S+)/)?.[1];
-  if (!uri || !email) throw new Error("the start banner printed no demo admin");
-  const password = readFileSync(join(dataDir, "demo-admin-password"), "utf8").trim();
-  return { email, password, totp: totpOf(uri) };
-}
-
-function totpOf(uri: string): TOTP {
-  const secret = new URL(uri).searchParams.get("secret") ?? "";
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
-}
-
-/** A code not used before: a code is accepted once, so wait for the next step when it repeats. */
-const used = new Set<string>();
-async function freshCode(totp: TOTP): Promise<string> {
-  for (;;) {
-    const code = totp.generate();
-    const key = `${totp.secret.base32}:${code}`;
-    if (!used.has(key)) {
-      used.add(key);
-      return code;
-    }
-    await new Promise((r) => setTimeout(r, TOTP.remaining({ period: 30 }) + 50));
-  }
-}
-
-async function signIn(page: Page, email: string, password: string, totp: TOTP) {
-  await page.goto(`${base}/backoffice`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Authenticator code").fill(await freshCode(totp));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
-}
-
 async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: join(SCREENS, `backoffice-${name}.png`), fullPage: true });
@@ -94,12 +55,12 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
   timeout: 180_000,
 }, () => {
   let browser: Browser;
-  let admin: ReturnType<typeof demoAdmin>;
+  let admin: StaffLogin;
   let adminPage: Page;
   let trader: { email: string; totp: TOTP };
   beforeAll(async () => {
     browser = await launchChromium();
-    admin = demoAdmin();
+    admin = demoAdmin(base, dataDir);
     adminPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   });
   afterAll(async () => {
@@ -107,29 +68,8 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
   });
 
   /** An admin invites `email` with `role` on the Staff page; the invitee joins through the link in another browser. */
-  async function enrol(email: string, role: string): Promise<{ page: Page; totp: TOTP }> {
-    await adminPage.goto(`${base}/backoffice/staff`);
-    const form = adminPage.getByRole("form", { name: "Invite a staff member" });
-    await form.getByLabel("E-mail").fill(email);
-    await form.getByLabel("Role").selectOption(role);
-    await form.getByRole("button", { name: "Send invitation" }).click();
-    await expect
-      .poll(() => adminPage.getByRole("status").textContent())
-      .toContain("/backoffice/invitation?token=");
-    const link = await mailedLink(base, email, "/backoffice/invitation");
-    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await page.goto(`${base}${link}`);
-    const uri = await page.getByLabel("TOTP secret (otpauth URI)").inputValue();
-    const totp = totpOf(uri);
-    await screenshot(page, "invitation");
-    await page.getByLabel("Choose a password").fill(STAFF_PASSWORD);
-    await page.getByLabel("Authenticator code").fill(await freshCode(totp));
-    await page.getByRole("button", { name: "Join" }).click();
-    await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
-    await page.goto(`${base}/backoffice`);
-    await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
-    return { page, totp };
-  }
+  const enrol = (email: string, role: string) =>
+    enrolStaff(base, browser, adminPage, email, role, (page) => screenshot(page, "invitation"));
 
   it("asks for the authenticator's code at sign-in and refuses a wrong one", async () => {
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -143,7 +83,7 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
       // Next's route announcer is an alert too: the refusal is found by its text.
       .poll(() => page.getByText("Wrong e-mail, password or code").count())
       .toBe(1);
-    await signIn(adminPage, admin.email, admin.password, admin.totp);
+    await signIn(adminPage, base, admin);
     await screenshot(adminPage, "overview");
     const res = await page.request.get(`${base}/backoffice`);
     expect(res.headers()["x-robots-tag"]).toContain("noindex");

@@ -27,6 +27,7 @@ import { ApiError } from "../http/errors.js";
 import { issueToken } from "../identity/tokens.js";
 import { currentLimits, presentLimit, setLimit } from "../limits/changes.js";
 import { enqueue, siteLink } from "../mail/outbox.js";
+import { currencyTable } from "../wallet/currencies.js";
 import { listAdjustments } from "./adjustments.js";
 import { type AuditActor, recordStaffAction } from "./audit.js";
 import { containsPattern } from "./like.js";
@@ -200,6 +201,11 @@ export async function playerDetail(
       created_at: n.n.createdAt.toISOString(),
     })),
     adjustments,
+    currencies: [...(await currencyTable(ctx)).values()].map((c) => ({
+      code: c.code,
+      subunits: c.subunits,
+      fiat: c.fiat,
+    })),
   };
 }
 
