@@ -193,6 +193,7 @@ export async function createServer(
       checkoutTtlSeconds: config.CHECKOUT_TTL_MINUTES * 60,
     },
     ...(operatorKey ? { operatorKey } : {}),
+    adjustmentApprovalMinor: config.ADJUSTMENT_APPROVAL_MINOR,
     frameCookies: config.FRAME_COOKIES === "on",
     apiDocs: apiDocsOn(config),
     publicLocales: config.FEED_PUBLIC_LOCALES.split(","),
