@@ -44,6 +44,9 @@ export const BACKOFFICE_OPERATIONS = {
   requestAdjustment: ["admin", "support", "finance"],
   listAdjustments: ["admin", "finance", "auditor"],
   decideAdjustment: ["admin", "finance"],
+  listWithdrawals: ["admin", "finance", "auditor"],
+  reviewWithdrawal: ["admin", "finance"],
+  lookupPayments: ["admin", "support", "finance", "auditor"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -6,64 +6,21 @@ import {
   outbox,
   players,
   sessions,
-  staff,
   staffAudit,
 } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { desc, eq, isNull, sql } from "drizzle-orm";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureDemoAdmin, totpCode } from "../src/index.js";
 import { type ErrorJson, type Harness, json, player, startHarness } from "./support/harness.js";
-
-const ADMIN_PASSWORD = "admin password 1";
-const STAFF_PASSWORD = "staff password 2";
-
-interface StaffSession {
-  headers: Record<string, string>;
-}
+import { type StaffDesk, staffDesk } from "./support/staff.js";
 
 for (const target of databaseTargets()) {
   describe.skipIf(target.skip)(`back-office player desk (${target.kind})`, () => {
     let h: Harness;
-    const members = new Map<StaffRole, StaffSession>();
-    const as = (role: StaffRole) => (members.get(role) as StaffSession).headers;
-
-    const call = (method: "GET" | "POST", url: string, headers: Record<string, string>, payload?: unknown) =>
-      h.api.app.inject({ method, url: `/api/backoffice${url}`, headers, ...(payload ? { payload } : {}) });
-    const nextCode = (email: string, secret: string) => {
-      h.clock.now = new Date(h.clock.now.getTime() + 30_000);
-      return totpCode(email, secret, h.clock.now);
-    };
-    const secretOf = async (email: string) => {
-      const [row] = await h.handle.db.select().from(staff).where(eq(staff.email, email));
-      return row?.totpSecret ?? "";
-    };
-    const sessionOf = (res: LightMyRequestResponse): StaffSession => {
-      const cookie = res.cookies.find((c) => c.name === "sb_staff");
-      if (!cookie) throw new Error(`no staff cookie: ${res.statusCode} ${res.body}`);
-      const csrf = json<{ data: { csrf_token: string } }>(res).data.csrf_token;
-      return { headers: { cookie: `sb_staff=${cookie.value}`, "x-csrf-token": csrf } };
-    };
-    const enrol = async (email: string, role: StaffRole) => {
-      await call("POST", "/staff", as("admin"), { email, role });
-      const [mail] = await h.handle.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.recipient, email))
-        .orderBy(desc(outbox.id))
-        .limit(1);
-      const token = new URL(mail?.body.match(/https?:\/\/\S+/)?.[0] ?? "http://x").searchParams.get("token");
-      const accepted = await call(
-        "POST",
-        "/invitations/accept",
-        {},
-        { token, password: STAFF_PASSWORD, code: nextCode(email, await secretOf(email)) },
-      );
-      members.set(role, sessionOf(accepted));
-    };
-    const auditCount = async () =>
-      Number((await h.handle.db.select({ n: sql<number>`count(*)` }).from(staffAudit))[0]?.n);
+    let desk: StaffDesk;
+    const as = (role: StaffRole) => desk.as(role);
+    const call: StaffDesk["call"] = (...args) => desk.call(...args);
+    const auditCount = () => desk.auditCount();
     const balanceOf = async (playerId: number) =>
       (await h.handle.db.select().from(accounts).where(eq(accounts.playerId, playerId)))[0]?.balance;
     const ledgerSumOf = async (playerId: number) =>
@@ -103,22 +60,7 @@ for (const target of databaseTargets()) {
 
     beforeAll(async () => {
       h = await startHarness(target, "backoffice_players");
-      await ensureDemoAdmin(h.api.ctx, { password: ADMIN_PASSWORD });
-      const email = "admin@sportsbook.local";
-      members.set(
-        "admin",
-        sessionOf(
-          await call(
-            "POST",
-            "/session",
-            {},
-            { email, password: ADMIN_PASSWORD, code: nextCode(email, await secretOf(email)) },
-          ),
-        ),
-      );
-      await enrol("support@staff.example", "support");
-      await enrol("finance@staff.example", "finance");
-      await enrol("trader@staff.example", "trader");
+      desk = await staffDesk(h, ["admin", "support", "finance", "trader"]);
     }, 180_000);
     afterAll(async () => h?.close());
 

@@ -227,7 +227,8 @@ for (const target of databaseTargets()) {
       let n = 0;
       const target = await enrol("target@staff.example", "support");
       const playerHeaders = (await player(h)).headers;
-      const walked = (await player(h)).playerId;
+      const walkedPlayer = await player(h);
+      const walked = walkedPlayer.playerId;
       const requests: Record<BackofficeOperation, () => Promise<[string, string, unknown?]>> = {
         me: async () => ["GET", "/me"],
         listStaff: async () => ["GET", "/staff"],
@@ -282,6 +283,21 @@ for (const target of databaseTargets()) {
             { approve: false },
           ];
         },
+        listWithdrawals: async () => ["GET", "/withdrawals"],
+        reviewWithdrawal: async () => {
+          const made = await h.api.app.inject({
+            method: "POST",
+            url: "/api/player/withdrawals",
+            headers: walkedPlayer.headers,
+            payload: { amount: 1_00, currency: "EUR" },
+          });
+          return [
+            "POST",
+            `/withdrawals/${json<{ data: { id: number } }>(made).data.id}/review`,
+            { action: "reject", reason: "walk" },
+          ];
+        },
+        lookupPayments: async () => ["GET", `/payments?q=${walked}`],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

@@ -23,6 +23,7 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
+import { registerPaymentRoutes } from "./payments-routes.js";
 import { registerPlayerRoutes } from "./players-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
 import {
@@ -193,6 +194,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerAuditRoutes(r, ctx);
       registerTradingRoutes(r, ctx);
       registerPlayerRoutes(r, ctx);
+      registerPaymentRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );
