@@ -16,6 +16,7 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/audit", label: t.nav.audit, needs: "listAudit" },
   { href: "/backoffice/players", label: t.nav.players, needs: "searchPlayers" },
   { href: "/backoffice/approvals", label: t.nav.approvals, needs: "listAdjustments" },
+  { href: "/backoffice/payments", label: t.nav.payments, needs: "lookupPayments" },
 ];
 
 /**

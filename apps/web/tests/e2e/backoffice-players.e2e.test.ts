@@ -131,7 +131,7 @@ describe("the back office's player desk (search, block, balance adjustments with
     expect(balance.data.find((a) => a.currency === "EUR")?.balance).toBe(150_00);
     await screenshot(page, "player-adjusted");
     await page.goto(`${base}/backoffice/players`);
-    await page.getByLabel("Search players").fill(player.email);
+    await page.getByRole("searchbox", { name: "Search players" }).fill(player.email);
     await page.getByRole("button", { name: "Find" }).click();
     await expect.poll(() => page.locator(".bo-table tbody tr").count()).toBe(1);
     await screenshot(page, "players");
