@@ -41,6 +41,8 @@ export const adjustmentViewSchema = z.object({
   player_id: z.number().int(),
   player_email: z.string().nullable(),
   currency: z.string(),
+  /** Decimals of the currency's minor unit, to show `amount`. */
+  subunits: z.number().int(),
   amount: z.number().int(),
   reason: z.string(),
   status: z.enum(ADJUSTMENT_STATUSES),

@@ -51,7 +51,11 @@ export function ApprovalsPage() {
                     {a.player_email ?? `#${a.player_id}`}
                   </Link>
                 </td>
-                <td className="bo-num">{formatMinor(a.amount, a.currency, [])}</td>
+                <td className="bo-num">
+                  {formatMinor(a.amount, a.currency, [
+                    { code: a.currency, subunits: a.subunits, fiat: true },
+                  ])}
+                </td>
                 <td>{a.reason}</td>
                 <td>{a.requested_by}</td>
                 <td>

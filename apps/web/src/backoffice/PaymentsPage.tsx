@@ -32,7 +32,8 @@ function WithdrawalQueue() {
     try {
       await boFetch(`/withdrawals/${id}/review`, {
         method: "POST",
-        body: { action, ...(reason ? { reason } : {}) },
+        // A rejection always sends its reason, so an empty one is refused with the rule it breaks.
+        body: { action, ...(reason || action === "reject" ? { reason: reason ?? "" } : {}) },
       });
       setMessage({ ok: true, text: t.payments.done });
       reload();

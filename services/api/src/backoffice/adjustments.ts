@@ -1,6 +1,7 @@
 import type { AdjustmentStatus, AdjustmentView } from "@sportsbook/contracts";
 import {
   balanceAdjustments,
+  currencies,
   type Executor,
   ensurePlayerAccount,
   InsufficientFundsError,
@@ -38,9 +39,11 @@ export async function listAdjustments(
       playerEmail: players.email,
       by: requester.email,
       decidedBy: decider.email,
+      subunits: currencies.subunits,
     })
     .from(balanceAdjustments)
     .innerJoin(players, eq(players.id, balanceAdjustments.playerId))
+    .innerJoin(currencies, eq(currencies.code, balanceAdjustments.currency))
     .innerJoin(requester, eq(requester.id, balanceAdjustments.requestedBy))
     .leftJoin(decider, eq(decider.id, balanceAdjustments.decidedBy))
     .where(and(...where))
@@ -51,6 +54,7 @@ export async function listAdjustments(
     player_id: r.a.playerId,
     player_email: r.playerEmail,
     currency: r.a.currency,
+    subunits: r.subunits,
     amount: r.a.amount,
     reason: r.a.reason,
     status: r.a.status as AdjustmentStatus,
