@@ -99,6 +99,8 @@ const envSchema = z.object({
     .default(30),
   /** Key of the operator's calls under /api/operator (withdrawal review), sent as `X-Operator-Key`. */
   OPERATOR_API_KEY: z.string().min(32).max(200).optional(),
+  /** Back-office balance adjustments above this many minor units (either sign) need a second staff member's approval. */
+  ADJUSTMENT_APPROVAL_MINOR: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(100_00),
   /** Sign-ups allowed from one IP address within an hour (an operator behind a shared address raises it). */
   SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** `production` turns the demo player off unless DEMO_PLAYER=on. */

@@ -209,6 +209,7 @@ export async function createServer(
     },
     ...(operatorKey ? { operatorKey } : {}),
     ...(games ? { games: [games.provider] } : {}),
+    adjustmentApprovalMinor: config.ADJUSTMENT_APPROVAL_MINOR,
     frameCookies: config.FRAME_COOKIES === "on",
     apiDocs: apiDocsOn(config),
     publicLocales: config.FEED_PUBLIC_LOCALES.split(","),

@@ -42,6 +42,18 @@ export const BACKOFFICE_OPERATIONS = {
   decideSettlementConflict: traders,
   listRiskProfiles: readers,
   setRiskProfile: traders,
+  searchPlayers: ["admin", "support", "finance", "auditor"],
+  viewPlayer: ["admin", "support", "finance", "auditor"],
+  setPlayerStatus: ["admin", "support"],
+  forcePasswordReset: ["admin", "support"],
+  setPlayerLimit: ["admin", "support"],
+  addPlayerNote: ["admin", "support", "finance"],
+  requestAdjustment: ["admin", "support", "finance"],
+  listAdjustments: ["admin", "finance", "auditor"],
+  decideAdjustment: ["admin", "finance"],
+  listWithdrawals: ["admin", "finance", "auditor"],
+  reviewWithdrawal: ["admin", "finance"],
+  lookupPayments: ["admin", "support", "finance", "auditor"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -342,6 +342,36 @@ export const errorCatalogue = {
     key: "error.backoffice.conflict_decided",
     message: "This settlement conflict has already been decided.",
   },
+  playerClosed: {
+    code: 1250,
+    status: 400,
+    key: "error.backoffice.player_closed",
+    message: "This account is closed for good and cannot be reopened.",
+  },
+  adjustmentNeedsSecondStaff: {
+    code: 1251,
+    status: 403,
+    key: "error.backoffice.adjustment_second_staff",
+    message: "Another staff member must approve this adjustment.",
+  },
+  adjustmentDecided: {
+    code: 1252,
+    status: 400,
+    key: "error.backoffice.adjustment_decided",
+    message: "This adjustment has already been decided.",
+  },
+  limitNotStricter: {
+    code: 1253,
+    status: 400,
+    key: "error.backoffice.limit_not_stricter",
+    message: "Staff can only make a limit stricter; a looser limit is the player's own request.",
+  },
+  adjustmentExceedsBalance: {
+    code: 1254,
+    status: 400,
+    key: "error.backoffice.adjustment_exceeds_balance",
+    message: "The adjustment would take the balance below zero.",
+  },
   internal: {
     code: 1099,
     status: 500,

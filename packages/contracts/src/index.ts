@@ -1,4 +1,6 @@
 export * from "./backoffice.js";
+export * from "./backoffice-payments.js";
+export * from "./backoffice-players.js";
 export * from "./errors.js";
 export * from "./http/index.js";
 export * from "./identity.js";

@@ -11,10 +11,17 @@ export type PostingKind =
   | "payout"
   | "cashout"
   | "refund"
-  | "bonus";
+  | "bonus"
+  | "adjustment";
 /** House accounts are the counter-side of player postings, one per kind and currency. */
 /** `house_withdrawals` holds requested withdrawals until they are paid or given back. */
-export type HouseAccountKind = "house_stakes" | "house_payments" | "house_bonus" | "house_withdrawals";
+/** `house_adjustments` is the other side of balance corrections made by the operator's staff. */
+export type HouseAccountKind =
+  | "house_stakes"
+  | "house_payments"
+  | "house_bonus"
+  | "house_withdrawals"
+  | "house_adjustments";
 
 export interface PostingLeg {
   accountId: number;

@@ -19,6 +19,8 @@ export interface ApiConfig {
   sessionTtlSeconds?: number;
   /** Lifetime of a back-office staff session, seconds (default 8 hours: a working day, not a month). */
   staffSessionTtlSeconds?: number;
+  /** Balance adjustments by staff larger than this (minor units, either sign) wait for a second member's approval (default 100 00). */
+  adjustmentApprovalMinor?: number;
   /** Wait before accepting a bet with live selections, after which odds and status are checked again (default 0). */
   liveBetDelayMs?: number;
   /** Largest payout of one bet in major units of its currency (default 100 000). */

@@ -41,6 +41,8 @@ export interface AppContext {
     realtimeTokenTtlSeconds: number;
     sessionTtlSeconds: number;
     staffSessionTtlSeconds: number;
+    /** Staff balance adjustments above this (minor units, either sign) need a second member's approval. */
+    adjustmentApprovalMinor: number;
     liveBetDelayMs: number;
     maxPayoutMajor: number;
     builderMargin: number;
@@ -114,6 +116,7 @@ export function createContext(config: ApiConfig): AppContext {
       realtimeTokenTtlSeconds: config.realtimeTokenTtlSeconds ?? 600,
       sessionTtlSeconds: config.sessionTtlSeconds ?? 30 * 24 * 3600,
       staffSessionTtlSeconds: config.staffSessionTtlSeconds ?? 8 * 3600,
+      adjustmentApprovalMinor: config.adjustmentApprovalMinor ?? 100_00,
       liveBetDelayMs: config.liveBetDelayMs ?? 0,
       maxPayoutMajor: config.maxPayoutMajor ?? 100_000,
       builderMargin: config.builderMargin ?? 0.05,

@@ -232,6 +232,8 @@ for (const target of databaseTargets()) {
       const walker = await player(h);
       const playerHeaders = walker.headers;
       const playerId = walker.playerId;
+      const walkedPlayer = await player(h);
+      const walked = walkedPlayer.playerId;
       const requests: Record<BackofficeOperation, () => Promise<[string, string, unknown?]>> = {
         me: async () => ["GET", "/me"],
         listStaff: async () => ["GET", "/staff"],
@@ -288,6 +290,53 @@ for (const target of databaseTargets()) {
             reason: "walk",
           },
         ],
+        searchPlayers: async () => ["GET", "/players?q=example"],
+        viewPlayer: async () => ["GET", `/players/${walked}`],
+        setPlayerStatus: async () => [
+          "POST",
+          `/players/${walked}/status`,
+          { status: "active", reason: "walk" },
+        ],
+        forcePasswordReset: async () => ["POST", `/players/${walked}/password-reset`, { reason: "walk" }],
+        setPlayerLimit: async () => [
+          "POST",
+          `/players/${walked}/limits`,
+          { type: "bet", value: 50_00 - ++n, reason: "walk" },
+        ],
+        addPlayerNote: async () => ["POST", `/players/${walked}/notes`, { body: "walk" }],
+        requestAdjustment: async () => [
+          "POST",
+          `/players/${walked}/adjustments`,
+          { amount: 1, reason: "walk" },
+        ],
+        listAdjustments: async () => ["GET", "/adjustments"],
+        decideAdjustment: async () => {
+          // Asked for by another member: the one who asks never decides.
+          const made = await call("POST", `/players/${walked}/adjustments`, target.headers, {
+            amount: 500_00,
+            reason: "walk",
+          });
+          return [
+            "POST",
+            `/adjustments/${json<{ data: { id: number } }>(made).data.id}/decision`,
+            { approve: false },
+          ];
+        },
+        listWithdrawals: async () => ["GET", "/withdrawals"],
+        reviewWithdrawal: async () => {
+          const made = await h.api.app.inject({
+            method: "POST",
+            url: "/api/player/withdrawals",
+            headers: walkedPlayer.headers,
+            payload: { amount: 1_00, currency: "EUR" },
+          });
+          return [
+            "POST",
+            `/withdrawals/${json<{ data: { id: number } }>(made).data.id}/review`,
+            { action: "reject", reason: "walk" },
+          ];
+        },
+        lookupPayments: async () => ["GET", `/payments?q=${walked}`],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

@@ -16,6 +16,9 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/audit", label: t.nav.audit, needs: "listAudit" },
   { href: "/backoffice/settlement", label: t.settlement.nav, needs: "listSettlementMatches" },
   { href: "/backoffice/risk", label: t.risk.nav, needs: "listRiskProfiles" },
+  { href: "/backoffice/players", label: t.nav.players, needs: "searchPlayers" },
+  { href: "/backoffice/approvals", label: t.nav.approvals, needs: "listAdjustments" },
+  { href: "/backoffice/payments", label: t.nav.payments, needs: "lookupPayments" },
 ];
 
 /**

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
 import { csrfOf, fund, type MainMarketRow, signedInPlayer } from "./players";
-import { demoAdmin, screenshot, signInStaff } from "./staff";
+import { demoAdmin, screenshot, signIn } from "./staff";
 
 const base = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -61,7 +61,7 @@ describe("players' risk profiles", { timeout: 180_000 }, () => {
 
     const admin = demoAdmin(base, dataDir);
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await signInStaff(base, page, admin.email, admin.password, admin.totp);
+    await signIn(page, base, admin);
     await page.getByRole("navigation").getByRole("link", { name: "Risk" }).click();
     const finder = page.getByRole("form", { name: "Find players" });
     await finder.getByLabel("Find players").fill(email);

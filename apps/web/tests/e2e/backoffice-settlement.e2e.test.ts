@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
 import { fund, type MainMarketRow, placeMainSingle, signedInPlayer } from "./players";
-import { demoAdmin, screenshot, signInStaff } from "./staff";
+import { demoAdmin, screenshot, signIn } from "./staff";
 
 const base = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -46,7 +46,7 @@ describe("the settlement desk", { timeout: 180_000 }, () => {
 
     const admin = demoAdmin(base, dataDir);
     const desk = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await signInStaff(base, desk, admin.email, admin.password, admin.totp);
+    await signIn(desk, base, admin);
     await desk.getByRole("navigation").getByRole("link", { name: "Settlement" }).click();
     await expect.poll(() => desk.getByRole("heading", { name: "Settlement desk" }).count()).toBe(1);
     // the list sorts by any column, here the open bets, most first on a second click

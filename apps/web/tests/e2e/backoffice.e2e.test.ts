@@ -2,15 +2,11 @@ import type { TOTP } from "otpauth";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
-import { csrfOf, fund, type MainMarketRow, mailedLink, signedInPlayer } from "./players";
-import { demoAdmin as demoAdminOf, freshCode, screenshot, signInStaff, totpOf } from "./staff";
+import { csrfOf, fund, type MainMarketRow, signedInPlayer } from "./players";
+import { demoAdmin, enrol as enrolStaff, type StaffLogin, screenshot, signIn } from "./staff";
 
 const base = inject("baseUrl");
 const dataDir = inject("dataDir");
-const STAFF_PASSWORD = "staff password 7";
-const demoAdmin = () => demoAdminOf(base, dataDir);
-const signIn = (page: Page, email: string, password: string, totp: TOTP) =>
-  signInStaff(base, page, email, password, totp);
 
 /** A bet on one outcome of a match's main market, through the player's API: the answer's code, or 0 when placed. */
 async function bet(context: BrowserContext, m: MainMarketRow, outcomeId: string): Promise<number> {
@@ -51,12 +47,12 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
   timeout: 180_000,
 }, () => {
   let browser: Browser;
-  let admin: ReturnType<typeof demoAdmin>;
+  let admin: StaffLogin;
   let adminPage: Page;
   let trader: { email: string; totp: TOTP };
   beforeAll(async () => {
     browser = await launchChromium();
-    admin = demoAdmin();
+    admin = demoAdmin(base, dataDir);
     adminPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   });
   afterAll(async () => {
@@ -64,29 +60,8 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
   });
 
   /** An admin invites `email` with `role` on the Staff page; the invitee joins through the link in another browser. */
-  async function enrol(email: string, role: string): Promise<{ page: Page; totp: TOTP }> {
-    await adminPage.goto(`${base}/backoffice/staff`);
-    const form = adminPage.getByRole("form", { name: "Invite a staff member" });
-    await form.getByLabel("E-mail").fill(email);
-    await form.getByLabel("Role").selectOption(role);
-    await form.getByRole("button", { name: "Send invitation" }).click();
-    await expect
-      .poll(() => adminPage.getByRole("status").textContent())
-      .toContain("/backoffice/invitation?token=");
-    const link = await mailedLink(base, email, "/backoffice/invitation");
-    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await page.goto(`${base}${link}`);
-    const uri = await page.getByLabel("TOTP secret (otpauth URI)").inputValue();
-    const totp = totpOf(uri);
-    await screenshot(page, "invitation");
-    await page.getByLabel("Choose a password").fill(STAFF_PASSWORD);
-    await page.getByLabel("Authenticator code").fill(await freshCode(totp));
-    await page.getByRole("button", { name: "Join" }).click();
-    await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
-    await page.goto(`${base}/backoffice`);
-    await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
-    return { page, totp };
-  }
+  const enrol = (email: string, role: string) =>
+    enrolStaff(base, browser, adminPage, email, role, (page) => screenshot(page, "invitation"));
 
   it("asks for the authenticator's code at sign-in and refuses a wrong one", async () => {
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -100,7 +75,7 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
       // Next's route announcer is an alert too: the refusal is found by its text.
       .poll(() => page.getByText("Wrong e-mail, password or code").count())
       .toBe(1);
-    await signIn(adminPage, admin.email, admin.password, admin.totp);
+    await signIn(adminPage, base, admin);
     await screenshot(adminPage, "overview");
     const res = await page.request.get(`${base}/backoffice`);
     expect(res.headers()["x-robots-tag"]).toContain("noindex");
@@ -133,7 +108,6 @@ describe("the back office (staff sign-in with TOTP, roles, trading holds, audit 
     if (!match?.main_market || !outcome) throw new Error("no open prematch main market");
 
     await page.goto(`${base}/backoffice/trading`);
-    await expect.poll(() => page.locator(".bo-table tbody tr").count()).toBeGreaterThan(0);
     await screenshot(page, "trading");
     await page.goto(`${base}/backoffice/trading/${match.id}`);
     const row = page.locator(

@@ -1,12 +1,23 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Secret, TOTP } from "otpauth";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
 import { ROOT } from "./app";
+import { DESKTOP } from "./browser";
+import { mailedLink } from "./players";
+
+/** The password every staff member enrolled by a suite chooses. */
+export const STAFF_PASSWORD = "staff password 7";
+
+export interface StaffLogin {
+  email: string;
+  password: string;
+  totp: TOTP;
+}
 
 /** The demo admin as the start banner printed it: e-mail, password and the TOTP secret's URI. */
-export function demoAdmin(base: string, dataDir: string): { email: string; password: string; totp: TOTP } {
+export function demoAdmin(base: string, dataDir: string): StaffLogin {
   const log = readFileSync(join(ROOT, ".cache", `e2e-app-${new URL(base).port}.log`), "utf8");
   const uri = log.match(/Admin TOTP:\s+(otpauth:\/\/\S+)/)?.[1];
   const email = log.match(/Admin e-mail:\s+(\S+)/)?.[1];
@@ -20,10 +31,9 @@ export function totpOf(uri: string): TOTP {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
 }
 
-/**
- * A code not used before: a code is accepted once, so wait for the next step when it repeats.
- * Suites run one after another in one process, so they share what was used.
- */
+const nextStep = () => new Promise((r) => setTimeout(r, TOTP.remaining({ period: 30 }) + 50));
+
+/** A code not used before by this suite: a code is accepted once, so wait for the next step when it repeats. */
 const used = new Set<string>();
 export async function freshCode(totp: TOTP): Promise<string> {
   for (;;) {
@@ -33,28 +43,63 @@ export async function freshCode(totp: TOTP): Promise<string> {
       used.add(key);
       return code;
     }
-    await new Promise((r) => setTimeout(r, TOTP.remaining({ period: 30 }) + 50));
+    await nextStep();
   }
 }
 
 /**
- * Signs a member in through the form. Another suite may already have spent this time step's code
- * with the same secret (a code is accepted once), so a refusal is tried once more with the next
- * step's code, which `freshCode` waits for.
+ * Signs a member in on the back office's sign-in form. The demo admin is shared by the suites: when
+ * another suite spent the current code moments ago, the refusal is met by trying the next code once.
  */
-export async function signInStaff(base: string, page: Page, email: string, password: string, totp: TOTP) {
-  await page.goto(`${base}/backoffice`);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByLabel("Authenticator code").fill(await freshCode(totp));
+export async function signIn(page: Page, base: string, login: StaffLogin): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    await page.goto(`${base}/backoffice`);
+    await page.getByLabel("E-mail").fill(login.email);
+    await page.getByLabel("Password").fill(login.password);
+    await page.getByLabel("Authenticator code").fill(await freshCode(login.totp));
     await page.getByRole("button", { name: "Sign in" }).click();
-    const signedIn = page.locator(".bo-who");
-    await signedIn.or(page.getByText("Wrong e-mail, password or code")).first().waitFor();
-    if (await signedIn.count()) break;
-    if (attempt === 2) throw new Error(`the back office refused ${email} twice`);
+    const signedIn = page.locator(".bo-who", { hasText: login.email });
+    const refused = page.getByText("Wrong e-mail, password or code");
+    // A wait of Playwright's own: the first sign-in of a suite runs in its setup, outside any test.
+    await signedIn.or(refused).first().waitFor({ timeout: 30_000 });
+    if ((await signedIn.count()) > 0) return;
+    if (attempt > 0) throw new Error(`${login.email} could not sign in`);
+    await nextStep();
   }
+}
+
+/**
+ * An admin (signed in on `adminPage`) invites `email` with `role` on the Staff page; the invitee
+ * joins through the mailed link in a browser context of their own.
+ */
+export async function enrol(
+  base: string,
+  browser: Browser,
+  adminPage: Page,
+  email: string,
+  role: string,
+  onInvitation?: (page: Page) => Promise<void>,
+): Promise<{ page: Page; totp: TOTP }> {
+  await adminPage.goto(`${base}/backoffice/staff`);
+  const form = adminPage.getByRole("form", { name: "Invite a staff member" });
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect
+    .poll(() => adminPage.getByRole("status").textContent())
+    .toContain("/backoffice/invitation?token=");
+  const link = await mailedLink(base, email, "/backoffice/invitation");
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await page.goto(`${base}${link}`);
+  const totp = totpOf(await page.getByLabel("TOTP secret (otpauth URI)").inputValue());
+  await onInvitation?.(page);
+  await page.getByLabel("Choose a password").fill(STAFF_PASSWORD);
+  await page.getByLabel("Authenticator code").fill(await freshCode(totp));
+  await page.getByRole("button", { name: "Join" }).click();
+  await expect.poll(() => page.getByText(`Signed in as ${email}`).count()).toBe(1);
+  await page.goto(`${base}/backoffice`);
   await expect.poll(() => page.locator(".bo-who").textContent()).toContain(email);
+  return { page, totp };
 }
 
 /** A full-page picture of a back-office page, for a person to look at (not compared). */

@@ -5,6 +5,7 @@ export * from "./catalogue.js";
 export * from "./feed.js";
 export * from "./identity.js";
 export * from "./jackpots.js";
+export * from "./player-care.js";
 export * from "./players.js";
 export * from "./risk.js";
 export * from "./settlement-desk.js";

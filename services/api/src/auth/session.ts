@@ -156,7 +156,8 @@ export async function optionalPlayer(ctx: AppContext, request: FastifyRequest): 
 
 /** `csrfToken` null: the session came in a bearer header, which no other site can make a browser send. */
 function assertMayAct(request: FastifyRequest, playerStatus: string, csrfToken: string | null): void {
-  if (playerStatus === "blocked") throw new ApiError("playerBlocked");
+  // A closed account is refused like a blocked one: neither may play.
+  if (playerStatus !== "active") throw new ApiError("playerBlocked");
   if (
     csrfToken !== null &&
     !SAFE_METHODS.has(request.method) &&

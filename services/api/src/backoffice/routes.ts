@@ -23,6 +23,8 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
+import { registerPaymentRoutes } from "./payments-routes.js";
+import { registerPlayerRoutes } from "./players-routes.js";
 import { registerRiskRoutes } from "./risk-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
 import { registerSettlementRoutes } from "./settlement-routes.js";
@@ -195,6 +197,8 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerTradingRoutes(r, ctx);
       registerSettlementRoutes(r, ctx);
       registerRiskRoutes(r, ctx);
+      registerPlayerRoutes(r, ctx);
+      registerPaymentRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );

@@ -56,7 +56,8 @@ export async function authenticate(
  */
 export async function admitPlayer(ctx: AppContext, player: PlayerRow): Promise<void> {
   if (!player.emailConfirmedAt) throw new ApiError("emailNotConfirmed");
-  if (player.status === "blocked") throw new ApiError("playerBlocked");
+  // A closed account is refused like a blocked one: neither may play.
+  if (player.status !== "active") throw new ApiError("playerBlocked");
   await assertMayStartSession(ctx, player.id);
 }
 

@@ -1,5 +1,5 @@
 import { LIMIT_KIND, type Limit, type LimitType, type SetLimitBody } from "@sportsbook/contracts";
-import { sessions } from "@sportsbook/db";
+import { sessions, type Transaction } from "@sportsbook/db";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { ApiError, validationError } from "../http/errors.js";
@@ -45,6 +45,14 @@ export async function currentLimits(ctx: AppContext, playerId: number): Promise<
 }
 
 /**
+ * A limit set by the operator's staff for the player: only a stricter one is allowed (a looser one is
+ * the player's own request), and `applied` records the staff action in the limit's own transaction.
+ */
+export interface StaffLimitChange {
+  applied(tx: Transaction, limitId: number): Promise<void>;
+}
+
+/**
  * Sets a limit. A new limit, or one at least as strict as the one in force, applies at once; a looser
  * one (higher amount, shorter window, other currency) waits as `unconfirmed` until the cooling-off
  * period has passed and the player confirms it. Exclusions can be extended, never shortened. A new
@@ -54,6 +62,7 @@ export async function setLimit(
   ctx: AppContext,
   player: { id: number; currency: string },
   body: SetLimitBody,
+  onBehalf?: StaffLimitChange,
 ): Promise<LimitRow> {
   const errors = validateLimitRequest(body);
   if (errors.length > 0) throw validationError(errors);
@@ -93,6 +102,7 @@ export async function setLimit(
         playerId: player.id,
         data: { ...body, replaces: current?.id ?? null },
       });
+      await onBehalf?.applied(tx, newId);
       if (kind === "exclusion") {
         await tx
           .update(sessions)
@@ -107,6 +117,7 @@ export async function setLimit(
         data: { type: body.type, until: current.endsAt?.toISOString() },
       });
     }
+    if (onBehalf) throw new ApiError("limitNotStricter");
     if (pending) await withdraw(ctx, tx, pending);
     const pendingId = await insertLimit(ctx, tx, {
       ...terms,

@@ -22,6 +22,8 @@ export interface Metrics {
   jackpotPlayFailures: Counter;
   /** Placed bets a freebet amb's progress failed to count: the bets stand, the bar misses them. */
   ambProgressFailures: Counter;
+  /** Approved withdrawals the provider's payout refused or never answered: they stay approved, funds held. */
+  payoutFailures: Counter;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -95,6 +97,11 @@ export function createMetrics(registry: Registry): Metrics {
     outboxRunFailures: new Counter({
       name: "sportsbook_outbox_run_failures_total",
       help: "Outbox delivery runs that failed before delivering (the outbox could not be read or updated)",
+      registers: [registry],
+    }),
+    payoutFailures: new Counter({
+      name: "sportsbook_payout_failures_total",
+      help: "Approved withdrawals whose payout the provider refused or never answered (they stay approved)",
       registers: [registry],
     }),
   };

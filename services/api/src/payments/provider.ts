@@ -22,4 +22,11 @@ export interface CheckoutProvider {
     /** The provider gives up on the session at this time. */
     expiresAt: Date;
   }): Promise<{ session: string; checkoutUrl: string }>;
+  /**
+   * Sends an approved withdrawal to the player's payment method; answers the provider's payout
+   * reference. A provider without it leaves approved withdrawals to be paid and marked by hand.
+   */
+  payout?(input: { paymentId: number; amount: number; currency: string; subunits: number }): Promise<{
+    reference: string;
+  }>;
 }

@@ -66,6 +66,10 @@ export function createSandboxCheckout(options: {
       sessions.set(id, { id, ...input, state: "open" });
       return { session: id, checkoutUrl: `${options.pathPrefix}/checkout/${id}` };
     },
+    // The sandbox pays every payout at once: no money moves anywhere.
+    async payout() {
+      return { reference: `po_${randomBytes(12).toString("hex")}` };
+    },
   };
 
   async function report(

@@ -85,15 +85,22 @@ export async function reviewWithdrawal(
   paymentId: number,
   action: ReviewAction,
   reason: string | null,
+  by?: ReviewRecord,
 ): Promise<PaymentRow> {
   switch (action) {
     case "approve":
-      return settle(ctx, paymentId, { from: ["requested"], to: "approved", reason });
+      return settle(ctx, paymentId, { from: ["requested"], to: "approved", reason, by });
     case "decline":
-      return settle(ctx, paymentId, { from: ["requested", "approved"], to: "declined", reason });
+      return settle(ctx, paymentId, { from: ["requested", "approved"], to: "declined", reason, by });
     case "mark_paid":
-      return settle(ctx, paymentId, { from: ["approved"], to: "paid", reason });
+      return settle(ctx, paymentId, { from: ["approved"], to: "paid", reason, by });
   }
+}
+
+/** What a reviewer adds to a review: the provider's payout reference, and their record of it in the same transaction. */
+export interface ReviewRecord {
+  externalRef?: string;
+  within(tx: Transaction, before: string, after: PaymentRow): Promise<void>;
 }
 
 /** Moves a withdrawal between statuses and posts what the move means for the held funds. */
@@ -105,6 +112,7 @@ async function settle(
     from: string[];
     to: "approved" | "paid" | "declined" | "cancelled";
     reason: string | null;
+    by?: ReviewRecord | undefined;
   },
 ): Promise<PaymentRow> {
   const [known] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
@@ -120,10 +128,16 @@ async function settle(
   const result = await ctx.db.transaction(async (tx) => {
     const [changed] = await tx
       .update(payments)
-      .set({ status: move.to, reason: move.reason, updatedAt: ctx.now() })
+      .set({
+        status: move.to,
+        reason: move.reason,
+        updatedAt: ctx.now(),
+        ...(move.by?.externalRef ? { externalRef: move.by.externalRef } : {}),
+      })
       .where(and(eq(payments.id, paymentId), inArray(payments.status, move.from)))
       .returning();
     if (!changed) throw new ApiError("paymentStateConflict");
+    await move.by?.within(tx, known.status, changed);
     const balance = await postFor(tx, changed, move.to, { hold, out });
     // The operator's decisions are news to the player; their own cancellation and the payout
     // that follows an approval are not.

@@ -75,7 +75,7 @@ function profile(p: PlayerRow | null) {
     statuses: p.statusIds.map((id) => ({ id })),
     auth_fields_missed: [],
     country: p.countryCode ? { name: p.countryCode, code: p.countryCode } : null,
-    is_blocked: p.status === "blocked",
+    is_blocked: p.status !== "active",
   };
 }
 

@@ -1,0 +1,10 @@
+import { type Currency, formatMoney, money } from "@sportsbook/domain";
+
+/** The back office's number format: the operator's (British English) currency format. */
+export const STAFF_LOCALE = "en-GB";
+
+/** Minor units of `code` for people, with the decimals of the currency as the answer that carried the amount told them. */
+export function formatMinor(amount: number, code: string, currencies: readonly Currency[]): string {
+  const currency = currencies.find((c) => c.code === code) ?? { code, subunits: 2, fiat: true };
+  return formatMoney(money(amount, code), currency, STAFF_LOCALE);
+}
