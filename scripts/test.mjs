@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureWebBuild } from "./web-build.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = join(root, ".cache");
@@ -36,9 +37,20 @@ if (existsSync(join(root, "apps/web/tsconfig.json"))) {
 }
 check("lint", bin("biome"), ["check", "."]);
 
+const extra = process.argv.slice(2);
+// The browser suites share one built app. Built here, before Vitest, the build is not raced by the
+// unit suites for the machine's cores nor held to the suites' start-up deadline.
+if (extra.length === 0) {
+  console.log("\n▶ web build");
+  if (ensureWebBuild(root)) passed += 1;
+  else {
+    failed += 1;
+    console.log("✗ web build failed");
+  }
+}
+
 const report = join(cacheDir, "vitest-report.json");
 rmSync(report, { force: true });
-const extra = process.argv.slice(2);
 const vitestOk = run("vitest", bin("vitest"), [
   "run",
   "--reporter=default",

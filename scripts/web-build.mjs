@@ -26,11 +26,17 @@ function newest(path) {
   return max;
 }
 
+/**
+ * Written only once a build and its precompression have finished: `next build` writes BUILD_ID
+ * early, so a build killed halfway would otherwise pass for a current one and serve empty pages.
+ */
+const completeMarker = (root) => join(root, "apps/web/.next/BUILD_COMPLETE");
+
 /** Why the build must be (re)made, or null when it is current. */
 export function webBuildReason(root) {
-  const buildId = join(root, "apps/web/.next/BUILD_ID");
-  if (!existsSync(buildId)) return "missing";
-  const built = statSync(buildId).mtimeMs;
+  const marker = completeMarker(root);
+  if (!existsSync(marker)) return "missing";
+  const built = statSync(marker).mtimeMs;
   const changed = SOURCES.find((s) => newest(join(root, s)) > built);
   return changed ? `stale (${changed} changed)` : null;
 }
@@ -89,6 +95,7 @@ export function ensureWebBuild(root, log = console.log) {
     }
     log(`▶ building the web app (next build --webpack; build ${reason})`);
     const started = Date.now();
+    rmSync(completeMarker(root), { force: true });
     const r = spawnSync(join(root, "node_modules/.bin/next"), ["build", "--webpack"], {
       cwd: join(root, "apps/web"),
       stdio: ["ignore", "inherit", "inherit"],
@@ -96,6 +103,7 @@ export function ensureWebBuild(root, log = console.log) {
     });
     if (r.status !== 0) return false;
     const precompressed = precompressStatic(join(root, "apps/web/.next/static"));
+    writeFileSync(completeMarker(root), new Date(started).toISOString());
     log(
       `▶ web app built in ${((Date.now() - started) / 1000).toFixed(1)} s (${precompressed} static files precompressed)`,
     );
