@@ -42,6 +42,8 @@ export const BACKOFFICE_OPERATIONS = {
   decideSettlementConflict: traders,
   listRiskProfiles: readers,
   setRiskProfile: traders,
+  listLiabilities: readers,
+  matchLiabilities: readers,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -288,6 +288,8 @@ for (const target of databaseTargets()) {
             reason: "walk",
           },
         ],
+        listLiabilities: async () => ["GET", "/liabilities"],
+        matchLiabilities: async () => ["GET", `/liabilities/matches/${prematch}`],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

@@ -23,6 +23,7 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
+import { registerLiabilitiesRoutes } from "./liabilities-routes.js";
 import { registerRiskRoutes } from "./risk-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
 import { registerSettlementRoutes } from "./settlement-routes.js";
@@ -195,6 +196,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerTradingRoutes(r, ctx);
       registerSettlementRoutes(r, ctx);
       registerRiskRoutes(r, ctx);
+      registerLiabilitiesRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );
