@@ -16,6 +16,7 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/audit", label: t.nav.audit, needs: "listAudit" },
   { href: "/backoffice/settlement", label: t.settlement.nav, needs: "listSettlementMatches" },
   { href: "/backoffice/risk", label: t.risk.nav, needs: "listRiskProfiles" },
+  { href: "/backoffice/liabilities", label: t.liabilities.nav, needs: "listLiabilities" },
 ];
 
 /**
