@@ -1,11 +1,24 @@
+import { bonusSeedSchema } from "@sportsbook/contracts";
 import { staff } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureDemoAdmin, totpCode } from "../src/index.js";
+import { ensureDemoAdmin, seedBonuses, totpCode } from "../src/index.js";
 import { type ErrorJson, type Harness, json, type Player, player, startHarness } from "./support/harness.js";
 
 const PASSWORD = "admin password 1";
+
+const seed = bonusSeedSchema.parse({
+  bonuses: {
+    welcome: {
+      kind: "freebet",
+      name: { en: "Welcome freebet" },
+      issued_by: "sign_up",
+      uses_count: 1,
+      terms: { amounts: { EUR: 500 }, min_odds: 1600 },
+    },
+  },
+});
 
 interface ListAnswer {
   data: {
@@ -36,7 +49,13 @@ interface MatchAnswer {
         bets: { bet_id: number; pays: number; taken: number }[];
       }[];
     }[];
-    bets: { id: number; type: string; stake: number; selections: { market: string; outcome: string }[] }[];
+    bets: {
+      id: number;
+      type: string;
+      stake: number;
+      bonus: string | null;
+      selections: { market: string; outcome: string }[];
+    }[];
   };
 }
 
@@ -46,11 +65,11 @@ for (const target of databaseTargets()) {
     let headers: Record<string, string>;
     let p: Player;
     const bo = (url: string) => h.api.app.inject({ method: "GET", url: `/api/backoffice${url}`, headers });
-    const place = async (bet: unknown) => {
+    const place = async (bet: unknown, by = p) => {
       const res = await h.api.app.inject({
         method: "POST",
         url: "/api/bets",
-        headers: p.headers,
+        headers: by.headers,
         payload: { meta: { device_id: "d1" }, bets: [bet] },
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -72,6 +91,7 @@ for (const target of databaseTargets()) {
       const cookie = res.cookies.find((c) => c.name === "sb_staff")?.value;
       headers = { cookie: `sb_staff=${cookie}` };
       p = await player(h);
+      await seedBonuses(h.api.ctx, seed);
     });
     afterAll(async () => h?.close());
 
@@ -138,6 +158,57 @@ for (const target of databaseTargets()) {
         ["single", 2_00, ["draw"]],
         ["combo", 10_00, [expect.any(String)]],
         ["system", 3_00, [expect.any(String)]],
+      ]);
+    });
+
+    it("counts a freebet at its cost: its stake is not taken, only its winnings are paid", async () => {
+      const listed = json<{ data: { id: number; name: string }[] }>(
+        await h.api.app.inject({ method: "GET", url: "/api/bonuses" }),
+      ).data;
+      const welcome = listed.find((b) => b.name === "Welcome freebet")?.id ?? 0;
+      const holder = await player(h, { balance: 0 });
+      await h.api.app.inject({ method: "GET", url: "/api/bonuses", headers: holder.headers });
+      const activated = await h.api.app.inject({
+        method: "POST",
+        url: `/api/bonuses/${welcome}/activate`,
+        headers: holder.headers,
+        payload: {},
+      });
+      expect(activated.statusCode, activated.body).toBe(200);
+      const navi = {
+        match_id: h.fixture.matches.esport.id,
+        market_id: 1,
+        specifier: "",
+        outcome_id: "1",
+        odds: 1800,
+      };
+      await place(
+        {
+          type: "single",
+          stake: { value: 5_00, currency: "EUR" },
+          selections: [navi],
+          bonus: { id: welcome, type: "freebet" },
+        },
+        holder,
+      );
+      await place({
+        type: "single",
+        stake: { value: 1_00, currency: "EUR" },
+        selections: [{ ...navi, outcome_id: "2", odds: 1950 }],
+      });
+
+      const detail = json<MatchAnswer>(
+        await bo(`/liabilities/matches/${h.fixture.matches.esport.id}?currency=EUR`),
+      ).data;
+      expect(detail.match.stakes).toBe(1_00);
+      // The freebet at 1.80 pays its 4.00 won; the cash single pays 1.95 on the 1.00 taken.
+      expect(detail.markets[0]?.outcomes.map((o) => [o.id, o.liability])).toEqual([
+        ["1", 4_00 - 1_00],
+        ["2", 1_95 - 1_00],
+      ]);
+      expect(detail.bets.map((b) => [b.stake, b.bonus])).toEqual([
+        [5_00, "freebet"],
+        [1_00, null],
       ]);
     });
 
