@@ -101,6 +101,12 @@ for (const target of databaseTargets()) {
         currency: null,
         currencies: [],
       });
+      const quiet = json<MatchAnswer & { data: { currency: { code: string } } }>(
+        await bo(`/liabilities/matches/${h.fixture.matches.prematch.id}`),
+      ).data;
+      // all zero, in a currency the wallet knows
+      expect([quiet.match.worst_case, quiet.markets, quiet.bets]).toEqual([0, [], []]);
+      expect(quiet.currency.code).toMatch(/^[A-Z][A-Z0-9]+$/);
     });
 
     it("counts singles, a combo and a system through each leg, worst match first, with the bets behind each figure", async () => {

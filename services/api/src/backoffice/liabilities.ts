@@ -240,7 +240,14 @@ export async function matchLiabilities(ex: Executor, matchId: number, asked: str
   const { currency, codes } = await currencyFor(ex, asked);
   const row = (await matchRows(ex, [matchId], undefined)).get(matchId);
   if (!row) throw new ApiError("notFound");
-  const chosen = currency ?? { code: asked ?? "", subunits: 2, fiat: true };
+  // with no bet open anywhere, the figures are all zero in whichever currency the wallet knows first
+  const chosen =
+    currency ??
+    rowsOf<CurrencyRow>(
+      await ex.execute(sql`select code, subunits, fiat from currencies order by enabled desc, code limit 1`),
+    )[0] ??
+    null;
+  if (!chosen) throw new ApiError("notFound");
   const { bets, catalogue, matches } = currency
     ? await figuresOf(ex, currency.code, matchId)
     : { bets: [], catalogue: await catalogueOf(ex, []), matches: [] };
