@@ -54,6 +54,8 @@ export const BACKOFFICE_OPERATIONS = {
   listWithdrawals: ["admin", "finance", "auditor"],
   reviewWithdrawal: ["admin", "finance"],
   lookupPayments: ["admin", "support", "finance", "auditor"],
+  listLiabilities: readers,
+  matchLiabilities: readers,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -4,6 +4,7 @@ export * from "./backoffice-players.js";
 export * from "./errors.js";
 export * from "./http/index.js";
 export * from "./identity.js";
+export * from "./liabilities.js";
 export * from "./link.js";
 export * from "./periods.js";
 export * from "./player-events.js";

@@ -39,6 +39,21 @@ const SELECTION: Record<string, { won: boolean; voidFactor: 0 | 0.5 | 1 }> = {
   half_lost: { won: false, voidFactor: 0.5 },
 };
 
+/** How a stored selection settled, for the settlement maths; `undefined` while it is open. */
+export function selectionSettlementOf(s: {
+  status: string;
+  deadHeatFactor: number | null;
+}): SelectionSettlement | undefined {
+  const base = SELECTION[s.status];
+  if (!base) return undefined;
+  return {
+    ...base,
+    ...(s.deadHeatFactor !== null && s.deadHeatFactor !== 1000
+      ? { deadHeatFactor: { n: BigInt(s.deadHeatFactor), d: 1000n } }
+      : {}),
+  };
+}
+
 /** Bets settlement moves on: open ones and ones settled before (a correction or rollback may follow). */
 const SETTLEABLE = ["waiting_results", "done"];
 
@@ -128,15 +143,7 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
     .where(eq(betSelections.betId, betId))
     .orderBy(betSelections.position);
   const legs: SettlementLeg[] = sels.map((s) => {
-    const base = SELECTION[s.status];
-    const settlement: SelectionSettlement | undefined = base
-      ? {
-          ...base,
-          ...(s.deadHeatFactor !== null && s.deadHeatFactor !== 1000
-            ? { deadHeatFactor: { n: BigInt(s.deadHeatFactor), d: 1000n } }
-            : {}),
-        }
-      : undefined;
+    const settlement = selectionSettlementOf(s);
     return { odds: s.odds as Odds, ...(settlement ? { settlement } : {}) };
   });
   const bonus = bet.bonus;

@@ -13,6 +13,7 @@ export { divFloor, divRound, type ExactDecimal, formatRatio, readDecimal } from 
 export * from "./farming.js";
 export * from "./fractional-ladder.js";
 export * from "./jackpot.js";
+export * from "./liabilities.js";
 export * from "./limits.js";
 export * from "./locale.js";
 export * from "./locale-url.js";

@@ -19,6 +19,7 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/players", label: t.nav.players, needs: "searchPlayers" },
   { href: "/backoffice/approvals", label: t.nav.approvals, needs: "listAdjustments" },
   { href: "/backoffice/payments", label: t.nav.payments, needs: "lookupPayments" },
+  { href: "/backoffice/liabilities", label: t.liabilities.nav, needs: "listLiabilities" },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { type Currency, formatMoney, money } from "@sportsbook/domain";
+import { type Currency, formatAmount, formatMoney, money } from "@sportsbook/domain";
 
 /** The back office's number format: the operator's (British English) currency format. */
 export const STAFF_LOCALE = "en-GB";
@@ -7,4 +7,9 @@ export const STAFF_LOCALE = "en-GB";
 export function formatMinor(amount: number, code: string, currencies: readonly Currency[]): string {
   const currency = currencies.find((c) => c.code === code) ?? { code, subunits: 2, fiat: true };
   return formatMoney(money(amount, code), currency, STAFF_LOCALE);
+}
+
+/** An amount of minor units shown in the currency's own decimals (the code is in the column's header). */
+export function amountText(value: number, currency: Currency): string {
+  return formatAmount(money(value, currency.code), currency);
 }

@@ -23,6 +23,7 @@ import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
+import { registerLiabilitiesRoutes } from "./liabilities-routes.js";
 import { registerPaymentRoutes } from "./payments-routes.js";
 import { registerPlayerRoutes } from "./players-routes.js";
 import { registerRiskRoutes } from "./risk-routes.js";
@@ -199,6 +200,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerRiskRoutes(r, ctx);
       registerPlayerRoutes(r, ctx);
       registerPaymentRoutes(r, ctx);
+      registerLiabilitiesRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );

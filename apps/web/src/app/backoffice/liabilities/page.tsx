@@ -1,0 +1,10 @@
+import { LiabilitiesPage } from "../../../backoffice/LiabilitiesPage";
+import { Shell } from "../../../backoffice/Shell";
+
+export default function Liabilities() {
+  return (
+    <Shell needs="listLiabilities">
+      <LiabilitiesPage />
+    </Shell>
+  );
+}
