@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
-import { csrfOf, fund, type MainMarketRow, mailedLink, signedInPlayer } from "./players";
-import { demoAdmin, freshCode, screenshot, signInStaff, totpOf } from "./staff";
+import { csrfOf, fund, type MainMarketRow, signedInPlayer } from "./players";
+import { demoAdmin, enrol, screenshot, signIn } from "./staff";
 
 const base = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -24,22 +24,9 @@ describe("the book's liabilities in the back office", { timeout: 240_000 }, () =
     // The demo admin invites a trader, who joins and opens the liabilities.
     const admin = demoAdmin(base, dataDir);
     const adminPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await signInStaff(base, adminPage, admin.email, admin.password, admin.totp);
+    await signIn(adminPage, base, admin);
     const email = `liabilities${Date.now()}@staff.test`;
-    await adminPage.goto(`${base}/backoffice/staff`);
-    const invite = adminPage.getByRole("form", { name: "Invite a staff member" });
-    await invite.getByLabel("E-mail").fill(email);
-    await invite.getByLabel("Role").selectOption("trader");
-    await invite.getByRole("button", { name: "Send invitation" }).click();
-    const link = await mailedLink(base, email, "/backoffice/invitation");
-    const trader = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    await trader.goto(`${base}${link}`);
-    const totp = totpOf(await trader.getByLabel("TOTP secret (otpauth URI)").inputValue());
-    await trader.getByLabel("Choose a password").fill("trader password 38");
-    await trader.getByLabel("Authenticator code").fill(await freshCode(totp));
-    await trader.getByRole("button", { name: "Join" }).click();
-    await expect.poll(() => trader.getByText(`Signed in as ${email}`).count()).toBe(1);
-    await trader.goto(`${base}/backoffice`);
+    const { page: trader } = await enrol(base, browser, adminPage, email, "trader");
     await trader.getByRole("navigation").getByRole("link", { name: "Liabilities" }).click();
     await trader.getByRole("heading", { name: "Liabilities" }).waitFor();
 
