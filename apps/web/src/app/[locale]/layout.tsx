@@ -18,7 +18,7 @@ import { CookieConsent } from "../../components/shell/CookieConsent";
 import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
-import { DepositDialogLazy } from "../../components/wallet/WalletPages";
+import { DepositDialogLazy, QuickDepositResultLazy } from "../../components/wallet/WalletPages";
 import { FrameBridgeLazy } from "../../embed/FrameBridgeLazy";
 import { UserGroupCheck } from "../../embed/UserGroupCheck";
 import { loadMessages } from "../../i18n/messages";
@@ -116,6 +116,7 @@ export default async function LocaleLayout({
                             </AppShell>
                             <AreaBoundary area="account">
                               <DepositDialogLazy />
+                              <QuickDepositResultLazy />
                               <PlayerSettingsSync />
                               <SessionWatchLazy />
                               <BonusAlertsLazy />

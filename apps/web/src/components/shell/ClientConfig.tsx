@@ -16,7 +16,14 @@ export interface ClientConfig extends LocaleUrlConfig {
   depositReminder: { show: boolean; playerGroupId: string | null; remindAfterSeconds: number };
   signUpReminderSeconds: number;
   /** SPEC §5: the host platform's origins, the only ones that may frame and message the site. */
-  platform: { origins: string[]; firstPartyOrigin?: string | undefined; accounts: "sportsbook" | "host" };
+  platform: {
+    origins: string[];
+    firstPartyOrigin?: string | undefined;
+    accounts: "sportsbook" | "host";
+    /** The platform's deposit page (the iframe deposit modal) and assets page (SPEC §2). */
+    depositPage?: string | undefined;
+    assetsPage?: string | undefined;
+  };
   /** The visitor holds a session cookie (a player); the API still decides whether it is valid. */
   signedIn: boolean;
 }
