@@ -67,7 +67,7 @@ export function DepositDialog() {
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={depositPage ? `modal ${styles.platformModal}` : "modal"}
       data-modal={depositPage ? "iframe-deposit" : "deposit"}
       aria-labelledby="deposit-title"
       onClose={() => setAsked(false)}
@@ -85,11 +85,13 @@ export function DepositDialog() {
         ) : (
           <DepositForm returnPath={wallet} />
         )}
-        <p className={styles.note}>
-          <Link href={wallet} onClick={() => ref.current?.close()}>
-            {t("wallet-link")}
-          </Link>
-        </p>
+        {depositPage ? null : (
+          <p className={styles.note}>
+            <Link href={wallet} onClick={() => ref.current?.close()}>
+              {t("wallet-link")}
+            </Link>
+          </p>
+        )}
         <div className="modal-actions">
           <button type="button" className="btn" onClick={() => ref.current?.close()}>
             {tn("close")}
