@@ -1,7 +1,7 @@
 import { escapeHtml } from "@sportsbook/contracts/html";
 
 /** Languages the host offers; the frame follows the host's choice through `change_locale`. */
-export const HOST_LOCALES = ["en", "de", "es", "pt-BR", "tr", "ar"] as const;
+export const HOST_LOCALES = ["en", "de", "es", "pt-BR", "tr", "ar", "he"] as const;
 
 interface Shell {
   title: string;

@@ -173,7 +173,7 @@ export const siteSettingsSchema = z
     logo: safeHref.default(DEFAULT_LOGO),
     favicon: safeHref.default("/favicon.svg"),
     /** Configured locales; the first one is the default locale. */
-    locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar"]),
+    locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar", "he"]),
     /** When true every URL carries the locale; when false the default locale is omitted. */
     localeInUrl: z.boolean().default(false),
     rtlEnabled: z.boolean().default(true),
