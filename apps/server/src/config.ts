@@ -187,6 +187,8 @@ const envSchema = z.object({
     .string()
     .regex(/^([A-Za-z]{2}(,[A-Za-z]{2})*)?$/, "comma-separated country codes, e.g. US,FR")
     .default(""),
+  /** Least age, in whole years, to open an account (sign-up's date of birth is checked against it). */
+  MINIMUM_AGE: z.coerce.number().int().min(16).max(25).default(18),
   /** Header the operator's proxy sets to the visitor's country code. */
   COUNTRY_HEADER: z.string().min(1).max(100).default("x-country-code"),
   /** Demand phone verification (SMS code) after sign-in. */
@@ -265,6 +267,7 @@ export function identityOptions(config: ServerConfig): IdentityOptions {
     devMailboxKey: config.DEV_MAILBOX_KEY,
     blockedCountries: list(config.BLOCKED_COUNTRIES),
     countryHeader: config.COUNTRY_HEADER,
+    minimumAge: config.MINIMUM_AGE,
     requirePhoneVerification: config.REQUIRE_PHONE_VERIFICATION === "on",
     requiredFields: profileFieldSchema.array().parse(list(config.REQUIRED_PROFILE_FIELDS)),
     limitIncreaseDelaySeconds: config.LIMIT_INCREASE_DELAY_SECONDS,

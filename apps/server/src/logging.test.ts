@@ -80,7 +80,12 @@ describe("logs keep no secrets", () => {
     const signUp = await server.app.inject({
       method: "POST",
       url: "/api/player/sign-up",
-      payload: { email: "logs@example.com", password: "a password to hide 1", terms_accepted: true },
+      payload: {
+        email: "logs@example.com",
+        password: "a password to hide 1",
+        terms_accepted: true,
+        date_of_birth: "1990-04-12",
+      },
     });
     expect(signUp.statusCode).toBe(200);
     expect(log).toContain("reset_password_token=[redacted]");

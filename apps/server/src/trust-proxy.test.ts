@@ -80,7 +80,12 @@ describe("behind one trusted proxy (TRUST_PROXY=10.0.0.2,loopback)", () => {
         remoteAddress: "10.0.0.2",
         // The proxy appends the address it saw after whatever the client sent.
         headers: { "x-forwarded-for": `${claimed}, ${client}` },
-        payload: { email: `proxied${n}@example.com`, password: "correct horse 1", terms_accepted: true },
+        payload: {
+          email: `proxied${n}@example.com`,
+          password: "correct horse 1",
+          terms_accepted: true,
+          date_of_birth: "1990-04-12",
+        },
       });
     expect((await signUp(1, "198.51.100.1", "203.0.113.9")).statusCode).toBe(200);
     expect((await signUp(2, "198.51.100.2", "203.0.113.9")).statusCode).toBe(200);
@@ -96,7 +101,12 @@ describe("behind one trusted proxy (TRUST_PROXY=10.0.0.2,loopback)", () => {
         url: "/api/player/sign-up",
         remoteAddress: "198.51.100.77",
         headers: { "x-forwarded-for": claimed },
-        payload: { email: `direct${n}@example.com`, password: "correct horse 1", terms_accepted: true },
+        payload: {
+          email: `direct${n}@example.com`,
+          password: "correct horse 1",
+          terms_accepted: true,
+          date_of_birth: "1990-04-12",
+        },
       });
     expect((await direct(1, "192.0.2.1")).statusCode).toBe(200);
     expect((await direct(2, "192.0.2.2")).statusCode).toBe(200);

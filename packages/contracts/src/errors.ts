@@ -311,6 +311,12 @@ export const errorCatalogue = {
     key: "error.payments.insufficient_funds",
     message: "Your balance is too low for this withdrawal.",
   },
+  underMinimumAge: {
+    code: 1130,
+    status: 400,
+    key: "error.sign_up.under_minimum_age",
+    message: "You are under the minimum age to open an account.",
+  },
   staffInvalidCredentials: {
     code: 1200,
     status: 400,

@@ -54,6 +54,8 @@ export const profileFieldSchema = z.enum(["first_name", "last_name", "nickname",
 export type ProfileField = z.infer<typeof profileFieldSchema>;
 
 /** `POST /player/sign-up`. */
+const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166 alpha-2 code, e.g. DE");
+
 export const signUpBodySchema = trackedTagsSchema.extend({
   email: emailSchema,
   password: passwordSchema,
@@ -70,8 +72,27 @@ export const signUpBodySchema = trackedTagsSchema.extend({
   last_name: text().trim().min(1).max(100).optional(),
   /** The player accepts the terms and confirms being of legal age. */
   terms_accepted: z.literal(true),
+  /** Checked against the operator's minimum age (`underMinimumAge`). */
+  date_of_birth: z.iso.date(),
+  /** ISO 3166 alpha-2 country of residence; the proxy's country of the visit when absent. */
+  country: countryCodeSchema.optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+/**
+ * `GET /player/sign-up/options`: what the sign-up form offers and checks before it asks: the
+ * operator's minimum age, the currencies an account can be opened in, the default one, and the
+ * country the visit comes from (to suggest), when the operator's proxy says.
+ */
+export const signUpOptionsResponseSchema = z.object({
+  data: z.object({
+    minimum_age: z.number().int(),
+    currencies: z.array(z.object({ code: z.string(), subunits: z.number().int() })),
+    default_currency: z.string(),
+    country: z.string().nullable(),
+  }),
+});
+export type SignUpOptions = z.infer<typeof signUpOptionsResponseSchema>["data"];
 
 /**
  * `POST /operator/sessions`: a host platform vouches for its signed-in player. The account with this
@@ -260,6 +281,8 @@ export const limitResponseSchema = z.object({ data: limitSchema });
 /** `GET /player/sessions/info` (polled every 30 s, SPEC §9). */
 export const sessionsInfoSchema = z.object({
   data: z.object({
+    /** The session's net win (positive) or loss on bets, minor units of the player's current currency. */
+    net_result: z.object({ value: z.number().int(), currency: text() }),
     started_at: text(),
     duration_seconds: z.number().int(),
     session_limit_seconds: z.number().int().nullable(),

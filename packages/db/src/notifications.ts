@@ -16,12 +16,14 @@ export type NotificationCause =
       currency: string;
     }
   /** A limit change that waited for its cooling-off period took effect: a looser limit, or a removal. */
-  | { type: "limit_changed"; limitId: number; limitType: string; removal: boolean };
+  | { type: "limit_changed"; limitId: number; limitType: string; removal: boolean }
+  /** A bonus was issued to the player; `name` in the player's language. */
+  | { type: "bonus_issued"; bonusId: number; name: string };
 
 interface Wording {
   title: string;
   body: string;
-  objectType: "bet" | "payment" | "limit";
+  objectType: "bet" | "payment" | "limit" | "bonus";
   objectId: number;
 }
 
@@ -31,7 +33,7 @@ function settledBody(result: BetResult, amount: string): string {
   return amount === "" ? "Your bet was settled." : `Your bet was settled and paid ${amount}.`;
 }
 
-type MoneyCause = Exclude<NotificationCause, { type: "limit_changed" }>;
+type MoneyCause = Exclude<NotificationCause, { type: "limit_changed" | "bonus_issued" }>;
 
 function limitWording(cause: Extract<NotificationCause, { type: "limit_changed" }>): Wording {
   const name = cause.limitType.replace(/_/g, " ");
@@ -109,7 +111,17 @@ export async function recordNotification(
           wording: limitWording(cause),
           params: { limit_type: cause.limitType, change: cause.removal ? "removed" : "applied" },
         }
-      : await moneyWording(tx, cause);
+      : cause.type === "bonus_issued"
+        ? {
+            wording: {
+              title: "New bonus",
+              body: `${cause.name} is yours: find it under bonuses.`,
+              objectType: "bonus" as const,
+              objectId: cause.bonusId,
+            },
+            params: { name: cause.name },
+          }
+        : await moneyWording(tx, cause);
   const type: NotificationType = cause.type;
   const [notification] = await tx
     .insert(notifications)

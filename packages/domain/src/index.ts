@@ -1,4 +1,5 @@
 export * from "./access-rules.js";
+export * from "./age.js";
 export * from "./amb.js";
 export * from "./bet.js";
 export * from "./bet-slip-panel.js";

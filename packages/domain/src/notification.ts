@@ -6,6 +6,7 @@ export const NOTIFICATION_TYPES = [
   "withdrawal_approved",
   "withdrawal_declined",
   "limit_changed",
+  "bonus_issued",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

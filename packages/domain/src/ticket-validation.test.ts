@@ -85,7 +85,8 @@ describe("stake limits before placing (SPEC §5)", () => {
       bet("single", [selection("b")], { stake: 500 }),
     ];
     expect(stakeProblems(bets, EUR, { balance: 1000, maxStakes: [1000, 400] })).toEqual([
-      { issue: "above_balance", limit: 1000 },
+      // the quick deposit offers the 1.00 the stakes need beyond the balance
+      { issue: "above_balance", limit: 1000, shortfall: 100 },
       { issue: "above_maximum", betIndex: 1, limit: 400 },
     ]);
     // a maximum of 0 says the bet cannot be placed now; other rules say why

@@ -73,6 +73,8 @@ export interface StakeProblem {
   /** A system's lines and the least stake of each, for a per-line minimum. */
   readonly lines?: number;
   readonly line?: number;
+  /** Above the balance: how much more the stakes need, what a quick deposit offers to pay in. */
+  readonly shortfall?: number;
 }
 
 /** What the slip knows of the limits beyond the currency. */
@@ -107,7 +109,7 @@ export function stakeProblems(
       problems.push({ issue: "below_minimum", betIndex, limit: least });
   }
   if (limits.balance !== undefined && paid > limits.balance)
-    problems.push({ issue: "above_balance", limit: limits.balance });
+    problems.push({ issue: "above_balance", limit: limits.balance, shortfall: paid - limits.balance });
   for (const [betIndex, bet] of bets.entries()) {
     const most = limits.maxStakes?.[betIndex];
     if (most && bet.freebetStake === 0 && bet.stake > most)

@@ -108,4 +108,17 @@ describe("the host demo's own accounts and pages", () => {
     const bad = await app.inject({ method: "GET", url: "/payments/return?payment=abc" });
     expect(bad.headers.location).toBe("/payments/failure?redirect=%2F");
   });
+
+  it("lets only the sportsbook frame its deposit and sign-in pages, for the iframe deposit modal", async () => {
+    for (const url of ["/profile/wallet/deposit?redirect=%2F", "/sign-in"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["content-security-policy"]).toContain(
+        "frame-ancestors http://sportsbook.test:3000;",
+      );
+    }
+    for (const url of ["/", "/assets", "/payments/success", "/profile/wallet/deposits"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
+  });
 });

@@ -36,6 +36,9 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   "/host.css": { file: "host.css", type: "text/css; charset=utf-8" },
 };
 
+/** The casino's pages the sportsbook may show in its iframe deposit modal. */
+const FRAMEABLE: ReadonlySet<string> = new Set(["/profile/wallet/deposit", "/sign-in"]);
+
 const signInForm = z.object({
   mode: z.enum(["sign-in", "sign-up"]).catch("sign-in"),
   return: z.catch(appPathSchema, "/"),
@@ -86,11 +89,14 @@ export function createHostDemo(options: HostDemoOptions): FastifyInstance {
     { parseAs: "string", bodyLimit: 4096 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
+    // The sportsbook's iframe deposit modal shows the deposit page (and sign-in, when the casino's
+    // session is gone); no other page, and no other site, may frame the casino.
+    const framedBySportsbook = FRAMEABLE.has(request.url.split("?")[0] ?? "");
     reply.header(
       "content-security-policy",
       // the deposit form's answer redirects to the sportsbook's payment provider (form-action covers it)
-      `default-src 'self'; script-src 'self' ${sportsbook.origin}; frame-src ${sportsbook.origin}; frame-ancestors 'none'; form-action 'self' ${sportsbook.origin}; base-uri 'none'`,
+      `default-src 'self'; script-src 'self' ${sportsbook.origin}; frame-src ${sportsbook.origin}; frame-ancestors ${framedBySportsbook ? sportsbook.origin : "'none'"}; form-action 'self' ${sportsbook.origin}; base-uri 'none'`,
     );
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");

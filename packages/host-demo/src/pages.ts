@@ -1,7 +1,7 @@
 import { escapeHtml } from "@sportsbook/contracts/html";
 
 /** Languages the host offers; the frame follows the host's choice through `change_locale`. */
-export const HOST_LOCALES = ["en", "de", "es", "pt-BR", "tr", "ar"] as const;
+export const HOST_LOCALES = ["en", "de", "es", "pt-BR", "tr", "ar", "he"] as const;
 
 interface Shell {
   title: string;
@@ -98,6 +98,8 @@ export function major(minor: number, subunits: number): string {
 /**
  * The casino's assets page (SPEC §2): the player's balances and, at the `#deposit` anchor, the payment
  * widget. `back` is where the player returns once paid (the `redirect` the page was opened with).
+ * The sportsbook may show this page in its iframe deposit modal: the payment form and the way back
+ * leave the frame (`target="_top"`), as a payment provider's page refuses to be framed.
  */
 export function walletPage(opts: {
   player: string;
@@ -126,12 +128,13 @@ export function walletPage(opts: {
     body: `<section class="card"><h1>${opts.title}</h1>
 <table class="balances" aria-label="Balances"><tbody>${rows}</tbody></table></section>
 <section class="card" id="deposit"><h2>Deposit</h2>${error}
-<form method="post" action="/profile/wallet/deposit" data-host-form="deposit">
+<form method="post" action="/profile/wallet/deposit" data-host-form="deposit" target="_top">
 <input type="hidden" name="redirect" value="${escapeHtml(opts.back)}">
 <label>Amount <input name="amount" inputmode="decimal" required pattern="\\d{1,7}([.,]\\d{1,8})?" placeholder="10.00"></label>
 <label>Currency <select name="currency">${options}</select></label>
 <button type="submit">Pay</button></form>
-<p class="note">Payments go through the sportsbook's payment provider; the demo's sandbox charges no card.</p></section>`,
+<p class="note">Payments go through the sportsbook's payment provider; the demo's sandbox charges no card.</p></section>
+${opts.back === "/" ? "" : `<p><a href="${escapeHtml(opts.back)}" target="_top" data-link="back">Back to the sportsbook</a></p>`}`,
   });
 }
 

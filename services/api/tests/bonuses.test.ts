@@ -144,6 +144,15 @@ for (const target of databaseTargets()) {
         const page = await list("/bonuses/freebets?limit=1&page=2", s);
         expect(page.data).toHaveLength(1);
         expect(page.pagination.total).toBe(2);
+        // each issued bonus is a notification of its own, once, with the bonus's name
+        const notes = body<{ data: { type: string; object_type: string; params: { name?: string } }[] }>(
+          await get("/notifications", s),
+        ).data.filter((n) => n.type === "bonus_issued");
+        expect(notes.map((n) => n.params.name).sort()).toEqual(
+          expect.arrayContaining(["Acca boost", "Welcome freebet"]),
+        );
+        expect(new Set(notes.map((n) => n.params.name)).size).toBe(notes.length);
+        expect(notes.every((n) => n.object_type === "bonus")).toBe(true);
       });
 
       it("activates an available freebet once, and only one freebet at a time", async () => {

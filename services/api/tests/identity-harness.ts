@@ -113,7 +113,7 @@ export async function registeredPlayer(
   const signUp = await h.api.app.inject({
     method: "POST",
     url: "/api/player/sign-up",
-    payload: { email, password: PASSWORD, terms_accepted: true, ...extra },
+    payload: { email, password: PASSWORD, terms_accepted: true, date_of_birth: "1990-04-12", ...extra },
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up answered ${signUp.statusCode}: ${signUp.body}`);
   const token = await linkToken(h, email, "confirm_email", "confirmation_token");

@@ -136,7 +136,12 @@ for (const target of databaseTargets()) {
       await h.api.app.inject({
         method: "POST",
         url: "/api/player/sign-up",
-        payload: { email: "purpose@example.com", password: PASSWORD, terms_accepted: true },
+        payload: {
+          email: "purpose@example.com",
+          password: PASSWORD,
+          terms_accepted: true,
+          date_of_birth: "1990-04-12",
+        },
       });
       const confirmation = await linkToken(h, "purpose@example.com", "confirm_email", "confirmation_token");
       const asReset = await post("/player/password/reset", {
@@ -396,6 +401,7 @@ for (const target of databaseTargets()) {
         email: "x@example.com",
         password: PASSWORD,
         terms_accepted: true,
+        date_of_birth: "1990-04-12",
         pad: "x".repeat(300_000),
       });
       expect(huge.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { players, playerTags } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
+import { latestBirthDate } from "@sportsbook/domain";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -31,6 +32,7 @@ for (const target of databaseTargets()) {
         email: "Alice@Example.com",
         password: PASSWORD,
         terms_accepted: true,
+        date_of_birth: "1990-04-12",
         currency: "USD",
         ctag: "c-1",
         btag: "b-1",
@@ -83,11 +85,13 @@ for (const target of databaseTargets()) {
         email: "bob@example.com",
         password: "another pass 1",
         terms_accepted: true,
+        date_of_birth: "1990-04-12",
       });
       const fresh = await post("/player/sign-up", {
         email: "carol@example.com",
         password: "another pass 1",
         terms_accepted: true,
+        date_of_birth: "1990-04-12",
       });
       expect(again.statusCode).toBe(200);
       expect(again.body).toBe(fresh.body);
@@ -101,7 +105,12 @@ for (const target of databaseTargets()) {
         const res = await h.api.app.inject({
           method: "POST",
           url: "/api/player/sign-up",
-          payload: { email: "bob@example.com", password: "another pass 1", terms_accepted: true },
+          payload: {
+            email: "bob@example.com",
+            password: "another pass 1",
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+          },
           remoteAddress: `10.9.9.${i}`,
         });
         expect(res.body).toBe(fresh.body);
@@ -112,7 +121,12 @@ for (const target of databaseTargets()) {
     });
 
     it("resends confirmation instructions: only the newest link works; unknown addresses get the same answer", async () => {
-      await post("/player/sign-up", { email: "dave@example.com", password: PASSWORD, terms_accepted: true });
+      await post("/player/sign-up", {
+        email: "dave@example.com",
+        password: PASSWORD,
+        terms_accepted: true,
+        date_of_birth: "1990-04-12",
+      });
       const first = await linkToken(h, "dave@example.com", "confirm_email", "confirmation_token");
       const resend = await post("/player/confirmation/resend", { email: "dave@example.com" });
       const unknown = await post("/player/confirmation/resend", { email: "nobody@example.com" });
@@ -126,7 +140,12 @@ for (const target of databaseTargets()) {
     });
 
     it("refuses an expired confirmation link", async () => {
-      await post("/player/sign-up", { email: "erin@example.com", password: PASSWORD, terms_accepted: true });
+      await post("/player/sign-up", {
+        email: "erin@example.com",
+        password: PASSWORD,
+        terms_accepted: true,
+        date_of_birth: "1990-04-12",
+      });
       const token = await linkToken(h, "erin@example.com", "confirm_email", "confirmation_token");
       h.advance(3 * 24 * 3600 + 1);
       expect((await post("/player/confirmation", { token })).statusCode).toBe(400);
@@ -138,7 +157,7 @@ for (const target of databaseTargets()) {
       const mails = (await mailbox(h)).length;
       const up = await post(
         "/player/sign-up",
-        { email: "kim@example.com", password: PASSWORD, terms_accepted: true },
+        { email: "kim@example.com", password: PASSWORD, terms_accepted: true, date_of_birth: "1990-04-12" },
         { "x-country-code": "kp" },
       );
       expect(up.statusCode).toBe(403);
@@ -163,26 +182,168 @@ for (const target of databaseTargets()) {
       expect(allowed.statusCode).toBe(200);
     });
 
+    it("refuses a player under the minimum age with its code, and keeps a declared country and birth date", async () => {
+      const before = await playerCount();
+      const mails = (await mailbox(h)).length;
+      const today = h.clock.now.toISOString().slice(0, 10);
+      const seventeen = latestBirthDate(17, today);
+      const young = await post("/player/sign-up", {
+        email: "young@example.com",
+        password: PASSWORD,
+        terms_accepted: true,
+        date_of_birth: seventeen,
+      });
+      expect(young.statusCode).toBe(400);
+      expect(body<ErrorJson>(young)).toMatchObject({
+        code: 1130,
+        error: "underMinimumAge",
+        data: { key: "error.sign_up.under_minimum_age", extra: { minimum_age: 18 } },
+      });
+      expect(body<ErrorJson>(young).data.details?.map((d) => d.field)).toEqual(["body.date_of_birth"]);
+      const german = await post(
+        "/player/sign-up",
+        { email: "young@example.com", password: PASSWORD, terms_accepted: true, date_of_birth: seventeen },
+        { "accept-language": "de" },
+      );
+      expect(body<ErrorJson>(german).data.localized_message).toBe(
+        "Sie sind jünger als das Mindestalter für ein Konto.",
+      );
+      // a country of residence where the site is not offered is refused like a visit from there
+      const blocked = await post("/player/sign-up", {
+        email: "resident@example.com",
+        password: PASSWORD,
+        terms_accepted: true,
+        date_of_birth: "1990-04-12",
+        country: "KP",
+      });
+      expect(body<ErrorJson>(blocked)).toMatchObject({
+        error: "countryBlocked",
+        data: { extra: { country: "KP" } },
+      });
+      for (const bad of ["12.04.1990", "1990-13-01", "1990-02-30", ""]) {
+        const res = await post("/player/sign-up", {
+          email: "odd@example.com",
+          password: PASSWORD,
+          terms_accepted: true,
+          date_of_birth: bad,
+        });
+        expect(res.statusCode, bad).toBe(400);
+        expect(body<ErrorJson>(res).data.details?.map((d) => d.field)).toContain("body.date_of_birth");
+      }
+      expect(await playerCount()).toBe(before);
+      expect((await mailbox(h)).length).toBe(mails);
+
+      // eighteen today is of age; the declared country is the player's, the visit's stays in the tags
+      const eighteen = latestBirthDate(18, today);
+      const ok = await post(
+        "/player/sign-up",
+        {
+          email: "adult@example.com",
+          password: PASSWORD,
+          terms_accepted: true,
+          date_of_birth: eighteen,
+          country: "AT",
+        },
+        { "x-country-code": "DE" },
+      );
+      expect(ok.statusCode).toBe(200);
+      const [row] = await h.handle.db
+        .select({ country: players.countryCode, dateOfBirth: players.dateOfBirth })
+        .from(players)
+        .where(eq(players.email, "adult@example.com"));
+      expect(row).toEqual({ country: "AT", dateOfBirth: eighteen });
+    });
+
+    it("tells the sign-up form the minimum age, the currencies and the visit's country", async () => {
+      const res = await h.api.app.inject({
+        method: "GET",
+        url: "/api/player/sign-up/options",
+        headers: { "x-country-code": "at" },
+      });
+      expect(res.statusCode).toBe(200);
+      const { data } = body<{
+        data: {
+          minimum_age: number;
+          currencies: { code: string }[];
+          default_currency: string;
+          country: string;
+        };
+      }>(res);
+      expect(data.minimum_age).toBe(18);
+      expect(data.default_currency).toBe("EUR");
+      expect(data.country).toBe("AT");
+      expect(data.currencies.map((c) => c.code)).toEqual(expect.arrayContaining(["EUR", "USD"]));
+    });
+
     it("refuses every bad sign-up input with a 400 naming the field, writing nothing", async () => {
       const before = await playerCount();
       const mails = (await mailbox(h)).length;
       const cases: [Record<string, unknown>, string][] = [
-        [{ email: "not-an-email", password: PASSWORD, terms_accepted: true }, "body.email"],
-        [{ email: `${"a".repeat(250)}@example.com`, password: PASSWORD, terms_accepted: true }, "body.email"],
-        [{ email: "g@example.com", password: "short1", terms_accepted: true }, "body.password"],
-        [{ email: "g@example.com", password: "lettersonly", terms_accepted: true }, "body.password"],
-        [{ email: "g@example.com", password: `${"x1".repeat(65)}`, terms_accepted: true }, "body.password"],
-        [{ email: "g@example.com", password: PASSWORD }, "body.terms_accepted"],
         [
-          { email: "g@example.com", password: PASSWORD, terms_accepted: true, currency: "XXX" },
+          { email: "not-an-email", password: PASSWORD, terms_accepted: true, date_of_birth: "1990-04-12" },
+          "body.email",
+        ],
+        [
+          {
+            email: `${"a".repeat(250)}@example.com`,
+            password: PASSWORD,
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+          },
+          "body.email",
+        ],
+        [
+          { email: "g@example.com", password: "short1", terms_accepted: true, date_of_birth: "1990-04-12" },
+          "body.password",
+        ],
+        [
+          {
+            email: "g@example.com",
+            password: "lettersonly",
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+          },
+          "body.password",
+        ],
+        [
+          {
+            email: "g@example.com",
+            password: `${"x1".repeat(65)}`,
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+          },
+          "body.password",
+        ],
+        [{ email: "g@example.com", password: PASSWORD }, "body.terms_accepted"],
+        [{ email: "g@example.com", password: PASSWORD, terms_accepted: true }, "body.date_of_birth"],
+        [
+          {
+            email: "g@example.com",
+            password: PASSWORD,
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+            currency: "XXX",
+          },
           "body.currency",
         ],
         [
-          { email: "g@example.com", password: PASSWORD, terms_accepted: true, ctag: "c".repeat(201) },
+          {
+            email: "g@example.com",
+            password: PASSWORD,
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+            ctag: "c".repeat(201),
+          },
           "body.ctag",
         ],
         [
-          { email: "g@example.com", password: PASSWORD, terms_accepted: true, nickname: "n".repeat(51) },
+          {
+            email: "g@example.com",
+            password: PASSWORD,
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+            nickname: "n".repeat(51),
+          },
           "body.nickname",
         ],
       ];
@@ -222,7 +383,7 @@ for (const target of databaseTargets()) {
       expect(body<ErrorJson>(again).error).toBe("alreadySignedIn");
       const up = await post(
         "/player/sign-up",
-        { email: "other@example.com", password: PASSWORD, terms_accepted: true },
+        { email: "other@example.com", password: PASSWORD, terms_accepted: true, date_of_birth: "1990-04-12" },
         { cookie: session.cookie },
       );
       expect(body<ErrorJson>(up).error).toBe("alreadySignedIn");
@@ -272,7 +433,12 @@ for (const target of databaseTargets()) {
     });
 
     it("serves the development mailbox page with the links clickable", async () => {
-      await post("/player/sign-up", { email: "ivy@example.com", password: PASSWORD, terms_accepted: true });
+      await post("/player/sign-up", {
+        email: "ivy@example.com",
+        password: PASSWORD,
+        terms_accepted: true,
+        date_of_birth: "1990-04-12",
+      });
       const page = await h.api.app.inject({ method: "GET", url: "/api/dev/mailbox" });
       expect(page.statusCode).toBe(200);
       expect(page.headers["content-type"]).toContain("text/html");

@@ -106,7 +106,12 @@ for (const target of databaseTargets()) {
       const res = await h.api.app.inject({
         method: "POST",
         url: "/api/player/sign-up",
-        payload: { email: "smtp@example.com", password: PASSWORD, terms_accepted: true },
+        payload: {
+          email: "smtp@example.com",
+          password: PASSWORD,
+          terms_accepted: true,
+          date_of_birth: "1990-04-12",
+        },
       });
       expect(res.statusCode).toBe(200);
       await mailDispatcher(h.api.ctx).flush();
@@ -185,7 +190,12 @@ for (const target of databaseTargets()) {
       await h.api.app.inject({
         method: "POST",
         url: "/api/player/sign-up",
-        payload: { email: "bounce@example.com", password: PASSWORD, terms_accepted: true },
+        payload: {
+          email: "bounce@example.com",
+          password: PASSWORD,
+          terms_accepted: true,
+          date_of_birth: "1990-04-12",
+        },
       });
       await mailDispatcher(h.api.ctx).flush();
       const [row] = await h.handle.db.select().from(outbox);

@@ -49,7 +49,13 @@ for (const target of databaseTargets()) {
         h.api.app.inject({
           method: "POST",
           url: "/api/player/sign-up",
-          payload: { email, password: "long enough password 1", terms_accepted: true, nickname },
+          payload: {
+            email,
+            password: "long enough password 1",
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+            nickname,
+          },
         });
       for (const nickname of ["bad\u0000nick", "bad\udc00nick"]) {
         const a = await signUp("known@example.com", nickname);

@@ -84,6 +84,8 @@ export function contentSources(
     frame: unique([
       ...srcOf(["iframe"]),
       settings.chat ? originOf(settings.chat.url) : undefined,
+      // the iframe deposit modal shows the platform's deposit page
+      settings.platform.depositPage ? originOf(settings.platform.depositPage) : undefined,
       ...listed(env[CONTENT_SOURCE_ENV.frame]),
     ]),
     connect: unique([

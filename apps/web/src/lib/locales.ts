@@ -1,7 +1,7 @@
 import { localeDirection } from "@sportsbook/domain";
 
 /** Locales whose UI messages are complete; the default site configuration offers these. */
-export const MESSAGE_LOCALES = ["en", "es", "de", "pt-BR", "tr", "ar"] as const;
+export const MESSAGE_LOCALES = ["en", "es", "de", "pt-BR", "tr", "ar", "he"] as const;
 
 /** Locales the error pages (404, 500, blocked, locked) are translated into. */
 export const ERROR_PAGE_LOCALES = [

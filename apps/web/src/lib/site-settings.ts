@@ -151,6 +151,16 @@ const customPageSchema = z.object({
 export type CustomPage = z.infer<typeof customPageSchema>;
 
 /** A web origin exactly as a browser writes it (scheme, host, port): nothing that could widen a policy. */
+/** An absolute http(s) address of a page of the host platform (no credentials, no fragment). */
+const platformPage = z
+  .string()
+  .max(2000)
+  .refine((u) => {
+    if (!URL.canParse(u)) return false;
+    const url = new URL(u);
+    return /^https?:$/.test(url.protocol) && !url.username && !url.password && !url.hash;
+  }, "an absolute http(s) address without credentials or #fragment");
+
 const webOrigin = z
   .string()
   .max(200)
@@ -168,7 +178,7 @@ export const siteSettingsSchema = z
     logo: safeHref.default(DEFAULT_LOGO),
     favicon: safeHref.default("/favicon.svg"),
     /** Configured locales; the first one is the default locale. */
-    locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar"]),
+    locales: z.array(localeCode).min(1).max(60).default(["en", "es", "de", "pt-BR", "tr", "ar", "he"]),
     /** When true every URL carries the locale; when false the default locale is omitted. */
     localeInUrl: z.boolean().default(false),
     rtlEnabled: z.boolean().default(true),
@@ -271,6 +281,16 @@ export const siteSettingsSchema = z
          * platform (SPEC §5: disabled unless a host that listens for them frames the site).
          */
         accounts: z.enum(["sportsbook", "host"]).default("sportsbook"),
+        /**
+         * SPEC §1, §2: the platform's own deposit page, shown in the iframe deposit modal in place of
+         * the sportsbook's form; it is opened with `redirect`, the page to come back to once paid.
+         */
+        depositPage: platformPage.optional(),
+        /**
+         * SPEC §2: the platform's assets page (`?redirect=…`, its payment widget at `#deposit`), linked
+         * from the header's balance.
+         */
+        assetsPage: platformPage.optional(),
       })
       .default({ origins: [], accounts: "sportsbook" }),
     /**

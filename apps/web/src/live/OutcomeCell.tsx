@@ -1,6 +1,7 @@
 "use client";
 import { isMarketOpen, isMatchAvailable } from "@sportsbook/domain";
-import { memo, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { JumpToStake } from "../components/ticket/JumpToStake";
 import type { MatchPick } from "../components/ticket/pick";
 import { useIsSelected, useTicket } from "../components/ticket/TicketContext";
 import { displayOdds } from "../odds/display";
@@ -98,44 +99,51 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
     );
     return () => clearTimeout(clear);
   }, [odds]);
+  // a keyboard player who just added this price is offered the way to the stake next
+  const [jump, setJump] = useState(false);
   return (
-    <button
-      ref={ref}
-      type="button"
-      className="odds"
-      data-outcome={p.outcomeId}
-      data-suspended={suspended || undefined}
-      data-selected={selected || undefined}
-      aria-pressed={p.pick ? selected : undefined}
-      // A selected price stays operable while suspended, so it can come off the slip.
-      disabled={suspended && !selected}
-      onClick={
-        p.pick
-          ? () => {
-              const pick = p.pick;
-              if (!pick) return;
-              ticket.toggle({
-                ...pick.match,
-                matchStatus: match ?? p.matchStatus,
-                marketId: pick.marketId,
-                specifier: pick.specifier,
-                marketName: pick.marketName,
-                outcomeId: p.outcomeId,
-                outcomeName: p.name,
-                odds,
-              });
-            }
-          : undefined
-      }
-      aria-label={`${p.name} ${suspended ? "—" : displayOdds(odds, format)}`}
-    >
-      <span className="odds-name" title={p.label ? p.name : undefined}>
-        {p.label ?? p.name}
-      </span>
-      <span className="odds-value" data-odds={odds}>
-        {suspended ? <LockIcon /> : displayOdds(odds, format)}
-      </span>
-    </button>
+    <>
+      <button
+        ref={ref}
+        type="button"
+        className="odds"
+        data-outcome={p.outcomeId}
+        data-suspended={suspended || undefined}
+        data-selected={selected || undefined}
+        aria-pressed={p.pick ? selected : undefined}
+        // A selected price stays operable while suspended, so it can come off the slip.
+        disabled={suspended && !selected}
+        onClick={
+          p.pick
+            ? (event) => {
+                const pick = p.pick;
+                if (!pick) return;
+                // a click with no pointer behind it (detail 0) came from the keyboard
+                setJump(event.detail === 0 && !selected);
+                ticket.toggle({
+                  ...pick.match,
+                  matchStatus: match ?? p.matchStatus,
+                  marketId: pick.marketId,
+                  specifier: pick.specifier,
+                  marketName: pick.marketName,
+                  outcomeId: p.outcomeId,
+                  outcomeName: p.name,
+                  odds,
+                });
+              }
+            : undefined
+        }
+        aria-label={`${p.name} ${suspended ? "—" : displayOdds(odds, format)}`}
+      >
+        <span className="odds-name" title={p.label ? p.name : undefined}>
+          {p.label ?? p.name}
+        </span>
+        <span className="odds-value" data-odds={odds}>
+          {suspended ? <LockIcon /> : displayOdds(odds, format)}
+        </span>
+      </button>
+      {jump && selected ? <JumpToStake onDone={() => setJump(false)} /> : null}
+    </>
   );
 });
 

@@ -2,10 +2,12 @@
 import { formatMoney, money } from "@sportsbook/domain";
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { localizeHref } from "../lib/locale-url";
+import { platformPageUrl } from "../lib/platform-pages";
 import { usePlayer, usePlayerStore } from "./player-context";
 import { currentAccount } from "./player-store";
 
@@ -30,6 +32,12 @@ export function HeaderAccount() {
   const tb = useTranslations("button");
   const te = useTranslations("global-error.default");
   const account = currentAccount(player);
+  // read again on each navigation, so the platform sends the player back to the page they left
+  const pathname = usePathname();
+  const assetsHref =
+    config.platform.assetsPage && pathname
+      ? platformPageUrl(config.platform.assetsPage, window.location.href)
+      : undefined;
   const fail = (e: unknown) => {
     console.error(e);
     alerts.push({ kind: "danger", title: te("title"), description: te("description") });
@@ -51,6 +59,11 @@ export function HeaderAccount() {
                 </option>
               ))}
             </select>
+          ) : assetsHref ? (
+            // SPEC §2: the platform keeps the player's assets; its page brings the player back here
+            <a href={assetsHref} data-link="assets" title={t("assets")}>
+              {formatMoney(money(account.balance, account.code), account, locale)}
+            </a>
           ) : (
             formatMoney(money(account.balance, account.code), account, locale)
           )}

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { seriousViolations } from "./axe";
+import { ruleViolations, seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 
 const base = inject("baseUrl");
@@ -72,6 +72,24 @@ describe("accessibility (axe): no serious or critical violations on the main pag
     ),
   )("%s (%s)", async (path, size) => {
     expect(await pageViolations(browser, path, size === "mobile" ? MOBILE : DESKTOP)).toEqual([]);
+  });
+
+  it("every landmark of a page has a name of its own, at both sizes", async () => {
+    const match = (await catalogPages())[1]?.[0] ?? "/live";
+    for (const [path, viewport] of [
+      ["/", DESKTOP],
+      ["/", MOBILE],
+      ["/schedule", DESKTOP],
+      [match, DESKTOP],
+      [match, MOBILE],
+    ] as const) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${base}${path}`);
+      await page.waitForLoadState("networkidle");
+      expect(await ruleViolations(page, ["landmark-unique"]), `${path} ${viewport.width}`).toEqual([]);
+      await context.close();
+    }
   });
 
   it("sport and match pages of the live catalogue, in English and Arabic", async () => {

@@ -14,6 +14,37 @@ describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §
     await browser?.close();
   });
 
+  it("refuses a sign-up under the minimum age with the reason, and opens no account", async () => {
+    const email = `young${Date.now()}@example.test`;
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${base}/users/sign-up`);
+    const signUp = page.getByRole("dialog", { name: "Sign up" });
+    await signUp.getByLabel("E-mail").fill(email);
+    await signUp.getByLabel("Password").fill("correct horse 42");
+    expect(await signUp.getByText("You must be 18 or older to open an account.").count()).toBe(1);
+    // seventeen years old today
+    const today = new Date();
+    const seventeen = new Date(
+      Date.UTC(today.getUTCFullYear() - 17, today.getUTCMonth(), today.getUTCDate()),
+    );
+    await signUp.getByLabel("Date of birth").fill(seventeen.toISOString().slice(0, 10));
+    await signUp.getByLabel("Country of residence").selectOption({ label: "Germany" });
+    await signUp.getByRole("checkbox").check();
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/player/sign-up"));
+    await signUp.getByRole("button", { name: "Continue" }).click();
+    const body = (await (await answer).json()) as { code: number; error: string };
+    expect(body).toMatchObject({ code: 1130, error: "underMinimumAge" });
+    expect(await signUp.getByRole("alert").textContent()).toBe(
+      "You are under the minimum age to open an account.",
+    );
+    // no account: no confirmation e-mail was sent
+    const mail = (await (
+      await fetch(`${base}/api/dev/mailbox/messages?recipient=${encodeURIComponent(email)}`)
+    ).json()) as { data: unknown[] };
+    expect(mail.data).toEqual([]);
+    await page.close();
+  });
+
   it("signs up, confirms the e-mail from the link, signs in and keeps a favourite", async () => {
     const email = `player${Date.now()}@example.test`;
     const password = "correct horse 42";
@@ -24,6 +55,8 @@ describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §
     const signUp = page.locator("dialog[data-modal=sign_up]");
     await signUp.locator("input[name=email]").fill(email);
     await signUp.locator("input[name=password]").fill(password);
+    await signUp.getByLabel("Date of birth").fill("1990-04-12");
+    await signUp.getByLabel("Country of residence").selectOption({ label: "Austria" });
     await signUp.locator("input[name=terms_accepted]").check();
     await signUp.locator("button[type=submit]").click();
     await signUp.locator("[data-result=signed-up]").waitFor();

@@ -15,3 +15,9 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
           .join(", ")}`,
     );
 }
+
+/** The violations of the named axe rules, whatever their impact, each as "rule: targets". */
+export async function ruleViolations(page: Page, rules: string[]): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withRules(rules).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}

@@ -2,6 +2,8 @@ import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningApp, startApp } from "./app";
 import { DESKTOP, launchChromium } from "./browser";
+import { signedInPlayer } from "./players";
+import { removeSettings, writeSettings } from "./settings";
 
 const OPERATOR_KEY = "host-demo-e2e-operator-key-0123456789abcdef";
 
@@ -12,9 +14,10 @@ const OPERATOR_KEY = "host-demo-e2e-operator-key-0123456789abcdef";
 describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", () => {
   let app: RunningApp;
   let host: string;
+  let hostPort: number;
   let browser: Browser;
   beforeAll(async () => {
-    const hostPort = await freePort();
+    hostPort = await freePort();
     app = await startApp({
       HOST_DEMO: "on",
       HOST_DEMO_PORT: String(hostPort),
@@ -133,6 +136,62 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
     await page.locator("[data-host-language]").selectOption("de");
     await expect.poll(() => frame.locator("html").getAttribute("lang")).toBe("de");
     await page.close();
+  });
+
+  it("shows the casino's deposit page in the iframe deposit modal, and links the balance to its assets page", async () => {
+    // the casino on the sportsbook's own site (127.0.0.1), whose session its framed page then keeps
+    const casino = `http://127.0.0.1:${hostPort}`;
+    writeSettings(app.dataDir, {
+      platform: { depositPage: `${casino}/profile/wallet/deposit`, assetsPage: `${casino}/assets` },
+    });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      const player = await signedInPlayer(app.baseUrl, context);
+      const signUp = await context.request.post(`${casino}/sign-in`, {
+        form: { mode: "sign-up", email: player.email, password: player.password, return: "/" },
+        maxRedirects: 0,
+      });
+      expect(signUp.status()).toBe(303);
+      const page = await context.newPage();
+      const back = `${app.baseUrl}/schedule?sport=soccer`;
+      await page.goto(back);
+      const header = page.locator("header");
+      const assets = header.getByRole("link", { name: /€0\.00/ });
+      await expect
+        .poll(() => assets.getAttribute("href"))
+        .toBe(`${casino}/assets?redirect=${encodeURIComponent(back)}`);
+      expect(await assets.getAttribute("title")).toBe("My assets");
+
+      await header.getByRole("link", { name: "Deposit" }).click();
+      const dialog = page.getByRole("dialog", { name: "Deposit" });
+      await dialog.waitFor();
+      const platform = dialog.frameLocator("iframe[title='Deposit on the platform']");
+      await platform.getByRole("heading", { name: "Deposit", level: 1 }).waitFor();
+      await platform.getByLabel("Amount").fill("7");
+      // the payment leaves the frame: a provider's page is never framed
+      await Promise.all([
+        page.waitForURL(`${app.baseUrl}/psp/checkout/**`),
+        platform.getByRole("button", { name: "Pay", exact: true }).click(),
+      ]);
+      await page.getByRole("button", { name: "Pay now" }).click();
+      await page.waitForURL(/\/payments\/success\?/);
+      await Promise.all([page.waitForURL(back), page.getByRole("link", { name: "Continue" }).click()]);
+      await page.locator("header .balance[data-balance='700']").waitFor();
+
+      // the assets page lists the balance and leads back to the page the player left
+      await Promise.all([
+        page.waitForURL(`${casino}/assets?**`),
+        header.getByRole("link", { name: /€7\.00/ }).click(),
+      ]);
+      expect(await page.locator("tr[data-currency=EUR] td").textContent()).toBe("7.00");
+      await Promise.all([
+        page.waitForURL(back),
+        page.getByRole("link", { name: "Back to the sportsbook" }).click(),
+      ]);
+    } finally {
+      removeSettings(app.dataDir);
+      await context.close();
+    }
   });
 
   it("lets a visitor sign up on the casino only with a real address and password", async () => {

@@ -2,9 +2,20 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
-import { csrfOf, signedInPlayer } from "./players";
+import { csrfOf, fund, type MainMarketRow, placeMainSingle, signedInPlayer } from "./players";
 
 const base = inject("baseUrl");
+
+/** Places a single of `stake` on the first prematch soccer match that takes it. */
+async function placeOneSingle(context: BrowserContext, stake: number) {
+  const list = (await (
+    await fetch(`${base}/api/matches?sport_key=soccer&match_status=0&limit=30`)
+  ).json()) as {
+    data: MainMarketRow[];
+  };
+  for (const m of list.data) if ((await placeMainSingle(base, context, m, stake)) > 0) return;
+  throw new Error("no prematch soccer match took the bet");
+}
 
 /** Sets a limit through the API, as the limits page does. */
 async function limit(context: BrowserContext, body: object) {
@@ -70,6 +81,9 @@ describe("responsible gambling in the browser (SPEC §4 limits, §5, §8 out of 
     await signedInPlayer(base, checked);
     await signedInPlayer(base, limited);
     await limit(checked, { type: "reality_check", value: 60 });
+    // a lost bet of the session, which the reality check tells beside the time
+    await fund(base, checked, 10_00);
+    await placeOneSingle(checked, 2_00);
     await limit(limited, { type: "session", value: 60 });
     const [a, b] = await Promise.all([checked.newPage(), limited.newPage()]);
     await Promise.all([a.goto(`${base}/live`), b.goto(`${base}/live`)]);
@@ -79,6 +93,7 @@ describe("responsible gambling in the browser (SPEC §4 limits, §5, §8 out of 
     await Promise.all([reality.waitFor({ timeout: 150_000 }), outOfLimit.waitFor({ timeout: 150_000 })]);
 
     expect(await reality.innerText()).toMatch(/playing for \d+ minute/);
+    expect(await reality.getByText("This session you have lost €2.00 on your bets.").count()).toBe(1);
     await reality.locator("[data-action=reality-continue]").click();
     await expect.poll(() => reality.count()).toBe(0);
     expect(await a.locator("header [data-action=sign-out]").count()).toBe(1);

@@ -205,6 +205,41 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     await page.close();
   });
 
+  it("each sport's scoreboard names that sport's periods: sets, periods, quarters, innings, maps", async () => {
+    const periodOf: [string, RegExp][] = [
+      ["tennis", /^1st set$/],
+      ["ice-hockey", /^1st period$/],
+      ["basketball", /^1st quarter$/],
+      ["cricket", /^1st innings$/],
+      ["cs2", /^Map 1$/],
+      ["dota2", /^Map 1$/],
+      ["lol", /^Map 1$/],
+    ];
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const seen: string[] = [];
+    for (const [sport, first] of periodOf) {
+      const list = (await fetch(`${base}/api/matches?match_status=1&sport_key=${sport}&limit=1`).then((r) =>
+        r.json(),
+      )) as { data: { id: number; slug: string; sport: { key: string } }[] };
+      const m = list.data[0];
+      // a sport with no live match at this moment of the simulation has nothing to show
+      if (!m) continue;
+      await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
+      await page.getByRole("tab", { name: "Statistics" }).click();
+      const board = page.getByRole("region", { name: "Scoreboard" });
+      await board.getByRole("table").waitFor();
+      const headers = await board.getByRole("columnheader").allInnerTexts();
+      expect(
+        headers.some((h) => first.test(h.trim())),
+        `${sport}: ${headers.join(" | ")}`,
+      ).toBe(true);
+      expect(headers.at(-1)).toBe("Total");
+      seen.push(sport);
+    }
+    expect(seen.length, "sports with a live match").toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+
   it("a broadcast match's stream tab frames its broadcast, which shows the match", async () => {
     type Listed = {
       id: number;

@@ -78,6 +78,26 @@ describe("locale in URL and RTL (SPEC §2, §5)", () => {
       await page.close();
     });
 
+    it("Hebrew is a UI language: chosen by its name, right to left, in its own words, the slip on the left", async () => {
+      const page = await browser.newPage({ viewport: DESKTOP });
+      await page.goto(`${base}/schedule`);
+      await page
+        .locator("header")
+        .getByRole("combobox", { name: "Language" })
+        .selectOption({ label: "עברית" });
+      await page.waitForURL(/\/he\/schedule$/);
+      expect(await page.getAttribute("html", "dir")).toBe("rtl");
+      expect(await page.getAttribute("html", "lang")).toBe("he");
+      await page.getByRole("heading", { name: "לוח משחקים" }).first().waitFor();
+      const slip = page.getByRole("region", { name: "טופס הימור וההימורים שלי" });
+      expect(await slip.getByText("טופס ההימור שלך ריק. בחרו יחס כדי להוסיף אותו.").count()).toBe(1);
+      // the page mirrors: the slip's column is on the left of the main column
+      const [slipBox, mainBox] = [await slip.boundingBox(), await page.locator("main").boundingBox()];
+      expect((slipBox?.x ?? 0) + (slipBox?.width ?? 0)).toBeLessThanOrEqual((mainBox?.x ?? 0) + 1);
+      expect(await page.locator("header").getByRole("combobox", { name: "שפה" }).inputValue()).toBe("he");
+      await page.close();
+    });
+
     it("the odds format choice is kept across reloads (SPEC §3 activeOddsType)", async () => {
       const context = await browser.newContext({ viewport: DESKTOP });
       const page = await context.newPage();

@@ -35,7 +35,7 @@ export async function signedInPlayer(base: string, context: BrowserContext): Pro
   const player = { email: `e2e${Date.now()}n${seq}@example.test`, password: "correct horse 42" };
   const api = context.request;
   const signUp = await api.post(`${base}/api/player/sign-up`, {
-    data: { ...player, language: "en", terms_accepted: true },
+    data: { ...player, language: "en", terms_accepted: true, date_of_birth: "1990-04-12" },
   });
   if (!signUp.ok()) throw new Error(`sign-up answered ${signUp.status()}: ${await signUp.text()}`);
   const link = new URL(await mailedLink(base, player.email, "/users/confirmation"), base);

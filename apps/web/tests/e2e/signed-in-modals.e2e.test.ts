@@ -26,7 +26,7 @@ describe("a signed-in player never sees the sign-in or sign-up modals", () => {
     const password = "correct horse 42";
     const context = await browser.newContext({ viewport: DESKTOP });
     const signUp = await context.request.post(`${base}/api/player/sign-up`, {
-      data: { email, password, language: "en", terms_accepted: true },
+      data: { email, password, language: "en", terms_accepted: true, date_of_birth: "1990-04-12" },
     });
     expect(signUp.ok()).toBe(true);
     const page = await context.newPage();

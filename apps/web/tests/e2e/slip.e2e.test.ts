@@ -268,7 +268,11 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-pressed"))).toBe("true");
     // Slip changes are announced politely.
     expect(await slip.locator("[aria-live=polite]").innerText()).toMatch(/1 selection/);
-    await tabTo(page, "[data-ticket-panel=docked] [data-stake-input]");
+    // the way to the stake is the next stop after the price, not dozens of prices later
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Go to the stake");
+    await page.keyboard.press("Enter");
+    expect(await focused(page, "[data-ticket-panel=docked] [data-stake-input]")).toBe(true);
     await page.keyboard.type("1.5");
     // Prematch prices move too: a changed price disables placing until the player accepts it, by
     // keyboard as well.

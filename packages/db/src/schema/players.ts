@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   index,
   jsonb,
   pgTable,
@@ -31,6 +32,11 @@ export const players = pgTable(
     /** The currency the player currently plays in; an account in it exists. */
     currency: text("currency").notNull(),
     countryCode: text("country_code"),
+    /**
+     * Declared at sign-up and checked against the operator's minimum age; none for a player a host
+     * platform handed over (the platform checked it) or one older than the rule.
+     */
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
     /** `active` or `blocked`; a blocked player is treated as signed out. */
     status: text("status").notNull().default("active"),
     /** Platform status ids (SPEC §3 `statuses`), e.g. `spi_test`. */

@@ -402,7 +402,7 @@ async function persist(
           tx,
           written.bet.id,
           bonus,
-          { playerId: player.id, currency: input.stake.currency },
+          { playerId: player.id, currency: input.stake.currency, language: player.locale },
           now,
           ctx.roll,
         );

@@ -108,7 +108,7 @@ export async function progressAmbs(
       }));
       const uses = freebetsEarned(ranges, row.points - n, row.points);
       if (uses === 0) continue;
-      const holder = { playerId: player.id, currency: held.terms.stake_currency };
+      const holder = { playerId: player.id, currency: held.terms.stake_currency, language: player.locale };
       if (await issueCopy(tx, held.reward, holder, now, { uses })) won.push(held.reward);
     }
     return won;

@@ -1,12 +1,20 @@
 import { bonusIssued } from "@sportsbook/contracts/player-events";
-import { bonuses, type Executor, playerBonuses, type Transaction } from "@sportsbook/db";
+import {
+  bonuses,
+  type Executor,
+  notifications,
+  playerBonuses,
+  recordNotification,
+  type Transaction,
+  unreadNotifications,
+} from "@sportsbook/db";
 import { FREEBET_TYPES, isFreebet } from "@sportsbook/domain";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PlayerRow } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { multipleActiveFreebetsAllowed } from "../player/settings.js";
-import { publishToPlayer } from "../realtime/to-player.js";
+import { publishNotification, publishToPlayer } from "../realtime/to-player.js";
 import type { BonusRow } from "./definitions.js";
 import { type IssuedRow, localText, statusOf } from "./present.js";
 
@@ -36,7 +44,12 @@ async function issue(
   bonus: BonusRow,
   player: PlayerRow,
 ): Promise<IssuedRow | null> {
-  return issueCopy(ex, bonus, { playerId: player.id, currency: player.currency }, ctx.now());
+  return issueCopy(
+    ex,
+    bonus,
+    { playerId: player.id, currency: player.currency, language: player.language },
+    ctx.now(),
+  );
 }
 
 /**
@@ -48,9 +61,27 @@ async function issue(
 export async function issueCopy(
   ex: Executor,
   bonus: BonusRow,
-  holder: { playerId: number; currency: string },
+  holder: { playerId: number; currency: string; language?: string },
   now: Date,
   options: { amount?: number; uses?: number } = {},
+): Promise<IssuedRow | null> {
+  const row = await writeCopy(ex, bonus, holder, now, options);
+  // the player's notification exists exactly when the copy does (published by `announceIssued`)
+  if (row)
+    await recordNotification(ex, holder.playerId, {
+      type: "bonus_issued",
+      bonusId: bonus.id,
+      name: localText(bonus.name, holder.language ?? "en"),
+    });
+  return row;
+}
+
+async function writeCopy(
+  ex: Executor,
+  bonus: BonusRow,
+  holder: { playerId: number; currency: string },
+  now: Date,
+  options: { amount?: number; uses?: number },
 ): Promise<IssuedRow | null> {
   const expiresAt = bonus.validDays ? new Date(now.getTime() + bonus.validDays * 86_400_000) : bonus.validTo;
   const freebet = isFreebet(bonus.kind);
@@ -77,7 +108,10 @@ export async function issueCopy(
   return row ?? null;
 }
 
-/** Tells the player's devices a bonus was issued to them, named in their language. */
+/**
+ * Tells the player's devices a bonus was issued to them, named in their language, with the
+ * notification its issue wrote (after the commit, as every player event).
+ */
 export async function announceIssued(
   ctx: AppContext,
   playerId: number,
@@ -85,6 +119,23 @@ export async function announceIssued(
   language: string,
 ): Promise<void> {
   await publishToPlayer(ctx, playerId, bonusIssued(bonus.id, bonus.kind, localText(bonus.name, language)));
+  const [notice] = await ctx.db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.playerId, playerId),
+        eq(notifications.type, "bonus_issued"),
+        eq(notifications.objectId, String(bonus.id)),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  if (notice)
+    await publishNotification(ctx, playerId, {
+      notification: notice,
+      unread: await unreadNotifications(ctx.db, playerId),
+    });
 }
 
 async function announce(ctx: AppContext, player: PlayerRow, bonus: BonusRow): Promise<void> {

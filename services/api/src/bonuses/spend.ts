@@ -59,7 +59,7 @@ export async function spendBonusOnBet(
   tx: Transaction,
   betId: number,
   bonus: AcceptedBonus,
-  holder: { playerId: number; currency: string },
+  holder: { playerId: number; currency: string; language?: string },
   now: Date,
   roll: (n: number) => number,
 ): Promise<Spent> {
@@ -103,7 +103,7 @@ async function farmOnBet(
   tx: Transaction,
   bonus: AcceptedBonus,
   farmed: NonNullable<AcceptedBonus["farmed"]>,
-  holder: { playerId: number; currency: string },
+  holder: { playerId: number; currency: string; language?: string },
   now: Date,
   roll: (n: number) => number,
 ): Promise<BonusRow[]> {
@@ -142,7 +142,7 @@ async function farmOnBet(
 async function issueReward(
   tx: Transaction,
   key: string,
-  holder: { playerId: number; currency: string },
+  holder: { playerId: number; currency: string; language?: string },
   now: Date,
 ): Promise<BonusRow[]> {
   const [reward] = await tx.select().from(bonuses).where(eq(bonuses.key, key));
@@ -160,7 +160,7 @@ async function openPlaces(
   playerBonusId: number,
   places: readonly LootboxPlace[],
   copy: { points: number; placeKeys: string[] },
-  holder: { playerId: number; currency: string },
+  holder: { playerId: number; currency: string; language?: string },
   now: Date,
   roll: (n: number) => number,
 ): Promise<BonusRow[]> {

@@ -93,7 +93,7 @@ export async function settleTournaments(ctx: AppContext): Promise<number> {
         const copy = await issueCopy(
           tx,
           reward,
-          { playerId: r.entry.playerId, currency: r.entry.currency },
+          { playerId: r.entry.playerId, currency: r.entry.currency, language: r.entry.language },
           now,
           { amount },
         );

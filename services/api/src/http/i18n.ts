@@ -58,6 +58,7 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     promoCodeUsed: "Sie haben diesen Aktionscode bereits verwendet.",
     boostNotAvailable: "Diese Gratiswette kann jetzt nicht erhöht werden.",
     withdrawalExceedsBalance: "Ihr Guthaben reicht für diese Auszahlung nicht aus.",
+    underMinimumAge: "Sie sind jünger als das Mindestalter für ein Konto.",
     staffInvalidCredentials:
       "Falsche E-Mail-Adresse, falsches Passwort oder falscher Code. Nach wiederholten Fehlversuchen bleibt das Konto gesperrt, bis ein Admin es entsperrt.",
     staffExists: "Ein Mitarbeiter mit dieser E-Mail-Adresse existiert bereits.",
@@ -117,6 +118,7 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     promoCodeUsed: "Ya has usado este código promocional.",
     boostNotAvailable: "Esta apuesta gratis no se puede aumentar ahora.",
     withdrawalExceedsBalance: "Tu saldo no alcanza para este retiro.",
+    underMinimumAge: "No tienes la edad mínima para abrir una cuenta.",
     staffInvalidCredentials:
       "Correo, contraseña o código incorrectos. Tras varios fallos la cuenta queda bloqueada hasta que un administrador la desbloquee.",
     staffExists: "Ya existe un miembro del personal con este correo electrónico.",

@@ -7,6 +7,7 @@ import {
   signInBodySchema,
   signInResponseSchema,
   signUpBodySchema,
+  signUpOptionsResponseSchema,
   tokenBodySchema,
 } from "@sportsbook/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,10 +17,11 @@ import { ApiError } from "../http/errors.js";
 import { errorResponses, typed } from "../http/route-kit.js";
 import { kickDelivery } from "../mail/dispatcher.js";
 import { assertWithinBudget, recordAttempt } from "./attempts.js";
-import { assertCountryAllowed } from "./country.js";
+import { assertCountryAllowed, countryOf } from "./country.js";
 import { changePassword, forgotPassword, resendUnlock, resetPassword, unlock } from "./recovery.js";
 import { authenticate, signedInAnswer, startSession } from "./sign-in.js";
 import { confirmEmail, resendConfirmation, SIGN_UP_ACCEPTED, signUp } from "./sign-up.js";
+import { assertSignUpAllowed, signUpOptions } from "./sign-up-rules.js";
 import { sha256 } from "./tokens.js";
 
 /**
@@ -75,6 +77,7 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
     async (request) => {
       await assertVisitor(ctx, request);
       const country = assertCountryAllowed(ctx, request);
+      assertSignUpAllowed(ctx, request.body);
       await assertWithinBudget(ctx, "sign_up", [
         { by: "ip", value: request.ip, max: ctx.identity.signUpsPerIp, failuresOnly: false },
       ]);
@@ -83,6 +86,18 @@ export function registerIdentityRoutes(app: FastifyInstance, ctx: AppContext): v
       kickDelivery(ctx);
       return { ok: true as const, message: SIGN_UP_ACCEPTED };
     },
+  );
+
+  r.get(
+    "/player/sign-up/options",
+    {
+      schema: {
+        tags,
+        summary: "What the sign-up form offers: the minimum age, the currencies, the visit's country",
+        response: { 200: signUpOptionsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await signUpOptions(ctx, countryOf(ctx, request)) }),
   );
 
   r.post(

@@ -45,6 +45,8 @@ export interface IdentityOptions {
   limitIncreaseDelaySeconds?: number;
   /** Currency of a new player who names none (default `EUR`). */
   defaultCurrency?: string;
+  /** Least age, in whole years on the day (UTC), to open an account (default 18). */
+  minimumAge?: number;
   /**
    * Least time, in ms, before sign-up and the mail-sending calls answer (default 250), so a known and
    * an unknown address cannot be told apart by how long the answer takes.
@@ -71,6 +73,7 @@ export interface IdentitySettings {
   mailRequestsPerIp: number;
   limitIncreaseDelaySeconds: number;
   defaultCurrency: string;
+  minimumAge: number;
   answerFloorMs: number;
   tokenTtlSeconds: {
     confirm_email: number;
@@ -108,6 +111,7 @@ export function identitySettings(options: IdentityOptions = {}): IdentitySetting
     mailRequestsPerIp: options.mailRequestsPerIp ?? 20,
     limitIncreaseDelaySeconds: options.limitIncreaseDelaySeconds ?? 24 * 3600,
     defaultCurrency: options.defaultCurrency ?? "EUR",
+    minimumAge: options.minimumAge ?? 18,
     answerFloorMs: options.answerFloorMs ?? 250,
     tokenTtlSeconds: {
       confirm_email: 3 * 24 * 3600,

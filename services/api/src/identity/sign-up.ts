@@ -60,7 +60,9 @@ export async function signUp(
           nickname: body.nickname,
           firstName: body.first_name,
           lastName: body.last_name,
-          countryCode: origin.country,
+          // the country the player declares; the visit's, from the proxy, stays in the tags
+          countryCode: body.country ?? origin.country,
+          dateOfBirth: body.date_of_birth,
           createdAt: now,
           updatedAt: now,
         })

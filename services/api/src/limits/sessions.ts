@@ -1,5 +1,12 @@
-import { playerActivity, sessionChecks, sessions } from "@sportsbook/db";
-import { and, desc, eq } from "drizzle-orm";
+import {
+  accounts,
+  ledgerEntries,
+  ledgerTransactions,
+  playerActivity,
+  sessionChecks,
+  sessions,
+} from "@sportsbook/db";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { type PlayerRow, requirePlayer, sessionOf } from "../auth/session.js";
 import type { AppContext } from "../context.js";
@@ -49,6 +56,31 @@ async function checkTime(ctx: AppContext, live: LiveSession): Promise<number | n
   }
 }
 
+/** What a player's bets did to the balance: stakes, payouts, refunds and cash-outs, never payments. */
+const BETTING_KINDS = ["stake", "payout", "refund", "cashout"];
+
+/**
+ * The session's net win or loss in the player's current currency (SPEC §5 reality check): the sum
+ * of the betting postings on the player's account since the session began.
+ */
+async function sessionNetResult(ctx: AppContext, live: LiveSession) {
+  const currency = live.player.currency;
+  const [row] = await ctx.db
+    .select({ net: sql<string | null>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(accounts.playerId, live.player.id),
+        eq(accounts.currency, currency),
+        inArray(ledgerTransactions.kind, BETTING_KINDS),
+        gte(ledgerEntries.createdAt, live.createdAt),
+      ),
+    );
+  return { value: Number(row?.net ?? 0), currency };
+}
+
 /** `GET /player/sessions/info`: session length, what is left of it, and the reality check. */
 export async function sessionsInfo(ctx: AppContext, request: FastifyRequest) {
   const live = await liveSession(ctx, request);
@@ -69,6 +101,7 @@ export async function sessionsInfo(ctx: AppContext, request: FastifyRequest) {
   }
   return {
     data: {
+      net_result: await sessionNetResult(ctx, live),
       started_at: live.createdAt.toISOString(),
       duration_seconds: Math.max(0, Math.floor((now.getTime() - live.createdAt.getTime()) / 1000)),
       session_limit_seconds: sessionLimit,

@@ -19,7 +19,7 @@ import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consen
 import { ErrorReporting } from "../../components/shell/ErrorReporting";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
-import { DepositDialogLazy } from "../../components/wallet/WalletPages";
+import { DepositDialogLazy, QuickDepositResultLazy } from "../../components/wallet/WalletPages";
 import { FrameBridgeLazy } from "../../embed/FrameBridgeLazy";
 import { UserGroupCheck } from "../../embed/UserGroupCheck";
 import { loadMessages } from "../../i18n/messages";
@@ -131,6 +131,7 @@ export default async function LocaleLayout({
                             </AppShell>
                             <AreaBoundary area="account">
                               <DepositDialogLazy />
+                              <QuickDepositResultLazy />
                               <PlayerSettingsSync />
                               <SessionWatchLazy />
                               <BonusAlertsLazy />

@@ -6,6 +6,7 @@ import { localizeHref } from "../../lib/locale-url";
 import { useClientConfig } from "../shell/ClientConfig";
 import { type AuthOutcome, submitAuth } from "./auth-api";
 import type { AuthFormId } from "./auth-forms";
+import { SignUpFields } from "./SignUpFields";
 import { TAGS_KEY } from "./tracked-tags";
 
 /** What an e-mail link brought: a password reset's token, or a notice to show. */
@@ -69,6 +70,9 @@ export default function AuthDialog({
               password: get("password"),
               currentPassword: get("current_password"),
               termsAccepted: get("terms_accepted") === "on",
+              dateOfBirth: get("date_of_birth"),
+              country: get("country"),
+              currency: get("currency"),
             },
             { locale, resetToken: link.resetToken, tags: storedTags() },
             tg("description"),
@@ -132,6 +136,7 @@ export default function AuthDialog({
             ) : null}
             {form === "sign_up" ? (
               <>
+                <SignUpFields locale={locale} />
                 <label className="checkbox">
                   <input type="checkbox" name="terms_accepted" required />
                   {t("terms")}

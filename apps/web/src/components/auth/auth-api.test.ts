@@ -12,10 +12,26 @@ describe("auth forms → Platform API calls", () => {
     expect(
       authRequest(
         "sign_up",
-        { email: "a@b.co", password: "pw", termsAccepted: true },
+        {
+          email: "a@b.co",
+          password: "pw",
+          termsAccepted: true,
+          dateOfBirth: "1990-04-12",
+          country: "AT",
+          currency: "USD",
+        },
         { locale: "de", tags: { btag: "x1" } },
       ).body,
-    ).toEqual({ email: "a@b.co", password: "pw", language: "de", terms_accepted: true, btag: "x1" });
+    ).toEqual({
+      email: "a@b.co",
+      password: "pw",
+      language: "de",
+      terms_accepted: true,
+      date_of_birth: "1990-04-12",
+      country: "AT",
+      currency: "USD",
+      btag: "x1",
+    });
   });
 
   it("the password form resets with the link's token, or changes the signed-in player's password", () => {

@@ -11,6 +11,10 @@ export interface AuthFields {
   password?: string;
   currentPassword?: string;
   termsAccepted?: boolean;
+  /** Sign-up: ISO date of birth, country of residence and the account's currency. */
+  dateOfBirth?: string;
+  country?: string;
+  currency?: string;
 }
 
 /**
@@ -52,6 +56,9 @@ export function authRequest(
           password: f.password,
           language: ctx.locale,
           terms_accepted: f.termsAccepted === true,
+          date_of_birth: f.dateOfBirth,
+          ...(f.country ? { country: f.country } : {}),
+          ...(f.currency ? { currency: f.currency } : {}),
           ...ctx.tags,
         },
         next: "signed-up",

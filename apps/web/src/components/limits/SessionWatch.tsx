@@ -1,6 +1,13 @@
 "use client";
 import type { Limit } from "@sportsbook/contracts/identity";
-import { ACTIVITY_TICK_MS, SESSION_INFO_POLL_MS, shouldTrackActivity } from "@sportsbook/domain";
+import {
+  ACTIVITY_TICK_MS,
+  type Currency,
+  formatMoney,
+  money,
+  SESSION_INFO_POLL_MS,
+  shouldTrackActivity,
+} from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { localizeHref } from "../../lib/locale-url";
@@ -30,7 +37,8 @@ export function SessionWatch() {
   const { locale } = config;
   const t = useTranslations("player.reality-check");
   const signedIn = player.status === "logged_in";
-  const [due, setDue] = useState<number | null>(null);
+  // the session's length and its net result on bets when a reality check fell due
+  const [due, setDue] = useState<{ seconds: number; net: { value: number; currency: string } } | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -43,7 +51,8 @@ export function SessionWatch() {
         return null;
       });
       if (stopped) return;
-      if (answer?.ok && answer.info.reality_check?.is_due) setDue(answer.info.duration_seconds);
+      if (answer?.ok && answer.info.reality_check?.is_due)
+        setDue({ seconds: answer.info.duration_seconds, net: answer.info.net_result });
       if (answer && !answer.ok && answer.status === 400) return;
       timer = setTimeout(() => void poll(), SESSION_INFO_POLL_MS);
     };
@@ -96,7 +105,12 @@ export function SessionWatch() {
     >
       <div className="modal-body">
         <h2 id="reality-check-title">{t("title")}</h2>
-        <p>{t("description", { duration: durationText(due, locale) })}</p>
+        <p>{t("description", { duration: durationText(due.seconds, locale) })}</p>
+        <p data-net-result={due.net.value}>
+          {t(due.net.value > 0 ? "net-won" : due.net.value < 0 ? "net-lost" : "net-even", {
+            amount: netAmount(due.net, player.accounts, locale),
+          })}
+        </p>
         <p>
           <a href={localizeHref("/profile/limits", locale, config)}>{t("limits")}</a>
         </p>
@@ -119,4 +133,19 @@ export function SessionWatch() {
       </div>
     </dialog>
   );
+}
+
+/** The amount of a net result without its sign (the sentence says won or lost), in the account's decimals. */
+function netAmount(
+  net: { value: number; currency: string },
+  accounts: readonly Currency[],
+  locale: string,
+): string {
+  // the result is in the player's current currency, whose account the player holds
+  const currency = accounts.find((a) => a.code === net.currency) ?? {
+    code: net.currency,
+    subunits: 2,
+    fiat: true,
+  };
+  return formatMoney(money(Math.abs(net.value), net.currency), currency, locale);
 }

@@ -39,6 +39,18 @@ describe("notificationText", () => {
     expect(half.body).toMatch(/^notifications\.bet_settled\.paid\|.*€5\.00/);
   });
 
+  it("names an issued bonus, and keeps the API's words without a name", () => {
+    const issued = note({ type: "bonus_issued", object_type: "bonus", params: { name: "Acca boost" } });
+    expect(notificationText(issued, t, [EUR], "en")).toEqual({
+      title: "notifications.bonus_issued.title|undefined",
+      body: 'notifications.bonus_issued.body|{"name":"Acca boost"}',
+    });
+    expect(notificationText(note({ type: "bonus_issued", params: {} }), t, [EUR], "en")).toEqual({
+      title: "API title",
+      body: "API body",
+    });
+  });
+
   it("words payments by type", () => {
     const d = notificationText(
       note({ type: "deposit_succeeded", params: { amount: 25_00, currency: "EUR" } }),

@@ -28,6 +28,14 @@ export function notificationText(
       body: t(`notifications.limit_changed.${change === "removed" ? "removed" : "applied"}`, values),
     };
   }
+  if (n.type === "bonus_issued") {
+    const { name } = n.params;
+    if (typeof name !== "string") return own;
+    return {
+      title: t("notifications.bonus_issued.title"),
+      body: t("notifications.bonus_issued.body", { name }),
+    };
+  }
   const { amount, currency, result } = n.params;
   const unit = currencies.find((c) => c.code === currency);
   if (typeof amount !== "number" || !unit) return own;

@@ -31,7 +31,11 @@ export async function AppShell({
           </AreaBoundary>
         </header>
         <div className="columns">
-          <aside className="sidebar sidebar-left" data-placement="leftSidebarDesktop">
+          <aside
+            className="sidebar sidebar-left"
+            data-placement="leftSidebarDesktop"
+            aria-label={t("sidebar-left")}
+          >
             <AreaBoundary area="left-sidebar">
               <BlockList blocks={blocksFor(settings, "leftSidebarDesktop")} ctx={ctx} />
             </AreaBoundary>
@@ -39,7 +43,11 @@ export async function AppShell({
           <main id="main" className="main" tabIndex={-1}>
             <AreaBoundary area="main">{children}</AreaBoundary>
           </main>
-          <aside className="sidebar sidebar-right" data-placement="rightSidebarDesktop">
+          <aside
+            className="sidebar sidebar-right"
+            data-placement="rightSidebarDesktop"
+            aria-label={t("sidebar-right")}
+          >
             <AreaBoundary area="bet-slip">
               <TicketPanel placement="docked" />
             </AreaBoundary>

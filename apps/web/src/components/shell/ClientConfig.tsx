@@ -18,7 +18,14 @@ export interface ClientConfig extends LocaleUrlConfig {
   depositReminder: { show: boolean; playerGroupId: string | null; remindAfterSeconds: number };
   signUpReminderSeconds: number;
   /** SPEC §5: the host platform's origins, the only ones that may frame and message the site. */
-  platform: { origins: string[]; firstPartyOrigin?: string | undefined; accounts: "sportsbook" | "host" };
+  platform: {
+    origins: string[];
+    firstPartyOrigin?: string | undefined;
+    accounts: "sportsbook" | "host";
+    /** The platform's deposit page (the iframe deposit modal) and assets page (SPEC §2). */
+    depositPage?: string | undefined;
+    assetsPage?: string | undefined;
+  };
   /** SPEC §3 odds_types.available: the formats the switcher offers; without it, every format. */
   oddsFormats?: readonly OddsFormat[];
   /** SPEC §5 realtime transports of the site settings; without them, the gateway on this origin. */

@@ -38,6 +38,7 @@ import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { LootboxKeys } from "../bonuses/LootboxKeys";
 import { useClientConfig } from "../shell/ClientConfig";
+import { QuickDeposit } from "../wallet/QuickDeposit";
 import { AmbProgressBars } from "./AmbProgressBar";
 import styles from "./BetSlip.module.css";
 import { OddsAcceptance } from "./OddsAcceptance";
@@ -251,6 +252,10 @@ function Slip({ store }: { store: TicketStore }) {
           >
             {reason}
           </p>
+        ) : null}
+        {/* SPEC §2 quick deposit: the stakes are above the balance, so offer what they lack */}
+        {player.status === "logged_in" && !blocker && problem?.shortfall ? (
+          <QuickDeposit shortfall={problem.shortfall} />
         ) : null}
       </div>
     </div>

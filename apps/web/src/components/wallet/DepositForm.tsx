@@ -1,6 +1,6 @@
 "use client";
 import type { Limit } from "@sportsbook/contracts/identity";
-import { formatMoney, money, parseAmount } from "@sportsbook/domain";
+import { formatAmount, formatMoney, money, parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { usePlayer } from "../../player/player-context";
@@ -17,7 +17,14 @@ const QUICK_AMOUNTS = [10, 20, 50, 100] as const;
  * currency, then the payment provider's page. The deposit limit in force is shown, and a refusal is
  * shown next to the amount, which stays as typed.
  */
-export function DepositForm({ returnPath }: { returnPath: string }) {
+export function DepositForm({
+  returnPath,
+  initialAmount,
+}: {
+  returnPath: string;
+  /** Minor units the amount field starts with (a quick deposit offers what the stakes lack). */
+  initialAmount?: number | undefined;
+}) {
   const t = useTranslations("wallet");
   const tg = useTranslations("global-error.default");
   const { locale } = useClientConfig();
@@ -78,6 +85,7 @@ export function DepositForm({ returnPath }: { returnPath: string }) {
         inputMode="decimal"
         autoComplete="off"
         ref={amountInput}
+        defaultValue={initialAmount ? formatAmount(money(initialAmount, account.code), account) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />

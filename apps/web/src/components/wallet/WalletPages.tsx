@@ -9,3 +9,7 @@ export const TransactionsPage = dynamic(() => import("./TransactionsList").then(
 export const DepositDialogLazy = dynamic(() => import("./DepositDialog").then((m) => m.DepositDialog), {
   ssr: false,
 });
+export const QuickDepositResultLazy = dynamic(
+  () => import("./QuickDepositResult").then((m) => m.QuickDepositResult),
+  { ssr: false },
+);
