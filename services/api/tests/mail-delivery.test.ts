@@ -133,7 +133,12 @@ for (const target of databaseTargets()) {
         const res = await h.api.app.inject({
           method: "POST",
           url: "/api/player/sign-up",
-          payload: { email: "exclusive@example.com", password: PASSWORD, terms_accepted: true },
+          payload: {
+            email: "exclusive@example.com",
+            password: PASSWORD,
+            terms_accepted: true,
+            date_of_birth: "1990-04-12",
+          },
         });
         expect(res.statusCode).toBe(200);
         const to = () => received.filter((m) => m.to.some((t) => t.includes("exclusive@example.com")));

@@ -167,7 +167,7 @@ export async function fundedPlayer(
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     return res;
   };
-  await post("/api/player/sign-up", { email, password, terms_accepted: true });
+  await post("/api/player/sign-up", { email, password, terms_accepted: true, date_of_birth: "1990-04-12" });
   const mail = await sql.query<{ body: string }>(
     "select body from outbox where recipient = $1 and template = 'confirm_email' order by id desc limit 1",
     [email],
