@@ -17,6 +17,7 @@ import { openDatabase } from "@sportsbook/db";
 import {
   createFeed,
   createFeedHealth,
+  createFeedHealthBoard,
   createFeedLeadership,
   createFreshnessMonitor,
   createProviderFeed,
@@ -195,6 +196,8 @@ export async function createServer(
   const publicationFailed = publishFailureLog(app.log, () => gateway.link());
   const api = await createApi({
     feed: feedFreshness,
+    // the feed's activity is known only on the node running it, while it leads
+    feedActivity: () => (feed ? feedHealth : undefined),
     database,
     publisher,
     realtimeTokenSecret: tokenSecret,
@@ -282,7 +285,13 @@ export async function createServer(
   // ingest (over RabbitMQ with AMQP_URL), a fresh feed each term resuming from the checkpoint.
   const feedLog = app.log.child({ part: "feed" });
   const feedPublicationFailed = publishFailureLog(feedLog, () => gateway.link());
-  const feedHealth = feedEnabled ? createFeedHealth(gateway.metrics.registry) : undefined;
+  // the board keeps what the back office's feed health page shows beside the counters
+  const feedHealth = feedEnabled
+    ? createFeedHealthBoard({
+        inner: createFeedHealth(gateway.metrics.registry),
+        registry: gateway.metrics.registry,
+      })
+    : undefined;
   let feed: Feed | undefined;
   // FEED_PROVIDER=betradar|oddin|betconstruct reads a provider's own feed instead of the simulator
   const provider = providerFeedSettings(config);

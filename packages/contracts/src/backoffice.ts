@@ -56,6 +56,7 @@ export const BACKOFFICE_OPERATIONS = {
   lookupPayments: ["admin", "support", "finance", "auditor"],
   listLiabilities: readers,
   matchLiabilities: readers,
+  feedHealth: readers,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -1,4 +1,5 @@
 export * from "./backoffice.js";
+export * from "./backoffice-feed.js";
 export * from "./backoffice-payments.js";
 export * from "./backoffice-players.js";
 export * from "./errors.js";

@@ -72,6 +72,8 @@ export interface ApiConfig {
    * reports it. Without it nothing is refused for the feed's silence.
    */
   feed?: FeedFreshnessPort;
+  /** What the feed did lately while this node runs it (the back office's feed health); none elsewhere. */
+  feedActivity?: () => FeedActivityPort | undefined;
   /**
    * Connections to the outside composed beside the API (the feed's broker, the realtime Redis),
    * by name: `/ready` says which is down and why.
@@ -89,6 +91,20 @@ export interface FeedFreshnessPort {
   /** Whether a provider's prices are stale now: its live producer's when `live`, its prematch one's otherwise. */
   isStale(provider: string, live: boolean): boolean;
   report(): FeedReport;
+}
+
+/** What the feed running on this node did lately (the feed's health board answers). */
+export interface FeedActivityPort {
+  activity(): {
+    producers: {
+      provider: string;
+      producer: number;
+      messagesPerMinute: number;
+      lastLagMs: number | null;
+      recovering: boolean;
+    }[];
+    refusals: { provider: string; code: string; at: number; total: number }[];
+  };
 }
 
 /** Who leads the feed and each producer's freshness, as this node last read them. */

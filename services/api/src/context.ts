@@ -15,7 +15,7 @@ import type { GroupLanes } from "./bets/group-commit.js";
 import { PlacementMemory } from "./bets/placement-memory.js";
 import { type BetWrite, type BetWriteOutcome, betGroupLanes, betGroupWrite } from "./bets/write.js";
 import { runningAmbsRead } from "./bonuses/running-ambs.js";
-import { type ApiConfig, DEMO_EMAIL, type FeedFreshnessPort } from "./config.js";
+import { type ApiConfig, DEMO_EMAIL, type FeedActivityPort, type FeedFreshnessPort } from "./config.js";
 import type { GameProvider } from "./games/provider.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { PoolAnnouncer } from "./jackpots/pool-announcer.js";
@@ -71,6 +71,8 @@ export interface AppContext {
   identity: IdentitySettings;
   /** The odds feed's freshness on this node; none judges nothing stale. */
   feed: FeedFreshnessPort | undefined;
+  /** What the feed did lately, while this node runs it. */
+  feedActivity: () => FeedActivityPort | undefined;
   payments: {
     /** The hosted checkout deposits go through; none means deposits are refused as unavailable. */
     provider: CheckoutProvider | undefined;
@@ -138,6 +140,7 @@ export function createContext(config: ApiConfig): AppContext {
     betGroups: betGroupLanes(betGroupWrite({ db: config.database.db, statements }), lanes),
     identity: identitySettings(config.identity),
     feed: config.feed,
+    feedActivity: config.feedActivity ?? (() => undefined),
     payments: {
       provider: config.payments?.provider,
       checkoutTtlSeconds: config.payments?.checkoutTtlSeconds ?? DEFAULT_CHECKOUT_TTL_SECONDS,

@@ -339,6 +339,7 @@ for (const target of databaseTargets()) {
         lookupPayments: async () => ["GET", `/payments?q=${walked}`],
         listLiabilities: async () => ["GET", "/liabilities"],
         matchLiabilities: async () => ["GET", `/liabilities/matches/${prematch}`],
+        feedHealth: async () => ["GET", "/feed"],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

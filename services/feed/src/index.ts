@@ -16,6 +16,11 @@ export {
 export { DEFAULT_STALE_THRESHOLDS, isStale, type StaleThresholds } from "./freshness/rule.js";
 export { createFeedHealth, type FeedHealth } from "./ingest/health.js";
 export {
+  createFeedHealthBoard,
+  type FeedActivity,
+  type FeedHealthBoard,
+} from "./ingest/health-board.js";
+export {
   createIngest,
   type FeedLogger,
   type FrameOrigin,

@@ -22,6 +22,7 @@ import type { AppContext } from "../context.js";
 import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
+import { registerFeedHealthRoutes } from "./feed-health-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
 import { registerLiabilitiesRoutes } from "./liabilities-routes.js";
 import { registerPaymentRoutes } from "./payments-routes.js";
@@ -201,6 +202,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerPlayerRoutes(r, ctx);
       registerPaymentRoutes(r, ctx);
       registerLiabilitiesRoutes(r, ctx);
+      registerFeedHealthRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );

@@ -18,7 +18,7 @@ export interface FeedHealth {
   /** A call to a provider's REST API failed (timeout, unreachable, refused, server, client, invalid). */
   apiFailed?(provider: string, kind: string): void;
   /** A step of a producer's recovery (requested, request_failed, completed, timed_out, event_requested). */
-  recovery?(provider: string, step: string): void;
+  recovery?(provider: string, step: string, producer?: number): void;
 }
 
 export const noFeedHealth: FeedHealth = {

@@ -303,7 +303,7 @@ export function createProviderFeed(config: ProviderFeedConfig) {
       random,
       timer,
       log,
-      counted: (step) => health?.recovery?.(provider, step),
+      counted: (step, producer) => health?.recovery?.(provider, step, producer),
     });
     transport = await createUofTransport({
       provider,

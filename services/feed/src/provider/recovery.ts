@@ -41,7 +41,11 @@ export interface RecoveryOptions {
   random?: () => number;
   timer: RetryTimer;
   log: FeedLogger;
-  counted?: (step: RecoveryStep) => void;
+  /**
+   * A step of a recovery, for the metrics and the back office's feed health; the producer is named
+   * for a producer's own recovery, not for one event's odds asked again.
+   */
+  counted?: (step: RecoveryStep, producer?: number) => void;
 }
 
 /**
@@ -87,13 +91,13 @@ export function createRecovery(options: RecoveryOptions) {
         ...(options.nodeId !== undefined ? { nodeId: options.nodeId } : {}),
       });
       if (r.requestId !== requestId || stopped) return;
-      options.counted?.("requested");
+      options.counted?.("requested", id);
       r.state = "waiting";
       r.failures = 0;
       delete r.cause;
     } catch (err) {
       if (r.requestId !== requestId || stopped) return;
-      options.counted?.("request_failed");
+      options.counted?.("request_failed", id);
       r.failures++;
       r.state = "retrying";
       r.cause = `the recovery request ${requestId} failed: ${err instanceof Error ? err.message : String(err)}`;
@@ -149,7 +153,7 @@ export function createRecovery(options: RecoveryOptions) {
       const r = states.get(e.producer);
       if (!r) return;
       if (e.kind === "snapshot_complete") {
-        options.counted?.("completed");
+        options.counted?.("completed", e.producer);
         log.info(
           {
             provider,
@@ -177,7 +181,7 @@ export function createRecovery(options: RecoveryOptions) {
       const now = options.now();
       for (const r of states.values()) {
         if (r.state === "waiting" && r.requestedAt !== undefined && now - r.requestedAt > maxRecoveryMs) {
-          options.counted?.("timed_out");
+          options.counted?.("timed_out", r.producer.id);
           log.warn(
             { provider, producer: r.producer.id, requestId: r.requestId },
             "the recovery did not end in time; asking again",
