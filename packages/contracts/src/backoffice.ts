@@ -56,6 +56,9 @@ export const BACKOFFICE_OPERATIONS = {
   lookupPayments: ["admin", "support", "finance", "auditor"],
   listLiabilities: readers,
   matchLiabilities: readers,
+  listTradingLimits: readers,
+  setMarketKindLimit: traders,
+  setLiveBetDelay: traders,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

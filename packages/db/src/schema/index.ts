@@ -10,3 +10,4 @@ export * from "./players.js";
 export * from "./risk.js";
 export * from "./settlement-desk.js";
 export * from "./wallet.js";
+export * from "./trading-limits.js";

@@ -38,6 +38,7 @@ import {
   staffView,
   updateStaff,
 } from "./staff.js";
+import { registerTradingLimitRoutes } from "./trading-limits-routes.js";
 import { registerTradingRoutes } from "./trading-routes.js";
 
 const tags = ["backoffice"];
@@ -201,6 +202,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerPlayerRoutes(r, ctx);
       registerPaymentRoutes(r, ctx);
       registerLiabilitiesRoutes(r, ctx);
+      registerTradingLimitRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );
