@@ -16,7 +16,7 @@ describe("trading limits", { timeout: 240_000 }, () => {
     await browser?.close();
   });
 
-  it("a trader sets a market kind's maximum stake; the player's larger bet is refused and max-stake answers it", async () => {
+  it("a trader sets a market kind's maximum stake; the player's larger bet is refused and max-stake answers it; a sport's live delay is set and removed", async () => {
     const player = await browser.newContext({ viewport: DESKTOP });
     await signedInPlayer(base, player);
     await fund(base, player, 100_00);
@@ -108,5 +108,33 @@ describe("trading limits", { timeout: 240_000 }, () => {
     // lifted: the balance, less the bet placed, bounds it again
     expect(await maxStake()).toBe(before - 5_00);
     await player.close();
+
+    // A sport's live bet delay: set, listed by name, then removed.
+    const sports = (await (await fetch(`${base}/api/sports`)).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const sport = sports.data[0];
+    if (!sport) throw new Error("no sport served");
+    const delays = page.getByRole("form", { name: "Live bet delays" });
+    const setDelay = async (delay: string, reason: string) => {
+      await delays.getByLabel("For").selectOption("sport");
+      await delays.getByLabel("Sport or tournament id").fill(String(sport.id));
+      await delays.getByLabel("Delay (ms)").fill(delay);
+      await delays.getByLabel("Reason").fill(reason);
+      await delays.getByRole("button", { name: "Save" }).click();
+    };
+    const delayTable = page.getByRole("table", { name: "Live bet delays" });
+    try {
+      await setDelay("3000", "in-play feed lags");
+      await expect.poll(() => delayTable.textContent()).toContain("in-play feed lags");
+      expect(await delayTable.textContent()).toContain(sport.name);
+      expect(await delayTable.textContent()).toContain("3000");
+      await setDelay("90000", "too long");
+      await expect.poll(() => delays.getByRole("alert").textContent()).not.toBe("");
+      expect(await delayTable.textContent()).toContain("in-play feed lags");
+    } finally {
+      await setDelay("", "back to the book's default");
+    }
+    await expect.poll(() => delayTable.textContent()).not.toContain("in-play feed lags");
   });
 });
