@@ -57,6 +57,9 @@ export const BACKOFFICE_OPERATIONS = {
   listLiabilities: readers,
   matchLiabilities: readers,
   feedHealth: readers,
+  listTradingLimits: readers,
+  setMarketKindLimit: traders,
+  setLiveBetDelay: traders,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

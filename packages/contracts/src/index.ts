@@ -14,3 +14,4 @@ export * from "./realtime.js";
 export * from "./risk-profile.js";
 export * from "./settlement-desk.js";
 export * from "./statistics.js";
+export * from "./trading-limits.js";

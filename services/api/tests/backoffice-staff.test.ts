@@ -340,6 +340,22 @@ for (const target of databaseTargets()) {
         listLiabilities: async () => ["GET", "/liabilities"],
         matchLiabilities: async () => ["GET", `/liabilities/matches/${prematch}`],
         feedHealth: async () => ["GET", "/feed"],
+        listTradingLimits: async () => ["GET", "/limits"],
+        setMarketKindLimit: async () => [
+          "PUT",
+          "/limits/markets/29",
+          { max_stake_major: null, max_payout_major: null, reason: "walk" },
+        ],
+        setLiveBetDelay: async () => [
+          "PUT",
+          "/limits/live-delays",
+          {
+            sport_id: h.fixture.matches.prematch.sportId,
+            tournament_id: null,
+            delay_ms: null,
+            reason: "walk",
+          },
+        ],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

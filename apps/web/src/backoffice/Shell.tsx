@@ -21,6 +21,7 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/payments", label: t.nav.payments, needs: "lookupPayments" },
   { href: "/backoffice/liabilities", label: t.liabilities.nav, needs: "listLiabilities" },
   { href: "/backoffice/feed", label: t.feed.nav, needs: "feedHealth" },
+  { href: "/backoffice/limits", label: t.limits.nav, needs: "listTradingLimits" },
 ];
 
 /**

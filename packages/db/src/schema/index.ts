@@ -9,4 +9,5 @@ export * from "./player-care.js";
 export * from "./players.js";
 export * from "./risk.js";
 export * from "./settlement-desk.js";
+export * from "./trading-limits.js";
 export * from "./wallet.js";

@@ -39,6 +39,7 @@ import {
   staffView,
   updateStaff,
 } from "./staff.js";
+import { registerTradingLimitRoutes } from "./trading-limits-routes.js";
 import { registerTradingRoutes } from "./trading-routes.js";
 
 const tags = ["backoffice"];
@@ -203,6 +204,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerPaymentRoutes(r, ctx);
       registerLiabilitiesRoutes(r, ctx);
       registerFeedHealthRoutes(r, ctx);
+      registerTradingLimitRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );

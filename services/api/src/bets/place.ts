@@ -30,6 +30,13 @@ import type { PlacementSession, RiskProfile, SelectionKey, SelectionState } from
 import { presentBet, type SelectionView } from "./present.js";
 import { riskRefusal, scaledPayoutCap } from "./risk.js";
 import { loadPlacementContext, loadSelectionStates } from "./state.js";
+import {
+  kindPayoutCap,
+  kindStakeRefusal,
+  liveBetDelayFor,
+  loadMarketKindLimits,
+  type MarketKindLimits,
+} from "./trading-limits.js";
 import { type Confirmation, type Placement, writeBet } from "./write.js";
 
 const REF_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -80,6 +87,16 @@ interface Decided {
   live: boolean;
 }
 
+/** The live delay of a decided slip: the longest of its live matches' sport or tournament delays. */
+function liveDelayOf(ctx: AppContext, decided: Decided): Promise<number> {
+  const liveMatches = decided.accepted.flatMap((a) =>
+    a.states
+      .filter((s: SelectionState) => s.matchStatus === MATCH_STATUS.live)
+      .map((s: SelectionState) => s.matchId),
+  );
+  return liveBetDelayFor(ctx.db, liveMatches, ctx.settings.liveBetDelayMs);
+}
+
 async function decideAll(
   ctx: AppContext,
   body: PlaceBetsBody,
@@ -88,6 +105,7 @@ async function decideAll(
   states: Map<string, SelectionState>,
   bonuses: readonly UsableBonus[] | undefined,
   risk: RiskProfile | null,
+  kinds: MarketKindLimits,
 ): Promise<Decided> {
   const table = await currencyTable(ctx);
   const feed = ctx.feed;
@@ -114,18 +132,21 @@ async function decideAll(
     const price = builder[i];
     const decision = decideBet(bet, states, {
       mode,
-      maxPayout: scaledPayoutCap(maxPayoutMinor(ctx, currency), risk),
+      maxPayout: scaledPayoutCap(
+        Math.min(maxPayoutMinor(ctx, currency), kindPayoutCap(kinds, bet.selections, currency.subunits)),
+        risk,
+      ),
       minStake: minimumStake(currency),
       ...(price?.ok ? { customOdds: price.odds } : {}),
       ...(bonuses ? { bonuses } : {}),
       ...(stale ? { stale } : {}),
     });
     const held = decision.ok
-      ? riskRefusal(
+      ? (riskRefusal(
           risk,
           bet.stake.value,
           decision.bet.states.some((st) => st.matchStatus === MATCH_STATUS.live),
-        )
+        ) ?? kindStakeRefusal(kinds, bet.selections, currency.subunits, bet.stake.value))
       : undefined;
     if (!decision.ok) refusals.set(i, decision.refusal);
     else if (held) refusals.set(i, held);
@@ -212,10 +233,21 @@ async function placeOnRead(
     : undefined;
   return once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
     const mode = acceptModeOf(context.mode);
-    let decided = await decideAll(ctx, body, mode, context.accounts, context.states, bonuses, context.risk);
-    if (decided.live && ctx.settings.liveBetDelayMs > 0) {
+    const kinds = await loadMarketKindLimits(ctx.db, keys);
+    let decided = await decideAll(
+      ctx,
+      body,
+      mode,
+      context.accounts,
+      context.states,
+      bonuses,
+      context.risk,
+      kinds,
+    );
+    const delayMs = decided.live ? await liveDelayOf(ctx, decided) : 0;
+    if (delayMs > 0) {
       // Live odds can move during the delay: everything is checked again against fresh state.
-      await ctx.sleep(ctx.settings.liveBetDelayMs);
+      await ctx.sleep(delayMs);
       decided = await decideAll(
         ctx,
         body,
@@ -224,6 +256,7 @@ async function placeOnRead(
         await loadSelectionStates(ctx, keys, locale),
         bonuses,
         context.risk,
+        kinds,
       );
     }
     return persist(ctx, player, body, mode, decided.accepted, context.accounts, {
@@ -261,7 +294,16 @@ async function placeOnRemembered(
   let decided: Decided;
   try {
     // remembered only for a player without a risk profile, which the write confirms
-    decided = await decideAll(ctx, body, mode, context.accounts, context.states, undefined, null);
+    decided = await decideAll(
+      ctx,
+      body,
+      mode,
+      context.accounts,
+      context.states,
+      undefined,
+      null,
+      await loadMarketKindLimits(ctx.db, keys),
+    );
   } catch (error) {
     if (error instanceof ApiError) return undefined;
     throw error;

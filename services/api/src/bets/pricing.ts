@@ -19,6 +19,7 @@ import { oddsAcceptMode } from "./place.js";
 import { selectionKey } from "./placement-inputs.js";
 import { loadRiskProfile, profileStakeCeiling, scaledPayoutCap } from "./risk.js";
 import { loadSelectionStates } from "./state.js";
+import { kindPayoutCap, kindStakeCap, loadMarketKindLimits } from "./trading-limits.js";
 
 /** `POST /bets/custom/odds`: the bet-builder price of outcomes of one match, from open bet-builder markets. */
 export async function customOdds(
@@ -82,11 +83,18 @@ export async function maxStakes(
     locale,
   );
   const risk = await loadRiskProfile(ctx.db, player.id);
+  const kinds = await loadMarketKindLimits(
+    ctx.db,
+    requested.flatMap((b) => b.selections),
+  );
   return requested.map((b) => {
     const currency = table.get(b.currency);
     const balance = balances.get(b.currency) ?? 0;
     if (!currency || balance <= 0) return { max_stake: moneyView(0, b.currency, table) };
-    const maxPayout = scaledPayoutCap(maxPayoutMinor(ctx, currency), risk);
+    const maxPayout = scaledPayoutCap(
+      Math.min(maxPayoutMinor(ctx, currency), kindPayoutCap(kinds, b.selections, currency.subunits)),
+      risk,
+    );
     const probe: BetInput = {
       type: b.type,
       stake: { value: 1, currency: b.currency },
@@ -97,7 +105,11 @@ export async function maxStakes(
     const decision = decideBet(probe, states, { mode, maxPayout: Number.MAX_SAFE_INTEGER });
     if (!decision.ok && decision.refusal.code !== 111) return { max_stake: moneyView(0, b.currency, table) };
     const live = b.selections.some((s) => states.get(selectionKey(s))?.matchStatus === MATCH_STATUS.live);
-    const ceiling = Math.min(balance, profileStakeCeiling(risk, live));
+    const ceiling = Math.min(
+      balance,
+      profileStakeCeiling(risk, live),
+      kindStakeCap(kinds, b.selections, currency.subunits),
+    );
     const odds = b.selections.map((s) => states.get(selectionKey(s))?.odds ?? s.odds) as Odds[];
     const [win, total] = (b.system_id ?? "").split("/").map(Number);
     const systemType = systemTypesFor(odds.length).find((t) => t.winCount === win && t.totalCount === total);
