@@ -56,6 +56,10 @@ export const BACKOFFICE_OPERATIONS = {
   lookupPayments: ["admin", "support", "finance", "auditor"],
   listLiabilities: readers,
   matchLiabilities: readers,
+  bettingReport: ["admin", "finance", "auditor"],
+  exportBettingReport: ["admin", "finance", "auditor"],
+  moneyReport: ["admin", "finance", "auditor"],
+  exportMoneyReport: ["admin", "finance", "auditor"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

@@ -339,6 +339,16 @@ for (const target of databaseTargets()) {
         lookupPayments: async () => ["GET", `/payments?q=${walked}`],
         listLiabilities: async () => ["GET", "/liabilities"],
         matchLiabilities: async () => ["GET", `/liabilities/matches/${prematch}`],
+        bettingReport: async () => ["GET", "/reports/betting?currency=EUR&from=2026-01-01&to=2026-01-31"],
+        exportBettingReport: async () => [
+          "GET",
+          "/reports/betting.csv?currency=EUR&from=2026-01-01&to=2026-01-31",
+        ],
+        moneyReport: async () => ["GET", "/reports/money?currency=EUR&from=2026-01-01&to=2026-01-31"],
+        exportMoneyReport: async () => [
+          "GET",
+          "/reports/money.csv?currency=EUR&from=2026-01-01&to=2026-01-31",
+        ],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

@@ -26,6 +26,7 @@ import { actorOf, guardBackoffice } from "./guard.js";
 import { registerLiabilitiesRoutes } from "./liabilities-routes.js";
 import { registerPaymentRoutes } from "./payments-routes.js";
 import { registerPlayerRoutes } from "./players-routes.js";
+import { registerReportRoutes } from "./reports-routes.js";
 import { registerRiskRoutes } from "./risk-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
 import { registerSettlementRoutes } from "./settlement-routes.js";
@@ -201,6 +202,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerPlayerRoutes(r, ctx);
       registerPaymentRoutes(r, ctx);
       registerLiabilitiesRoutes(r, ctx);
+      registerReportRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );
