@@ -20,6 +20,7 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/approvals", label: t.nav.approvals, needs: "listAdjustments" },
   { href: "/backoffice/payments", label: t.nav.payments, needs: "lookupPayments" },
   { href: "/backoffice/liabilities", label: t.liabilities.nav, needs: "listLiabilities" },
+  { href: "/backoffice/reports", label: t.reports.nav, needs: "bettingReport" },
 ];
 
 /**
