@@ -60,6 +60,10 @@ export const BACKOFFICE_OPERATIONS = {
   listTradingLimits: readers,
   setMarketKindLimit: traders,
   setLiveBetDelay: traders,
+  bettingReport: ["admin", "finance", "auditor"],
+  exportBettingReport: ["admin", "finance", "auditor"],
+  moneyReport: ["admin", "finance", "auditor"],
+  exportMoneyReport: ["admin", "finance", "auditor"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

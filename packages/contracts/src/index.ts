@@ -11,6 +11,7 @@ export * from "./periods.js";
 export * from "./player-events.js";
 export * from "./publisher.js";
 export * from "./realtime.js";
+export * from "./reports.js";
 export * from "./risk-profile.js";
 export * from "./settlement-desk.js";
 export * from "./statistics.js";

@@ -355,6 +355,15 @@ for (const target of databaseTargets()) {
             delay_ms: null,
             reason: "walk",
           },
+        bettingReport: async () => ["GET", "/reports/betting?currency=EUR&from=2026-01-01&to=2026-01-31"],
+        exportBettingReport: async () => [
+          "GET",
+          "/reports/betting.csv?currency=EUR&from=2026-01-01&to=2026-01-31",
+        ],
+        moneyReport: async () => ["GET", "/reports/money?currency=EUR&from=2026-01-01&to=2026-01-31"],
+        exportMoneyReport: async () => [
+          "GET",
+          "/reports/money.csv?currency=EUR&from=2026-01-01&to=2026-01-31",
         ],
         signOut: async () => ["DELETE", "/session"],
       };

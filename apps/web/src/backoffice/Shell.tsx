@@ -22,6 +22,7 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/liabilities", label: t.liabilities.nav, needs: "listLiabilities" },
   { href: "/backoffice/feed", label: t.feed.nav, needs: "feedHealth" },
   { href: "/backoffice/limits", label: t.limits.nav, needs: "listTradingLimits" },
+  { href: "/backoffice/reports", label: t.reports.nav, needs: "bettingReport" },
 ];
 
 /**

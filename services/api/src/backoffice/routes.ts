@@ -27,6 +27,7 @@ import { actorOf, guardBackoffice } from "./guard.js";
 import { registerLiabilitiesRoutes } from "./liabilities-routes.js";
 import { registerPaymentRoutes } from "./payments-routes.js";
 import { registerPlayerRoutes } from "./players-routes.js";
+import { registerReportRoutes } from "./reports-routes.js";
 import { registerRiskRoutes } from "./risk-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
 import { registerSettlementRoutes } from "./settlement-routes.js";
@@ -205,6 +206,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerLiabilitiesRoutes(r, ctx);
       registerFeedHealthRoutes(r, ctx);
       registerTradingLimitRoutes(r, ctx);
+      registerReportRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );
