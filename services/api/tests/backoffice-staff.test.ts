@@ -355,6 +355,7 @@ for (const target of databaseTargets()) {
             delay_ms: null,
             reason: "walk",
           },
+        ],
         bettingReport: async () => ["GET", "/reports/betting?currency=EUR&from=2026-01-01&to=2026-01-31"],
         exportBettingReport: async () => [
           "GET",

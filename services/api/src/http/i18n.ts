@@ -59,6 +59,13 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     boostNotAvailable: "Diese Gratiswette kann jetzt nicht erhöht werden.",
     withdrawalExceedsBalance: "Ihr Guthaben reicht für diese Auszahlung nicht aus.",
     underMinimumAge: "Sie sind jünger als das Mindestalter für ein Konto.",
+    conflictDecided: "Über diesen Abrechnungskonflikt wurde bereits entschieden.",
+    playerClosed: "Dieses Konto ist endgültig geschlossen und kann nicht wieder geöffnet werden.",
+    adjustmentNeedsSecondStaff: "Ein anderes Teammitglied muss diese Korrektur freigeben.",
+    adjustmentDecided: "Über diese Korrektur wurde bereits entschieden.",
+    limitNotStricter:
+      "Mitarbeiter können ein Limit nur verschärfen; ein lockereres Limit beantragt der Spieler selbst.",
+    adjustmentExceedsBalance: "Die Korrektur würde das Guthaben unter null bringen.",
     staffInvalidCredentials:
       "Falsche E-Mail-Adresse, falsches Passwort oder falscher Code. Nach wiederholten Fehlversuchen bleibt das Konto gesperrt, bis ein Admin es entsperrt.",
     staffExists: "Ein Mitarbeiter mit dieser E-Mail-Adresse existiert bereits.",
@@ -119,6 +126,13 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     boostNotAvailable: "Esta apuesta gratis no se puede aumentar ahora.",
     withdrawalExceedsBalance: "Tu saldo no alcanza para este retiro.",
     underMinimumAge: "No tienes la edad mínima para abrir una cuenta.",
+    conflictDecided: "Este conflicto de liquidación ya se ha resuelto.",
+    playerClosed: "Esta cuenta está cerrada definitivamente y no se puede reabrir.",
+    adjustmentNeedsSecondStaff: "Otro miembro del equipo debe aprobar este ajuste.",
+    adjustmentDecided: "Este ajuste ya se ha resuelto.",
+    limitNotStricter:
+      "El personal solo puede hacer un límite más estricto; uno más amplio lo solicita el propio jugador.",
+    adjustmentExceedsBalance: "El ajuste dejaría el saldo por debajo de cero.",
     staffInvalidCredentials:
       "Correo, contraseña o código incorrectos. Tras varios fallos la cuenta queda bloqueada hasta que un administrador la desbloquee.",
     staffExists: "Ya existe un miembro del personal con este correo electrónico.",
