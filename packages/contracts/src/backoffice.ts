@@ -64,6 +64,7 @@ export const BACKOFFICE_OPERATIONS = {
   exportBettingReport: ["admin", "finance", "auditor"],
   moneyReport: ["admin", "finance", "auditor"],
   exportMoneyReport: ["admin", "finance", "auditor"],
+  betTicker: readers,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 

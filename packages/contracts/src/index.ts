@@ -2,6 +2,7 @@ export * from "./backoffice.js";
 export * from "./backoffice-feed.js";
 export * from "./backoffice-payments.js";
 export * from "./backoffice-players.js";
+export * from "./bet-ticker.js";
 export * from "./errors.js";
 export * from "./http/index.js";
 export * from "./identity.js";

@@ -1,3 +1,4 @@
+export * from "./bet-ticker.js";
 export * from "./database.js";
 export * from "./ledger.js";
 export * from "./market-settlement.js";

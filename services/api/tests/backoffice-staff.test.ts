@@ -366,6 +366,7 @@ for (const target of databaseTargets()) {
           "GET",
           "/reports/money.csv?currency=EUR&from=2026-01-01&to=2026-01-31",
         ],
+        betTicker: async () => ["POST", "/ticker/token"],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.

@@ -339,6 +339,17 @@ for (const target of databaseTargets()) {
           "refund_half_lose_other",
           "win_entire",
         ]);
+        // The back office's ticker hears each settled bet, as the database now holds it.
+        const ticked = rec.events
+          .filter((e) => e.channel === "$staff:bets" && e.data.kind === "settled")
+          .map((e) => [e.data.bet_id, e.data.result, e.data.amount]);
+        expect(ticked).toEqual(
+          expect.arrayContaining([
+            [lose, "lose_entire", 0],
+            [half, "refund_half_lose_other", 5_00],
+            [win, "win_entire", 18_00],
+          ]),
+        );
         // Each settled bet is a notification, written with the settlement and sent after it.
         const noted = await handle.db
           .select()

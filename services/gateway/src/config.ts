@@ -95,7 +95,7 @@ export interface GatewayConfig {
 const catalogueHistory: HistoryPolicy = { size: 100, ttlMs: 5 * 60_000 };
 const userHistory: HistoryPolicy = { size: 50, ttlMs: 10 * 60_000 };
 
-/** The channels of the sportsbook: `public:{lang}`, `match:{id}` and `$user:{id}`. */
+/** The channels of the sportsbook: `public:{lang}`, `match:{id}`, `$user:{id}` and `$staff:bets`. */
 export const defaultNamespaces: Record<string, NamespaceOptions> = {
   public: {
     history: catalogueHistory,
@@ -112,6 +112,9 @@ export const defaultNamespaces: Record<string, NamespaceOptions> = {
     ownerOnly: false,
   },
   user: { history: userHistory, presence: true, joinLeave: false, clientPublish: false, ownerOnly: true },
+  // `$staff:bets`, the back office's bet ticker: only its subscription token opens it, and the page
+  // lists from the moment it opens, so nothing is kept for history
+  staff: { history: null, presence: false, joinLeave: false, clientPublish: false, ownerOnly: false },
 };
 
 export type GatewayOptions = Partial<GatewayConfig> & { tokenSecret: string };

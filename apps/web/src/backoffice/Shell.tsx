@@ -23,6 +23,7 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/feed", label: t.feed.nav, needs: "feedHealth" },
   { href: "/backoffice/limits", label: t.limits.nav, needs: "listTradingLimits" },
   { href: "/backoffice/reports", label: t.reports.nav, needs: "bettingReport" },
+  { href: "/backoffice/ticker", label: t.ticker.nav, needs: "betTicker" },
 ];
 
 /**

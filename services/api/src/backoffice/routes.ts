@@ -40,6 +40,7 @@ import {
   staffView,
   updateStaff,
 } from "./staff.js";
+import { registerTickerRoutes } from "./ticker-routes.js";
 import { registerTradingLimitRoutes } from "./trading-limits-routes.js";
 import { registerTradingRoutes } from "./trading-routes.js";
 
@@ -207,6 +208,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerFeedHealthRoutes(r, ctx);
       registerTradingLimitRoutes(r, ctx);
       registerReportRoutes(r, ctx);
+      registerTickerRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );

@@ -22,6 +22,7 @@ import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { publishBalance, publishNotification, publishToPlayer } from "../realtime/to-player.js";
+import { publishTicker } from "../realtime/to-staff.js";
 import { type AuditActor, recordStaffAction } from "./audit.js";
 import { publishMarkets } from "./trading.js";
 
@@ -45,6 +46,11 @@ export async function publishNotices(ctx: AppContext, notices: BetNotice[]): Pro
     if (n.balance !== undefined) await publishBalance(ctx, n.playerId, n.currency, n.balance);
     if (n.notification) await publishNotification(ctx, n.playerId, n.notification);
   }
+  await publishTicker(
+    ctx,
+    notices.map((n) => n.betId),
+    "settled",
+  );
 }
 
 /** The market row, locked for the change, and its outcomes; unknown markets are not found. */

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.js";
 import { ApiError } from "../http/errors.js";
 import { hashRequest, once } from "../http/idempotency.js";
 import { publishBalance, publishNotification, publishToPlayer } from "../realtime/to-player.js";
+import { publishTicker } from "../realtime/to-staff.js";
 import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, moneyView } from "../wallet/currencies.js";
 import { cashoutQuote } from "./cashout-value.js";
@@ -122,6 +123,7 @@ export async function cashoutBet(
     await publishToPlayer(ctx, player.id, betChanged({ ...bet, currency: bet.stake.currency }));
     await publishToPlayer(ctx, player.id, betCashoutChanged(bet.id, effects.remaining, bet.stake.currency));
     await publishBalance(ctx, player.id, balance.currency, balance.value);
+    await publishTicker(ctx, [bet.id], "cashed_out");
   }
   if (notice) await publishNotification(ctx, player.id, notice);
   return answer;

@@ -22,6 +22,7 @@ import {
 } from "../jackpots/play.js";
 import { enforceLimits } from "../limits/barriers.js";
 import { publishBalance, publishToPlayer } from "../realtime/to-player.js";
+import { publishTicker } from "../realtime/to-staff.js";
 import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { builderPrice } from "./builder-price.js";
@@ -591,6 +592,11 @@ async function persist(
     await publishToPlayer(ctx, player.id, betChanged({ ...bet, currency: bet.stake.currency }));
   }
   for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
+  await publishTicker(
+    ctx,
+    answer.data.map((b) => b.id),
+    "placed",
+  );
   for (const reward of rewards) await announceIssued(ctx, player.id, reward, player.locale);
   const played = jackpots ?? (await playAll(answer.data, await sharesOf()));
   await played.announce();

@@ -10,7 +10,7 @@ import {
   type RealtimePublisher,
   userChannel,
 } from "@sportsbook/contracts";
-import { type Database, feedProducers, matches, type Transaction } from "@sportsbook/db";
+import { type Database, feedProducers, matches, type Transaction, tickerBets } from "@sportsbook/db";
 import { isMatchAvailable, MATCH_STATUS } from "@sportsbook/domain";
 import { eq } from "drizzle-orm";
 import { createFrameDecoder, decodeFrame as decodeStandalone } from "../adapters.js";
@@ -36,7 +36,7 @@ import { type OddsResult, type PreparedOdds, prepareOddsChange } from "./odds-ch
 import { writeOddsChanges } from "./odds-write.js";
 import { realtimeMatchStatus } from "./present.js";
 import { recordProducer, suspendProducerMarkets } from "./producers.js";
-import { betEvents, marketsEvent, type Publication } from "./publications.js";
+import { betEvents, marketsEvent, type Publication, tickerEvents } from "./publications.js";
 
 export interface FeedLogger {
   info(obj: object, msg?: string): void;
@@ -479,6 +479,15 @@ export function createIngest(options: IngestOptions) {
         const changes = await changesOf(db, res.marketRows);
         out.push(...marketsEvent(r.id, e.provider, changes.markets));
         out.push(...betEvents(res.notices));
+        out.push(
+          ...tickerEvents(
+            await tickerBets(
+              db,
+              res.notices.map((n) => n.betId),
+            ),
+            at,
+          ),
+        );
         if (res.notices.length)
           log.info({ match: e.eventUrn, kind: e.kind, bets: res.notices.length }, "bets settled");
       }

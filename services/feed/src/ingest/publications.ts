@@ -1,13 +1,15 @@
 import {
   balanceChanged,
   betChanged,
+  betTicker,
   matchChannel,
   notificationEvent,
   type RealtimeEvent,
+  STAFF_BETS_CHANNEL,
   unreadCountersChanged,
   userChannel,
 } from "@sportsbook/contracts";
-import { type BetNotice, notificationView } from "@sportsbook/db";
+import { type BetNotice, notificationView, type TickerBet } from "@sportsbook/db";
 import type { Provider } from "../model.js";
 import type { MarketChange } from "./odds-change.js";
 
@@ -55,4 +57,9 @@ export function betEvents(notices: BetNotice[]): Publication[] {
     }
   }
   return out;
+}
+
+/** The back office's bet ticker: each settled bet as the database now holds it. */
+export function tickerEvents(bets: TickerBet[], at: Date): Publication[] {
+  return bets.map((bet) => ({ channel: STAFF_BETS_CHANNEL, data: betTicker("settled", bet, at) }));
 }
