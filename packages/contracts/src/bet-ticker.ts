@@ -37,7 +37,7 @@ export const betTickerEventSchema = z.object({
   currency: z.string(),
   subunits: z.number().int().min(0).max(18),
   stake: z.number().int().nonnegative(),
-  /** The winnings of a settled bet, the amount paid of a cash-out; null otherwise. */
+  /** The winnings of a settled bet; what a cashed-out bet has been cashed out for so far; else null. */
   amount: z.number().int().nonnegative().nullable(),
   legs: z.array(betTickerLegSchema),
   at: z.string(),

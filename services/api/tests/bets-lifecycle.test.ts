@@ -143,6 +143,15 @@ for (const target of databaseTargets()) {
           .where(eq(auditLog.entityId, String(bet.id)));
         expect(audit.map((a) => a.action)).toEqual(["placed", "partially_cashed_out", "cashed_out"]);
         expect(h.events.map((e) => (e.data as { type: string }).type)).toContain("bet_cashout_changed");
+        // The back office's ticker hears both, with what the bet has been cashed out for so far.
+        expect(
+          h.events
+            .filter((e) => e.channel === "$staff:bets")
+            .map((e) => e.data as { kind: string; bet_id: number; amount: number | null; status: string }),
+        ).toMatchObject([
+          { kind: "cashed_out", bet_id: bet.id, amount: 4_75, status: "waiting_results" },
+          { kind: "cashed_out", bet_id: bet.id, amount: 4_75 + 6_65 },
+        ]);
         // Each cashout is a notification of the amount paid, sent live with the unread count.
         const notes = json<{ data: { type: string; object_id: string; params: { amount: number } }[] }>(
           await h.api.app.inject({ method: "GET", url: "/api/notifications", headers: p.headers }),

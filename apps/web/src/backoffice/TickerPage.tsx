@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { formatMinor, STAFF_LOCALE } from "./money";
 import { t } from "./strings";
 import { openTicker, type TickerState } from "./ticker-client";
-import { NO_FILTER, passes, type TickerFilter } from "./ticker-filter";
+import { NO_FILTER, passes, stakeBoundUnreadable, type TickerFilter } from "./ticker-filter";
 
 /** Entries kept on the page; older ones drop off the bottom. */
 export const TICKER_KEEP = 500;
@@ -29,7 +29,7 @@ export function TickerPage() {
       <h1>{t.ticker.title}</h1>
       <p>{t.ticker.intro}</p>
       <p role="status">{t.ticker.states[state]}</p>
-      <form className="bo-filters" aria-label={t.ticker.filters} onSubmit={(ev) => ev.preventDefault()}>
+      <form className="bo-inline-form" aria-label={t.ticker.filters} onSubmit={(ev) => ev.preventDefault()}>
         <label>
           {t.ticker.sport}
           <select value={filter.sportId} onChange={(ev) => set({ sportId: ev.target.value })}>
@@ -65,8 +65,12 @@ export function TickerPage() {
           <input
             inputMode="decimal"
             value={filter.stakeAbove}
+            aria-invalid={stakeBoundUnreadable(filter.stakeAbove)}
             onChange={(ev) => set({ stakeAbove: ev.target.value })}
           />
+          {stakeBoundUnreadable(filter.stakeAbove) && (
+            <small className="bo-error">{t.ticker.notAnAmount}</small>
+          )}
         </label>
         <label>
           <input
@@ -106,11 +110,11 @@ export function TickerPage() {
                 </td>
                 <td>
                   {e.legs.map((l) => (
-                    <span key={l.match_id} className="bo-ticker-leg">
+                    <div key={l.match_id}>
                       {l.sport_name} ·{" "}
                       <Link href={`/backoffice/liabilities/${l.match_id}`}>{l.match_name}</Link>
                       {l.live ? ` · ${t.ticker.live}` : ""}
-                    </span>
+                    </div>
                   ))}
                 </td>
                 <td>{money(e.stake, e)}</td>

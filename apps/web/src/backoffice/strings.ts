@@ -462,6 +462,7 @@ export const t = {
     match: "Match",
     player: "Player",
     stakeAbove: "Stake above",
+    notAnAmount: "Not an amount: the stake filter is not applied.",
     liveOnly: "Live only",
     any: "Any",
     none: "No bet yet since the page opened.",

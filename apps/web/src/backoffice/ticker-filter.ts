@@ -31,3 +31,10 @@ export function passes(e: BetTickerEvent, f: TickerFilter): boolean {
   }
   return true;
 }
+
+/** Whether the stake bound as typed reads as no amount at all (told to the trader, not applied). */
+export function stakeBoundUnreadable(stakeAbove: string): boolean {
+  if (!stakeAbove.trim()) return false;
+  // the most decimals any listed currency has; a bound finer than a bet's own currency still compares
+  return !parseAmount(stakeAbove, { code: "XXX", subunits: 8, fiat: false }).ok;
+}
