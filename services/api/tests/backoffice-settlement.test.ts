@@ -89,6 +89,17 @@ for (const target of databaseTargets()) {
         expect.objectContaining({ type: "bet_changed", bet_id: betId, status: "done", result: "canceled" }),
       );
       expect(mine).toContainEqual(expect.objectContaining({ type: "balance_changed", balance: 100_00 }));
+      // the traders' ticker sees the bet settled by hand, its stake returned
+      expect(h.events).toContainEqual({
+        channel: "$staff:bets",
+        data: expect.objectContaining({
+          kind: "settled",
+          bet_id: betId,
+          player_id: p.playerId,
+          result: "canceled",
+          amount: 5_00,
+        }),
+      });
       expect(h.events).toContainEqual({
         channel: `match:${m.matchId}`,
         data: expect.objectContaining({ type: "markets_changed" }),
