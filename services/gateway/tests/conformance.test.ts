@@ -297,6 +297,25 @@ describe("private channels", () => {
     expect((await d).code).toBe(3500);
   });
 
+  it("opens $staff:bets only with its subscription token, and delivers the ticker to it", async () => {
+    const gw = await gateway();
+    // a player connection without the staff channel's token is refused
+    const player = track(client(gw.wsUrl, { token: await userToken("42") }));
+    const refused = player.newSubscription("$staff:bets");
+    const un = next<{ code: number }>(refused, "unsubscribed");
+    refused.subscribe();
+    player.connect();
+    expect((await un).code).toBe(103);
+    const staff = track(client(gw.wsUrl, { token: await userToken("staff-1") }));
+    const sub = staff.newSubscription("$staff:bets", { getToken: () => subToken("staff-1", "$staff:bets") });
+    const got = next<PublicationContext>(sub, "publication");
+    sub.subscribe();
+    staff.connect();
+    await next(sub, "subscribed");
+    await gw.publisher.publish("$staff:bets", { type: "bet_ticker", kind: "placed", bet_id: 1 });
+    expect((await got).data).toEqual({ type: "bet_ticker", kind: "placed", bet_id: 1 });
+  });
+
   it("renews an expired subscription token (109) and refreshes one about to expire", async () => {
     const gw = await gateway();
     const rec = recordingWebSocket();
