@@ -62,6 +62,10 @@ export default function AuthDialog({
             const v = data.get(k);
             return typeof v === "string" ? v : undefined;
           };
+          if (form === "confirm_password" && get("password") !== get("password_confirmation")) {
+            setResult({ ok: false, message: t("passwords-differ") });
+            return;
+          }
           setBusy(true);
           const r = await submitAuth(
             form,
@@ -130,6 +134,19 @@ export default function AuthDialog({
                   autoComplete={form === "sign_in" ? "current-password" : "new-password"}
                   required
                   minLength={form === "sign_in" ? 1 : 8}
+                  maxLength={128}
+                />
+              </label>
+            ) : null}
+            {form === "confirm_password" ? (
+              <label>
+                {t("repeat-password")}
+                <input
+                  type="password"
+                  name="password_confirmation"
+                  autoComplete="new-password"
+                  required
+                  minLength={8}
                   maxLength={128}
                 />
               </label>

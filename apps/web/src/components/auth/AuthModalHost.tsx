@@ -26,8 +26,11 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
   const { locale, platform } = useClientConfig();
   // Sign-in and sign-up go to a host platform that handles them (SPEC §5), or nowhere when accounts
   // belong to the host and none that listens frames the page.
+  // While a reset link's token is held, the password form it asks for is the confirm-password one.
+  const resetHeld = useRef(false);
   const setForm = useCallback(
-    (f: AuthFormId | null) => {
+    (asked: AuthFormId | null) => {
+      const f = asked === "edit_password" && resetHeld.current ? "confirm_password" : asked;
       const action = f === "sign_in" ? "sign-in" : f === "sign_up" ? "sign-up" : undefined;
       const route = action ? currentAccountActionRoute(action, platform.accounts) : "modal";
       if (route === "host" && action) delegateToHost(action);
@@ -59,8 +62,10 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
         window.history.replaceState(window.history.state, "", cleanedUrl(window.location));
       }
       if (reset) {
+        // SPEC §2: the reset link's token leads to the confirm-password form, the new password typed twice
+        resetHeld.current = true;
         setLink({ resetToken: reset });
-        setForm("edit_password");
+        setForm("confirm_password");
       } else if (confirmation || unlock) {
         const kind = confirmation ? "confirmation" : "unlock";
         void import("./auth-api")
@@ -89,6 +94,7 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
           form={shown}
           link={link}
           onClose={() => {
+            resetHeld.current = false;
             setForm(null);
             setLink({});
           }}

@@ -13,6 +13,7 @@ import { fetchSlipJackpots } from "../jackpots/jackpot-api";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
 import { pageAnalytics } from "./analytics";
+import { CustomBetTicket } from "./CustomBetTicket";
 import { deviceId } from "./device-id";
 import { isPanelDocked } from "./docked";
 import { placedBetLine } from "./placed-bet";
@@ -88,8 +89,17 @@ export default function TicketEngine({
                 title: texts.current(title as never),
                 description: texts.current(description as never),
               }),
+            // the custom-bet ticket shows the bet that opened it, read once the reducer has added it
             openModal: (modal, reason) =>
-              window.dispatchEvent(new CustomEvent("sb:ticket-modal", { detail: { modal, reason } })),
+              window.dispatchEvent(
+                new CustomEvent("sb:ticket-modal", {
+                  detail: {
+                    modal,
+                    reason,
+                    bet: s.get().bets.find((b) => b.betType === "custom_bet"),
+                  },
+                }),
+              ),
             report,
             storage: window.sessionStorage,
             track: pageAnalytics(),
@@ -357,5 +367,10 @@ export default function TicketEngine({
     return rt.watchMatches(matchIds.split(","));
   }, [rt, matchIds]);
 
-  return <ShareNotFound />;
+  return (
+    <>
+      <ShareNotFound />
+      <CustomBetTicket />
+    </>
+  );
 }
