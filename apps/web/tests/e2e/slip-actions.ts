@@ -10,6 +10,10 @@ import { expect } from "vitest";
 export async function openPrices(page: Page, count: number, odds?: { min: number; max: number }) {
   const cards = page.locator(".match-card:not([data-unavailable])");
   await cards.first().waitFor();
+  // A market the feed holds for a moment reopens on its own: wait for enough open cards rather
+  // than fail on a page read while one was suspended.
+  const open = cards.filter({ has: page.locator("button.odds:not([disabled])") });
+  await expect.poll(() => open.count()).toBeGreaterThanOrEqual(count);
   const picks: Locator[] = [];
   const n = await cards.count();
   for (let i = 0; i < n && picks.length < count; i++) {
