@@ -387,8 +387,9 @@ export function createIngest(options: IngestOptions) {
         }
         const before = r.status;
         const producerKey = `${e.provider}/${e.producer}`;
-        // a recovering producer's prices are stored, but its markets open only once it is up again
-        const held = producers.get(producerKey)?.status === "down";
+        // a recovering producer's prices are stored, but its markets open only at its snapshot's end;
+        // Swarm has none (its heartbeat, applied out of order, brings it up): its answers reopen them
+        const held = e.provider !== "betconstruct" && producers.get(producerKey)?.status === "down";
         const res = await oddsWriter.submit(prepareOddsChange(r, e, checkpointOf(origin), held));
         if (held) {
           const list = heldWhileDown.get(producerKey) ?? new Map<string, HeldMarket>();

@@ -221,9 +221,10 @@ export async function startStandInProvider(options: StandInProviderOptions) {
     },
     published: () => published,
     async stop(): Promise<void> {
+      // the API first: a request it is still answering queues its answer before the wait below
+      await api.close();
       // a publication that failed has failed its own caller already; stopping only waits for it
       await sending.catch(() => {});
-      await api.close();
       await broker.remove();
     },
   };
