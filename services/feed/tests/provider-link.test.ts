@@ -1,8 +1,16 @@
-import { type DatabaseHandle, feedCheckpoints, feedProducers, markets, matches } from "@sportsbook/db";
+import { matchChannel } from "@sportsbook/contracts";
+import {
+  type DatabaseHandle,
+  feedCheckpoints,
+  feedProducers,
+  markets,
+  matches,
+  sports,
+} from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { MARKET_STATUS, MATCH_STATUS } from "@sportsbook/domain";
 import amqp from "amqplib";
-import { and, count, eq, inArray, like } from "drizzle-orm";
+import { and, count, eq, inArray, like, sql } from "drizzle-orm";
 import { Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { afterSource, createProviderFeed, type ProviderFeed } from "../src/provider/provider-feed.js";
@@ -24,7 +32,7 @@ describe.skipIf(!url || !rabbitmqctlWorks || !pglite)(
     let registry: Registry;
     let feed: ProviderFeed | undefined;
     let driving: NodeJS.Timeout | undefined;
-    const { publisher } = recordingPublisher();
+    const { publisher, events: publisherEvents } = recordingPublisher();
 
     const drive = (on: boolean) => {
       if (driving) clearInterval(driving);
@@ -71,6 +79,28 @@ describe.skipIf(!url || !rabbitmqctlWorks || !pglite)(
           ),
         );
       return row?.n ?? 0;
+    }
+
+    /** The provider's markets open, and those whose last message sent them open. */
+    async function marketCounts(): Promise<{ open: number; sentOpen: number }> {
+      const [row] = await database.db
+        .select({
+          open: sql<number>`count(*) filter (where ${markets.status} = ${MARKET_STATUS.allowed})`.mapWith(
+            Number,
+          ),
+          // settled or cancelled markets keep the status last sent but are no longer the feed's to open
+          sentOpen: sql<number>`count(*) filter (where ${markets.feedStatus} = ${MARKET_STATUS.allowed}
+            and ${markets.status} in (${MARKET_STATUS.allowed}, ${MARKET_STATUS.suspended}))`.mapWith(Number),
+        })
+        .from(markets)
+        .innerJoin(matches, eq(matches.id, markets.matchId))
+        .where(
+          and(
+            eq(matches.provider, "betradar"),
+            inArray(matches.status, [MATCH_STATUS.prematch, MATCH_STATUS.live]),
+          ),
+        );
+      return { open: row?.open ?? 0, sentOpen: row?.sentOpen ?? 0 };
     }
 
     const served = (path: RegExp) => standIn.api.requests.filter((r) => path.test(r.path));
@@ -177,11 +207,21 @@ describe.skipIf(!url || !rabbitmqctlWorks || !pglite)(
         { timeout: 10_000 },
       );
 
+      // odds keep coming while the producers recover: prices are stored, every market stays suspended
+      await vi.waitFor(async () => expect((await marketCounts()).sentOpen).toBeGreaterThan(0), {
+        timeout: 20_000,
+      });
+      expect((await marketCounts()).open).toBe(0);
+
       await standIn.answerRecoveries();
       await vi.waitFor(async () => expect(await producerStatus()).toEqual({ 1: "up", 3: "up" }), {
         timeout: 20_000,
       });
       expect(await openMarkets()).toBeGreaterThan(0);
+      // each market is open again as its last message sent it (no trader holds any)
+      await feed.ingest.idle();
+      const after = await marketCounts();
+      expect(after.open).toBe(after.sentOpen);
       expect(feed.recoveryLinks()["betradar.producer.3"]?.state).toBe("up");
       expect(await registry.metrics()).toMatch(
         /sportsbook_feed_recoveries_total\{provider="betradar",step="completed"\} 2/,
@@ -258,6 +298,74 @@ describe.skipIf(!url || !rabbitmqctlWorks || !pglite)(
       const text = await registry.metrics();
       expect(text).toMatch(/sportsbook_feed_recoveries_total\{provider="betradar",step="request_failed"\} 2/);
       expect(text).toMatch(/sportsbook_feed_link_failures_total\{link="betradar",kind="lost"\} [1-9]/);
+    });
+
+    it("a message that fails to apply asks the provider for its event's odds again, which are applied", async () => {
+      const [held] = await database.db
+        .select({ id: matches.id, urn: matches.urnId, producer: matches.producer, sport: sports.urnId })
+        .from(matches)
+        .innerJoin(sports, eq(sports.id, matches.sportId))
+        .where(and(eq(matches.provider, "betradar"), eq(matches.status, MATCH_STATUS.prematch)))
+        .limit(1);
+      if (!held) throw new Error("the stand-in has no prematch match");
+      const producer = held.producer ?? 3;
+      const asked = standIn.eventRecoveries.length;
+      const failed = feed?.ingest.stats().failed ?? 0;
+      const published = publisherEvents.length;
+      const [, prefix, id] = /^(.*):(\d+)$/.exec(held.urn) ?? [];
+      // a detailed status code the provider's schema allows but the book's column cannot hold
+      await standIn.publish(
+        `hi.pre.-.odds_change.${held.sport.split(":").pop()}.${prefix}.${id}.-`,
+        `<odds_change event_id="${held.urn}" timestamp="${Date.now()}" product="${producer}"><sport_event_status status="0" match_status="99999999999"/></odds_change>`,
+      );
+      await vi.waitFor(() => expect(feed?.ingest.stats().failed).toBeGreaterThan(failed), {
+        timeout: 20_000,
+      });
+      await vi.waitFor(
+        () =>
+          expect(standIn.eventRecoveries.slice(asked)).toContainEqual({
+            producer,
+            urn: held.urn,
+            requestId: expect.any(Number),
+            nodeId: NODE,
+          }),
+        { timeout: 20_000 },
+      );
+      expect(served(/\/odds\/events\/.+\/initiate_request$/).at(-1)?.answered).toBe(202);
+      await vi.waitFor(
+        async () =>
+          expect(await registry.metrics()).toMatch(
+            /sportsbook_feed_recoveries_total\{provider="betradar",step="event_requested"\} [1-9]/,
+          ),
+        { timeout: 10_000 },
+      );
+      // the answer (the event's odds, routed to this node) rewrites every market of the event: what
+      // the failed message touched in memory is forgotten, and nothing of it was written
+      const open = await database.db
+        .select({ id: markets.marketId, specifier: markets.specifier })
+        .from(markets)
+        .where(and(eq(markets.matchId, held.id), eq(markets.status, MARKET_STATUS.allowed)));
+      expect(open.length).toBeGreaterThan(0);
+      await vi.waitFor(
+        () => {
+          const republished = new Set(
+            publisherEvents
+              .slice(published)
+              .filter((e) => e.channel === matchChannel(held.id) && e.data.type === "markets_changed")
+              .flatMap((e) =>
+                (e.data.markets as { id: number; specifier: string }[]).map((m) => `${m.id}/${m.specifier}`),
+              ),
+          );
+          expect(open.filter((m) => !republished.has(`${m.id}/${m.specifier}`))).toEqual([]);
+        },
+        { timeout: 20_000 },
+      );
+      const [row] = await database.db
+        .select({ code: matches.matchStatusCode, status: matches.status })
+        .from(matches)
+        .where(eq(matches.id, held.id));
+      expect(row?.code).not.toBe(99_999_999_999);
+      expect(await openMarkets()).toBeGreaterThan(0);
     });
 
     it("a token the API refuses: reported at start naming FEED_PROVIDER_TOKEN, counted, and retried slowly", async () => {

@@ -35,7 +35,12 @@ import { applyBetStop, changesOf } from "./odds.js";
 import { type OddsResult, type PreparedOdds, prepareOddsChange } from "./odds-change.js";
 import { writeOddsChanges } from "./odds-write.js";
 import { realtimeMatchStatus } from "./present.js";
-import { recordProducer, suspendProducerMarkets } from "./producers.js";
+import {
+  type HeldMarket,
+  recordProducer,
+  reopenRecoveredMarkets,
+  suspendProducerMarkets,
+} from "./producers.js";
 import { betEvents, marketsEvent, type Publication, tickerEvents } from "./publications.js";
 
 export interface FeedLogger {
@@ -148,6 +153,8 @@ export function createIngest(options: IngestOptions) {
   // lastAlive is by the producer's clock (checkProducers); changedAt by the wall clock (freshness)
   const producers = new Map<string, { status: "up" | "down"; lastAlive: number; changedAt: number }>();
   const providerStatus = new Map<Provider, "up" | "down">();
+  // per producer down, the markets its messages sent open meanwhile: they open when it is up again
+  const heldWhileDown = new Map<string, Map<string, HeldMarket>>();
   const decodeFrame = createFrameDecoder({ now });
   const counters = {
     frames: 0,
@@ -262,8 +269,15 @@ export function createIngest(options: IngestOptions) {
           const changes = await changesOf(tx, m.rows);
           out.push(...marketsEvent(m.matchId, provider, changes.markets));
         }
+      } else {
+        const held = [...(heldWhileDown.get(key)?.values() ?? [])];
+        for (const m of await reopenRecoveredMarkets(tx, held)) {
+          const changes = await changesOf(tx, m.rows);
+          out.push(...marketsEvent(m.matchId, provider, changes.markets));
+        }
       }
     });
+    heldWhileDown.delete(key);
     log.info({ provider, producer, status }, "producer status changed");
     const anyDown = [...producers.entries()].some(
       ([k, v]) => k.startsWith(`${provider}/`) && v.status === "down",
@@ -372,7 +386,17 @@ export function createIngest(options: IngestOptions) {
           return drop(`producer ${e.producer} does not hold ${e.eventUrn}`);
         }
         const before = r.status;
-        const res = await oddsWriter.submit(prepareOddsChange(r, e, checkpointOf(origin)));
+        const producerKey = `${e.provider}/${e.producer}`;
+        // a recovering producer's prices are stored, but its markets open only at its snapshot's end;
+        // Swarm has none (its heartbeat, applied out of order, brings it up): its answers reopen them
+        const held = e.provider !== "betconstruct" && producers.get(producerKey)?.status === "down";
+        const res = await oddsWriter.submit(prepareOddsChange(r, e, checkpointOf(origin), held));
+        if (held) {
+          const list = heldWhileDown.get(producerKey) ?? new Map<string, HeldMarket>();
+          heldWhileDown.set(producerKey, list);
+          for (const m of res.markets)
+            list.set(`${r.id}/${m.id}/${m.specifier}`, { m: r.id, k: m.id, s: m.specifier });
+        }
         if (res.statusChanged && e.status) {
           out.push({
             channel: matchChannel(r.id),
@@ -558,6 +582,11 @@ export function createIngest(options: IngestOptions) {
     unordered: isHeartbeat,
     onFailure: (e, frame) => {
       counters.failed++;
+      // what the failed write left in memory (clock, status, what was written) cannot be trusted:
+      // the event's next message reloads it and writes every market again
+      const decoded = decodeStandalone(frame);
+      if (decoded.ok)
+        for (const ev of decoded.events) if ("eventUrn" in ev) refs.delete(`${ev.provider}|${ev.eventUrn}`);
       options.onFailed?.(frame);
       health.rejected(frame.provider, APPLY_FAILED);
       log.error({ err: e, routingKey: frame.routingKey }, "feed message failed");

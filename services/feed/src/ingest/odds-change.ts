@@ -72,6 +72,8 @@ export interface MarketRow {
   x?: string;
   /** updated_at */
   at: string;
+  /** held suspended although sent open: its producer is recovering (absent otherwise) */
+  h?: true;
 }
 
 /** One outcome row to write (one-letter keys, see `MarketRow`); it joins its market row by (m, k, s). */
@@ -168,6 +170,8 @@ export function prepareOddsChange(
   ref: MatchRef,
   event: Extract<FeedEvent, { kind: "odds_change" }>,
   checkpoint?: FeedCheckpoint,
+  /** The producer is recovering: what is sent open is stored suspended until its snapshot ends. */
+  held = false,
 ): PreparedOdds {
   const at = new Date(event.timestamp).toISOString();
   const match: MatchRow = {
@@ -232,6 +236,7 @@ export function prepareOddsChange(
       if (t !== NO_TRANSLATIONS) row.t = t;
     }
     if (m.nextBetstop !== undefined) row.x = new Date(m.nextBetstop).toISOString();
+    if (held && m.status === MARKET_STATUS.allowed) row.h = true;
     marketRows.push(row);
     for (const o of m.outcomes) {
       const out: OutcomeRow = {

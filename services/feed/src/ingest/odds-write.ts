@@ -85,15 +85,17 @@ const ODDS_WRITE = namedStatement(
       insert into ${markets} (match_id, market_id, specifier, name, translations, status, feed_status,
         group_keys, custom_bet_groups, priority, most_balanced, producer, next_bet_stop, updated_at)
       select m, k, s, n, coalesce(t, '{}'),
-        case when st = ${OPEN} and exists (select 1 from held h where h.match_id = m and h.scope = 'match')
+        case when st = ${OPEN} and (coalesce(h, false)
+            or exists (select 1 from held h where h.match_id = m and h.scope = 'match'))
           then ${HELD} else st end,
         st, g, c, -k, b, p, x, at
       from json_to_recordset(${rowsParam("markets")}) as r(m bigint, k int, s text, n text, t json,
-        st smallint, g text[], c text[], b boolean, p int, x timestamptz, at timestamptz)
+        st smallint, g text[], c text[], b boolean, p int, x timestamptz, at timestamptz, h boolean)
       on conflict (match_id, market_id, specifier) do update set
-        status = case when excluded.feed_status = ${OPEN} and exists (select 1 from held h
+        -- held as inserted (its producer recovering, or its match suspended by hand) stays held
+        status = case when excluded.feed_status = ${OPEN} and (excluded.status = ${HELD} or exists (select 1 from held h
             where h.match_id = ${markets}.match_id
-              and (h.scope = 'match' or (h.scope = 'market' and h.market_row_id = ${markets}.id)))
+              and (h.scope = 'match' or (h.scope = 'market' and h.market_row_id = ${markets}.id))))
           then ${HELD} else excluded.feed_status end,
         feed_status = excluded.feed_status,
         custom_bet_groups = excluded.custom_bet_groups,

@@ -83,7 +83,8 @@ export interface StandInProviderOptions {
  * published on the provider's exchange in a virtual host of its own (`broker.ts`), its fixtures,
  * producers and market descriptions are served by the REST API (`api.ts`), and a recovery request is
  * answered as a provider does, with the producer's current odds and `snapshot_complete` carrying
- * the request id, routed to the requesting node. Fixtures are served, never published: a client
+ * the request id, routed to the requesting node (one event's odds alone for a single-event
+ * recovery, without a snapshot end). Fixtures are served, never published: a client
  * must fetch them. Nothing here is the sportsbook's own code path; it is the other side of the wire.
  */
 export async function startStandInProvider(options: StandInProviderOptions) {
@@ -148,6 +149,24 @@ export async function startStandInProvider(options: StandInProviderOptions) {
     return sending;
   }
 
+  /** One event's current odds, carrying the request id, routed to the node that asked; no snapshot end. */
+  function answerEvent(r: {
+    producer: number;
+    urn: string;
+    requestId: number;
+    nodeId?: number;
+  }): Promise<void> {
+    sending = sending.then(() =>
+      publishAll(
+        sim
+          .recoverySnapshot(provider, r.producer, r.requestId)
+          .filter((m) => m.event.kind === "odds_change" && m.event.eventUrn === r.urn),
+        r.nodeId,
+      ),
+    );
+    return sending;
+  }
+
   const api = await startStandInApi({
     token: broker.token,
     bookmakerId: 30_000 + Math.floor(Math.random() * 1000),
@@ -167,6 +186,7 @@ export async function startStandInProvider(options: StandInProviderOptions) {
     },
     onEventRecovery(r) {
       eventRecoveries.push(r);
+      void answerEvent(r);
     },
   });
 
@@ -201,9 +221,10 @@ export async function startStandInProvider(options: StandInProviderOptions) {
     },
     published: () => published,
     async stop(): Promise<void> {
+      // the API first: a request it is still answering queues its answer before the wait below
+      await api.close();
       // a publication that failed has failed its own caller already; stopping only waits for it
       await sending.catch(() => {});
-      await api.close();
       await broker.remove();
     },
   };
