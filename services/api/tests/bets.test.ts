@@ -1,4 +1,4 @@
-import { errorResponseSchema, placeBetsResponseSchema } from "@sportsbook/contracts";
+import { errorResponseSchema, placeBetsResponseSchema, STAFF_BETS_CHANNEL } from "@sportsbook/contracts";
 import {
   accounts,
   auditLog,
@@ -256,6 +256,15 @@ for (const target of databaseTargets()) {
           channel: `$user:${p.playerId}`,
           data: { type: "balance_changed", currency: "EUR", balance: 90_00 },
         },
+        {
+          channel: STAFF_BETS_CHANNEL,
+          data: expect.objectContaining({
+            type: "bet_ticker",
+            kind: "placed",
+            bet_id: bet?.id,
+            stake: 10_00,
+          }),
+        },
       ]);
     });
 
@@ -278,6 +287,7 @@ for (const target of databaseTargets()) {
       expect(h.publishFailures.slice(failuresBefore).map((f) => [f.channel, f.event])).toEqual([
         [`$user:${p.playerId}`, "bet_changed"],
         [`$user:${p.playerId}`, "balance_changed"],
+        [STAFF_BETS_CHANNEL, "bet_ticker"],
       ]);
       expect(await counted()).toBe(countedBefore + 1);
     });
