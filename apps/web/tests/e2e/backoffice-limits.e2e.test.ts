@@ -87,9 +87,11 @@ describe("trading limits", { timeout: 240_000 }, () => {
       expect(await row.textContent()).toContain(email);
       await screenshot(page, "limits");
 
-      expect(await maxStake()).toBe(5_00);
-      expect(await place(5_01)).toBe("106 above_maximum");
-      expect(await place(5_00)).toBe(0);
+      // The simulator may hold the market for a moment (a largest stake of 0, a suspended refusal):
+      // each answer is awaited until the market is open again.
+      await expect.poll(maxStake).toBe(5_00);
+      await expect.poll(() => place(5_01)).toBe("106 above_maximum");
+      await expect.poll(() => place(5_00)).toBe(0);
 
       // a bad amount is refused in the form, and nothing changes
       await setKind(page, "-3", "typo");

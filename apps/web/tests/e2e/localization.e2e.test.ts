@@ -36,6 +36,7 @@ const PROPER_NAMES = [
   "Brasil",
   "Türkçe",
   "العربية",
+  "עברית",
 ];
 
 /** Words a language writes as English does. */

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
@@ -33,14 +33,22 @@ export function totpOf(uri: string): TOTP {
 
 const nextStep = () => new Promise((r) => setTimeout(r, TOTP.remaining({ period: 30 }) + 50));
 
-/** A code not used before by this suite: a code is accepted once, so wait for the next step when it repeats. */
-const used = new Set<string>();
+/**
+ * Codes already spent, kept in a file: every suite signs the shared demo admin in, each in a module
+ * of its own, and a code sent twice is a failed sign-in that counts towards the per-address budget.
+ */
+const USED_CODES = join(ROOT, ".cache", "e2e-totp-used");
+const spent = (): Set<string> =>
+  new Set(existsSync(USED_CODES) ? readFileSync(USED_CODES, "utf8").split("\n") : []);
+
+/** A code not used before by any suite: a code is accepted once, so wait for the next step when it repeats. */
 export async function freshCode(totp: TOTP): Promise<string> {
   for (;;) {
     const code = totp.generate();
     const key = `${totp.secret.base32}:${code}`;
-    if (!used.has(key)) {
-      used.add(key);
+    if (!spent().has(key)) {
+      mkdirSync(dirname(USED_CODES), { recursive: true });
+      appendFileSync(USED_CODES, `${key}\n`);
       return code;
     }
     await nextStep();
