@@ -2,6 +2,7 @@
 
 import type { AuditEntry } from "@sportsbook/contracts";
 import { type FormEvent, useState } from "react";
+import { staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { t } from "./strings";
 import { useLoad } from "./use-load";
@@ -71,7 +72,7 @@ export function AuditPage() {
         <tbody>
           {data?.data.map((e) => (
             <tr key={e.id}>
-              <td>{new Date(e.at).toLocaleString("en-GB")}</td>
+              <td>{staffDateTime(e.at)}</td>
               <td>{e.staff_email}</td>
               <td>{e.ip}</td>
               <td>{e.action}</td>

@@ -4,7 +4,7 @@ import type { liabilitiesSchema } from "@sportsbook/contracts";
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
-import { amountText } from "./money";
+import { amountText, staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { useSortable } from "./sortable";
 import { t } from "./strings";
@@ -95,7 +95,7 @@ export function LiabilitiesPage() {
                 </td>
                 <td>{m.sport}</td>
                 <td>{m.tournament}</td>
-                <td>{new Date(m.start_time).toLocaleString("en-GB")}</td>
+                <td>{staffDateTime(m.start_time)}</td>
                 <td>{t.matchStatus[String(m.status)]}</td>
                 <td className="bo-num">{m.bets}</td>
                 <td className="bo-num">{amountText(m.stakes, currency)}</td>

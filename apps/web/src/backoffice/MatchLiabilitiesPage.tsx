@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
 import { LIABILITIES_REFRESH_MS } from "./LiabilitiesPage";
-import { amountText } from "./money";
+import { amountText, staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { t } from "./strings";
 import { useEvery } from "./use-every";
@@ -127,7 +127,7 @@ export function MatchLiabilitiesPage({
                   <td>{b.selections.map((s) => `${s.market}: ${s.outcome} @ ${odds(s.odds)}`).join("; ")}</td>
                   {behind && <td className="bo-num">{amountText(behind.get(b.id)?.pays ?? 0, cur)}</td>}
                   {behind && <td className="bo-num">{amountText(behind.get(b.id)?.taken ?? 0, cur)}</td>}
-                  <td>{new Date(b.created_at).toLocaleString("en-GB")}</td>
+                  <td>{staffDateTime(b.created_at)}</td>
                 </tr>
               ))}
             </tbody>

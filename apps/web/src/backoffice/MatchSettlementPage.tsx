@@ -9,11 +9,11 @@ import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
 import { boFetch } from "./api";
+import { staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { SettlementConflicts } from "./SettlementConflicts";
 import { useStaffSession } from "./session";
 import { t } from "./strings";
-
 import { useLoad } from "./use-load";
 
 type Detail = z.infer<typeof settlementMatchDetailSchema>["data"];
@@ -144,7 +144,7 @@ export function MatchSettlementPage({ matchId }: { matchId: number }) {
       </p>
       <h1>{match.name}</h1>
       <p>
-        {match.sport} · {match.tournament} · {new Date(match.start_time).toLocaleString("en-GB")} ·{" "}
+        {match.sport} · {match.tournament} · {staffDateTime(match.start_time)} ·{" "}
         {t.matchStatus[String(match.status)]}
       </p>
       {canAct && (
@@ -189,8 +189,7 @@ export function MatchSettlementPage({ matchId }: { matchId: number }) {
           <ul>
             {history.map((h) => (
               <li key={h.id}>
-                {new Date(h.created_at).toLocaleString("en-GB")} ·{" "}
-                {nameOf.get(h.market_row_id) ?? h.market_row_id} ·{" "}
+                {staffDateTime(h.created_at)} · {nameOf.get(h.market_row_id) ?? h.market_row_id} ·{" "}
                 {h.results
                   .map(
                     (r) =>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
 import { boFetch } from "./api";
+import { staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { useStaffSession } from "./session";
 import { t } from "./strings";
@@ -58,7 +59,7 @@ export function MatchTradingPage({ matchId }: { matchId: number }) {
       </p>
       <h1>{match.name}</h1>
       <p>
-        {match.sport} · {match.tournament} · {new Date(match.start_time).toLocaleString("en-GB")} ·{" "}
+        {match.sport} · {match.tournament} · {staffDateTime(match.start_time)} ·{" "}
         {t.matchStatus[String(match.status)]}
       </p>
       {canAct && (

@@ -2,6 +2,7 @@
 
 import type { SettlementConflictView } from "@sportsbook/contracts";
 import Link from "next/link";
+import { staffDateTime } from "./money";
 import { t } from "./strings";
 
 /** What the held-back feed message said, in a trader's words. */
@@ -12,7 +13,7 @@ function feedSays(c: SettlementConflictView): string {
       .join(", ");
   if (c.feed.start_time !== undefined || c.feed.end_time !== undefined)
     return [c.feed.start_time, c.feed.end_time]
-      .map((ms) => (ms === undefined ? "…" : new Date(ms).toLocaleString("en-GB")))
+      .map((ms) => (ms === undefined ? "…" : staffDateTime(ms)))
       .join(" – ");
   return t.settlement.kinds[c.kind] ?? c.kind;
 }
@@ -56,7 +57,7 @@ export function SettlementConflicts({
             <td>{c.market_name}</td>
             <td>{t.settlement.kinds[c.kind] ?? c.kind}</td>
             <td>{feedSays(c)}</td>
-            <td>{new Date(c.received_at).toLocaleString("en-GB")}</td>
+            <td>{staffDateTime(c.received_at)}</td>
             <td>
               {c.status === "open" && canDecide ? (
                 <>

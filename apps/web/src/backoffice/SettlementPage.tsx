@@ -9,6 +9,7 @@ import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { boFetch } from "./api";
+import { staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { SettlementConflicts } from "./SettlementConflicts";
 import { useStaffSession } from "./session";
@@ -89,7 +90,7 @@ export function SettlementPage() {
               </td>
               <td>{m.sport}</td>
               <td>{m.tournament}</td>
-              <td>{new Date(m.start_time).toLocaleString("en-GB")}</td>
+              <td>{staffDateTime(m.start_time)}</td>
               <td>{t.matchStatus[String(m.status)]}</td>
               <td className="bo-num">{m.open_bets}</td>
               <td className="bo-num">{m.open_conflicts}</td>

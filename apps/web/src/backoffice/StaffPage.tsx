@@ -3,6 +3,7 @@
 import { STAFF_ROLES, type StaffRole, type StaffView } from "@sportsbook/contracts";
 import { type FormEvent, useState } from "react";
 import { boFetch } from "./api";
+import { staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { useSortable } from "./sortable";
 import { t } from "./strings";
@@ -101,7 +102,7 @@ export function StaffPage() {
               </td>
               <td>{s.status}</td>
               <td>{s.locked ? t.staff.yes : t.staff.no}</td>
-              <td>{new Date(s.created_at).toLocaleString("en-GB")}</td>
+              <td>{staffDateTime(s.created_at)}</td>
               <td>
                 {s.status === "active" && (
                   <button type="button" onClick={() => update(s.id, { status: "disabled" })}>

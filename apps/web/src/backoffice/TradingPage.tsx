@@ -4,6 +4,7 @@ import type { tradingMatchesSchema } from "@sportsbook/contracts";
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
+import { staffDateTime } from "./money";
 import { Problem } from "./Problem";
 import { useSortable } from "./sortable";
 import { t } from "./strings";
@@ -71,7 +72,7 @@ export function TradingPage() {
               </td>
               <td>{m.sport}</td>
               <td>{m.tournament}</td>
-              <td>{new Date(m.start_time).toLocaleString("en-GB")}</td>
+              <td>{staffDateTime(m.start_time)}</td>
               <td>{t.matchStatus[String(m.status)]}</td>
               <td className="bo-num">{m.markets}</td>
               <td>{m.held ? t.trading.held : ""}</td>

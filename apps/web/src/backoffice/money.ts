@@ -13,3 +13,8 @@ export function formatMinor(amount: number, code: string, currencies: readonly C
 export function amountText(value: number, currency: Currency): string {
   return formatAmount(money(value, currency.code), currency);
 }
+
+/** A moment (ISO text or epoch milliseconds) in the back office's date and time format. */
+export function staffDateTime(at: string | number): string {
+  return new Date(at).toLocaleString(STAFF_LOCALE);
+}
