@@ -6,7 +6,6 @@ import { apiGet } from "./api.server";
 /** What the pages honour of the book's settings (SPEC §3 user settings; a visitor gets the system's). */
 export interface BookSettings {
   customBetEnabled: boolean;
-  customBetAllowSingle: boolean;
   /** The odds formats the switcher offers, and the one a visitor starts with. */
   oddsTypes: { available: OddsFormat[]; selected: OddsFormat };
   videoEnabled: boolean;
@@ -19,7 +18,6 @@ const PRODUCT_OFF = { enabled: false, provider: "sandbox" };
 /** Everything on: what the pages show when the settings cannot be read (as before they were honoured). */
 export const BOOK_SETTINGS_UNREAD: BookSettings = {
   customBetEnabled: true,
-  customBetAllowSingle: false,
   oddsTypes: {
     available: ["decimal", "fractional", "american", "hongkong", "indonesian", "malaysian"],
     selected: "decimal",
@@ -39,7 +37,6 @@ export async function fetchBookSettings(locale: string): Promise<BookSettings> {
     const available = data.odds_types.available;
     return {
       customBetEnabled: data.custom_bet_enabled,
-      customBetAllowSingle: data.custom_bet_allow_single,
       // An empty list would leave no way to show a price: the operator's mistake falls back to all.
       oddsTypes:
         available.length === 0
