@@ -22,8 +22,11 @@ const bundle = await build({
   jsx: "automatic",
   define: { "process.env.NODE_ENV": '"production"' },
   logLevel: "error",
+  // The price cell imports its CSS module: esbuild needs somewhere it would put the stylesheet, which
+  // the page below replaces with a light style of its own that both renderers share.
+  outdir: join(ROOT, ".cache/bench-live-grid"),
 });
-const script = bundle.outputFiles[0]?.text ?? "";
+const script = bundle.outputFiles.find((f) => f.path.endsWith(".js"))?.text ?? "";
 
 interface Result {
   scriptMs: number;
@@ -41,7 +44,7 @@ async function run(mode: "store" | "baseline"): Promise<Result> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.setContent(
       `<!doctype html><html><head><style>
-        .odds{display:inline-flex;gap:6px;margin:2px;padding:4px 8px}.match-card{list-style:none;padding:4px}
+        button{display:inline-flex;gap:6px;margin:2px;padding:4px 8px}.match-card{list-style:none;padding:4px}
       </style></head><body><div id="root"></div></body></html>`,
     );
     await page.addScriptTag({ content: script });

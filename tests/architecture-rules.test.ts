@@ -8,10 +8,14 @@ import {
   domainIsPure,
   failuresAreNotSwallowed,
   fileLoops,
+  foldersImportingEachOther,
   importsAreDeclared,
   layersPointDown,
   relativeImportsStayHome,
   statusesAreNamed,
+  swallowedFailureLines,
+  webFilesStaySmall,
+  webFoldersPointOneWay,
 } from "./architecture-rules.js";
 import { loadRepo, type Repo } from "./import-graph.js";
 
@@ -191,13 +195,31 @@ describe("architecture rules", () => {
         "  }",
         "}",
         "export const h = (p: Promise<void>) => p.catch(() => {}); // closing: nothing left to release",
+        "export const u = 1;",
         "export const v = (p: Promise<number>) => p.catch(() => null);",
+        "// a missing answer reads as none: the caller shows its own error",
+        "export const w = (p: Promise<number>) => p.catch(() => null);",
       ].join("\n"),
     });
     expect(failuresAreNotSwallowed(repo)).toEqual([
       "services/api/src/b.ts:2 ignores a failure without saying why: export const f = (p: Promise<void>) => p.catch(() => {});",
       "services/api/src/b.ts:6 ignores a failure without saying why: } catch {",
+      "services/api/src/b.ts:12 ignores a failure without saying why: export const v = (p: Promise<number>) => p.catch(() => null);",
     ]);
+  });
+
+  it("read a silent fallback as said only beside it: on its line or the one above", () => {
+    const fixture = [
+      "const a = await res.json().catch(() => null);", // 1: nothing said
+      "// not JSON: validated below as no body",
+      "const b = await res.json().catch(() => undefined);", // 3: said above
+      "const c = await ok().catch(() => false); // a check that cannot run is a no",
+      "// said too far away",
+      "const spacer = 1;",
+      "const d = await res.json().catch(() => null);", // 7: the comment is two lines up
+      "const e = await res.json().catch(() => 0);", // a real value, not a fallback to nothing
+    ].join("\n");
+    expect(swallowedFailureLines(fixture)).toEqual([1, 7]);
   });
 
   it("find each loop once, a file importing itself included", () => {
@@ -209,5 +231,55 @@ describe("architecture rules", () => {
       ["e", new Set(["a"])],
     ]);
     expect(cycles(edges)).toEqual([["d"], ["a", "b", "c"]]);
+  });
+});
+
+describe("the folders of the web app import downward only", () => {
+  const graph = (edges: Record<string, string[]>) =>
+    new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
+
+  it("holds for folders that import one way", () => {
+    expect(
+      foldersImportingEachOther(
+        graph({ app: ["shell", "ticket"], ticket: ["shell", "price"], price: ["shell"] }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("fails on two folders that import each other, named once however many files do", () => {
+    expect(
+      foldersImportingEachOther(
+        graph({ app: ["shell"], shell: ["ticket", "live"], ticket: ["shell", "live"], live: ["ticket"] }),
+      ),
+    ).toEqual(["live ⇄ ticket", "shell ⇄ ticket"]);
+  });
+
+  it("reads a folder of components/ as one folder, and a top-level folder of src as another", () => {
+    const repo = plant({
+      "apps/web/src/components/shell/Shell.tsx": `import { Slip } from "../ticket/Slip";\nexport const Shell = Slip;\n`,
+      "apps/web/src/components/ticket/Slip.tsx": `import { bar } from "../shell/bar";\nimport { live } from "../../live/live";\nexport const Slip = bar + live;\n`,
+      "apps/web/src/components/shell/bar.ts": "export const bar = 1;\n",
+      "apps/web/src/live/live.ts": `import type { Slip } from "../components/ticket/Slip";\nexport const live: typeof Slip = 2;\n`,
+    });
+    expect(webFoldersPointOneWay(repo)).toEqual([
+      "components/shell ⇄ components/ticket",
+      "components/ticket ⇄ live",
+    ]);
+  });
+});
+
+describe("the web app's file length rule", () => {
+  it("holds for short files and fails on a long source file or stylesheet, named with its length", () => {
+    expect(webFilesStaySmall(plant())).toEqual([]);
+    const long = (line: string, n: number) => line.repeat(n);
+    const repo = plant({
+      "apps/web/src/components/big/Big.tsx": long("export const a = 1;\n", 301),
+      "apps/web/src/app/globals.css": long(".a { color: red; }\n", 300),
+      "apps/web/src/components/big/Big.module.css": long(".b { color: red; }\n", 302),
+    });
+    expect(webFilesStaySmall(repo)).toEqual([
+      "apps/web/src/components/big/Big.module.css has 302 lines",
+      "apps/web/src/components/big/Big.tsx has 301 lines",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { relative } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { type Repo, rankOf, type SourceFile, type Workspace, workspaceOfPath } from "./import-graph.js";
 
 // Each rule returns its offences as readable lines; an empty list means the rule holds.
@@ -139,6 +140,45 @@ export function fileLoops(repo: Repo): string[] {
   return cycles(edges).map((c) => c.map((p) => relative(repo.root, p)).join(" → "));
 }
 
+/**
+ * The folder of apps/web/src a path sits in, as its layering sees it: each folder under
+ * `components/` is one of its own, the others are the top-level folders; undefined outside src.
+ */
+export function webFolderOf(repo: Repo, path: string): string | undefined {
+  const rel = relative(join(repo.root, "apps/web/src"), path).split(sep);
+  if (rel[0] === ".." || rel.length < 2) return undefined;
+  return rel[0] === "components" && rel.length > 2 ? `components/${rel[1]}` : rel[0];
+}
+
+/** Which folders of apps/web/src each folder's shipped files import (type imports too: they couple). */
+export function webFolderGraph(repo: Repo): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  for (const file of repo.files) {
+    const from = file.role === "runtime" ? webFolderOf(repo, file.path) : undefined;
+    if (!from) continue;
+    const set = edges.get(from) ?? new Set<string>();
+    for (const i of file.imports) {
+      const to = i.file ? webFolderOf(repo, i.file) : undefined;
+      if (to && to !== from) set.add(to);
+    }
+    edges.set(from, set);
+  }
+  return edges;
+}
+
+/** Each pair of folders that import each other, as `a ⇄ b`, once, sorted: folders import downward only. */
+export function foldersImportingEachOther(edges: Map<string, Set<string>>): string[] {
+  const pairs = new Set<string>();
+  for (const [a, targets] of edges)
+    for (const b of targets) if (a !== b && edges.get(b)?.has(a)) pairs.add([a, b].sort().join(" ⇄ "));
+  return [...pairs].sort();
+}
+
+/** The folders of apps/web/src that import each other. */
+export function webFoldersPointOneWay(repo: Repo): string[] {
+  return foldersImportingEachOther(webFolderGraph(repo));
+}
+
 /** Every strongly connected group of more than one node (or a node importing itself), once each. */
 export function cycles(edges: Map<string, Set<string>>): string[][] {
   let counter = 0;
@@ -206,31 +246,71 @@ export function statusesAreNamed(repo: Repo): string[] {
   return offences;
 }
 
-// `() => null` and the like yield a value the caller then handles; `() => {}` only discards.
 const EMPTY_HANDLER = /\.catch\(\(\) => \{\}\)/;
+// `() => null` and the like turn a failure into a value the caller may read as "nothing": said why
+// on the same line or the one above, so a silent fallback is always a decision someone wrote down.
+const FALLBACK_HANDLER = /\.catch\(\(\) => (null|undefined|false)\)/;
 const CATCH_BLOCK = /\bcatch (\(\w+\) )?\{\s*$/;
 const NOTHING_DONE = /^(\}|return;|return null;|return undefined;|return false;)$/;
 const isComment = (line: string | undefined) =>
   /^\s*(\/\/|\/\*|\*)/.test(line ?? "") || /\/\/ /.test(line ?? "");
 
 /**
- * A failure is handled, reported, or said to be ignored on purpose: an empty `.catch` handler, or a
- * `catch` block that does nothing, needs a comment beside it saying why.
+ * The lines of one file's text that ignore a failure without a comment saying why (1-based): an
+ * empty `.catch` handler or a `catch` block that does nothing (a comment within three lines above
+ * or one below will do, for a chained call), or a `.catch` that falls back to `null`, `undefined` or
+ * `false` (a comment on the same line or the one above).
+ */
+export function swallowedFailureLines(text: string): number[] {
+  const lines = text.split("\n");
+  const found: number[] = [];
+  lines.forEach((line, i) => {
+    const near = [i - 3, i - 2, i - 1, i, i + 1].some((j) => isComment(lines[j]));
+    const beside = [i - 1, i].some((j) => isComment(lines[j]));
+    const swallowedHandler = EMPTY_HANDLER.test(line) && !near;
+    const emptyBlock = CATCH_BLOCK.test(line) && NOTHING_DONE.test((lines[i + 1] ?? "").trim()) && !near;
+    const silentFallback = FALLBACK_HANDLER.test(line) && !beside;
+    if (swallowedHandler || emptyBlock || silentFallback) found.push(i + 1);
+  });
+  return found;
+}
+
+/**
+ * A failure is handled, reported, or said to be ignored on purpose: an empty `.catch` handler, a
+ * `catch` block that does nothing, or a `.catch` falling back to nothing needs a comment saying why.
  */
 export function failuresAreNotSwallowed(repo: Repo): string[] {
   const offences: string[] = [];
   for (const file of repo.files) {
     if (file.role !== "runtime" || file.workspace.layer === "bench") continue;
     const lines = file.text.split("\n");
-    lines.forEach((line, i) => {
-      // a comment on the line, inside the block, or on one of the three lines above (a chained call)
-      const explained = [i - 3, i - 2, i - 1, i, i + 1].some((j) => isComment(lines[j]));
-      if (explained) return;
-      const swallowedHandler = EMPTY_HANDLER.test(line);
-      const emptyBlock = CATCH_BLOCK.test(line) && NOTHING_DONE.test((lines[i + 1] ?? "").trim());
-      if (swallowedHandler || emptyBlock)
-        offences.push(`${where(repo, file)}:${i + 1} ignores a failure without saying why: ${line.trim()}`);
-    });
+    for (const n of swallowedFailureLines(file.text))
+      offences.push(
+        `${where(repo, file)}:${n} ignores a failure without saying why: ${(lines[n - 1] ?? "").trim()}`,
+      );
   }
   return offences;
+}
+
+/** The longest a source file or stylesheet of the web app may grow before it is split. */
+export const WEB_FILE_MAX_LINES = 300;
+
+/** Source files and stylesheets of `apps/web/src` longer than `WEB_FILE_MAX_LINES`, with their length. */
+export function webFilesStaySmall(repo: Repo): string[] {
+  const src = join(repo.root, "apps", "web", "src");
+  const offences: string[] = [];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|tsx|css)$/.test(entry.name)) {
+        const lines = readFileSync(path, "utf8").split("\n").length - 1;
+        if (lines > WEB_FILE_MAX_LINES)
+          offences.push(`${relative(repo.root, path).split(sep).join("/")} has ${lines} lines`);
+      }
+    }
+  };
+  walk(src);
+  return offences.sort();
 }

@@ -9,6 +9,8 @@ import {
   layersPointDown,
   relativeImportsStayHome,
   statusesAreNamed,
+  webFilesStaySmall,
+  webFoldersPointOneWay,
 } from "./architecture-rules.js";
 import { loadRepo } from "./import-graph.js";
 
@@ -59,5 +61,13 @@ describe("architecture", () => {
 
   it("ignores no failure without saying why", () => {
     expect(failuresAreNotSwallowed(repo)).toEqual([]);
+  });
+
+  it("keeps the folders of apps/web/src importing downward only: no two import each other", () => {
+    expect(webFoldersPointOneWay(repo)).toEqual([]);
+  });
+
+  it("keeps every source file and stylesheet of apps/web/src within 300 lines", () => {
+    expect(webFilesStaySmall(repo)).toEqual([]);
   });
 });

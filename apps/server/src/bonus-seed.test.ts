@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { AppContext } from "@sportsbook/api";
 import { bonusSeedSchema } from "@sportsbook/contracts";
 import { describe, expect, it } from "vitest";
@@ -33,6 +33,31 @@ describe("the bonus seed file", () => {
     expect(Object.values(demo.jackpots).map((j) => j.levels.map((l) => l.code))).toEqual([
       ["mini", "major", "mega"],
     ]);
+  });
+
+  it("words every name, description and terms of the demo set in each language the site speaks", () => {
+    const messages = join(dirname(DEMO_BONUSES_FILE), "..", "web", "src", "messages");
+    const locales = readdirSync(messages)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => f.replace(/\.json$/, ""));
+    expect(locales).toContain("de");
+    const demo = bonusSeedSchema.parse(JSON.parse(readFileSync(DEMO_BONUSES_FILE, "utf8")));
+    const texts = [
+      ...Object.entries(demo.bonuses).flatMap(([key, b]) =>
+        Object.entries({ name: b.name, description: b.description, rules: b.rules }).map(
+          ([field, t]) => [`${key}.${field}`, t] as const,
+        ),
+      ),
+      ...Object.entries(demo.jackpots).flatMap(([key, j]) => [
+        [`${key}.name`, j.name] as const,
+        ...j.levels.map((l) => [`${key}.${l.code}`, l.name] as const),
+      ]),
+    ];
+    // a text a bonus does not have at all (a prize without a description) is not missing
+    const missing = texts.flatMap(([where, t]) =>
+      t ? locales.filter((l) => !t[l]?.trim()).map((l) => `${where} ${l}`) : [],
+    );
+    expect(missing).toEqual([]);
   });
 
   it("is the named file, else the data folder's, else the demo set in demo mode only", () => {

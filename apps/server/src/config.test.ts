@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, identityOptions, readConfig, staleThresholds } from "./config.js";
+import {
+  ConfigError,
+  identityOptions,
+  productionWarnings,
+  readConfig,
+  staleThresholds,
+  vapidSubject,
+} from "./config.js";
 
 describe("readConfig", () => {
   it("defaults to port 3000 and embedded services", () => {
@@ -80,5 +87,29 @@ describe("readConfig", () => {
     expect(readConfig({}).FEED_MATCHES).toBe(40);
     expect(readConfig({ FEED_MATCHES: "20000" }).FEED_MATCHES).toBe(20_000);
     expect(() => readConfig({ FEED_MATCHES: "20001" })).toThrow(/FEED_MATCHES/);
+  });
+  it("takes a VAPID key pair only whole, and a contact from MAIL_FROM unless named", () => {
+    const publicKey = `B${"a".repeat(86)}`;
+    const privateKey = "b".repeat(43);
+    expect(readConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })).toMatchObject({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    });
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together/,
+    );
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(vapidSubject(readConfig({}))).toBe("mailto:no-reply@sportsbook.local");
+    expect(vapidSubject(readConfig({ MAIL_FROM: "ops@book.example" }))).toBe("mailto:ops@book.example");
+    expect(vapidSubject(readConfig({ VAPID_SUBJECT: "https://book.example/contact" }))).toBe(
+      "https://book.example/contact",
+    );
+    expect(() => readConfig({ VAPID_SUBJECT: "http://book.example" })).toThrow(/VAPID_SUBJECT/);
+    expect(readConfig({}).PUSH_LOOPBACK_HTTP).toBe("off");
+    expect(productionWarnings(readConfig({ NODE_ENV: "production", PUSH_LOOPBACK_HTTP: "on" }))).toHaveLength(
+      1,
+    );
   });
 });

@@ -47,6 +47,11 @@ const envSchema = z.object({
   SERVE_PAGES: z.enum(["on", "off"]).default("on"),
   /** The operator's site settings document (layout, locales, head, custom pages); default DATA_DIR/site-settings.json. */
   SITE_SETTINGS_FILE: z.string().min(1).optional(),
+  /**
+   * Publish every later change of the settings file as a new version of the site's content (the
+   * file is otherwise only the first start's import, and the back office's Content desk edits it).
+   */
+  SITE_SETTINGS_WATCH: z.enum(["on", "off"]).default("off"),
   /** Wait before a bet with live selections is accepted; odds and status are checked again after it. */
   LIVE_BET_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Demo sign-in and demo payment provider; on by default with the embedded database, off with DATABASE_URL. */
@@ -235,6 +240,24 @@ const envSchema = z.object({
   FEED_PROVIDER_SITE_ID: z.coerce.number().int().min(1).optional(),
   /** This node's id in recovery requests (UOF's node_id), so each node hears its own recoveries. */
   FEED_NODE_ID: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The Web Push VAPID public key (uncompressed P-256, base64url); default: generated once into DATA_DIR. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, "an uncompressed P-256 public key, base64url (87 characters)")
+    .optional(),
+  /** Its private key (32 bytes, base64url); set both or neither. */
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "a P-256 private key, base64url (43 characters)")
+    .optional(),
+  /** The operator's contact the push services see (`mailto:` or `https:`); default: MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .max(200)
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "a mailto: address or an https: URL")
+    .optional(),
+  /** Accept plain http push endpoints on this machine: a local push service stand-in, for tests only. */
+  PUSH_LOOPBACK_HTTP: z.enum(["on", "off"]).default("off"),
 });
 
 const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
@@ -242,6 +265,13 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
     ctx.addIssue({ code: "custom", path: ["SMS_FROM"], message: "required with SMS_FORMAT=twilio" });
   }
   for (const issue of feedProviderIssues(env)) ctx.addIssue({ code: "custom", ...issue });
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+      message: "set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together",
+    });
+  }
 });
 
 export type ServerConfig = z.infer<typeof envSchema>;
@@ -330,10 +360,18 @@ export function productionWarnings(config: ServerConfig): string[] {
     ["SANDBOX_PAYMENTS", config.SANDBOX_PAYMENTS],
     ["SANDBOX_GAMES", config.SANDBOX_GAMES],
     ["HOST_DEMO", config.HOST_DEMO],
+    ["PUSH_LOOPBACK_HTTP", config.PUSH_LOOPBACK_HTTP],
   ];
   return named
     .filter(([, value]) => value === "on")
     .map(([name]) => `${name}=on with NODE_ENV=production: a development convenience is open to the public`);
+}
+
+/** The contact the push services see: VAPID_SUBJECT, else MAIL_FROM's address. */
+export function vapidSubject(config: ServerConfig): string {
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT;
+  const address = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM.trim();
+  return `mailto:${address}`;
 }
 
 /** The feed's staleness thresholds, from the environment. */

@@ -5,12 +5,15 @@ import compress from "@fastify/compress";
 import {
   createApi,
   createHousekeeping,
+  createPushSender,
   createSandboxCheckout,
   createSandboxGames,
   ensureDemoAdmin,
   ensureDemoPlayer,
   mailDispatcher,
+  pushingPublisher,
   sandboxBroadcastPages,
+  seedSiteSettings,
 } from "@sportsbook/api";
 import type { RealtimePublisher } from "@sportsbook/contracts";
 import { openDatabase } from "@sportsbook/db";
@@ -38,6 +41,7 @@ import {
   productionWarnings,
   type ServerConfig,
   staleThresholds,
+  vapidSubject,
 } from "./config.js";
 import { providerFeedSettings, swarmFeedSettings } from "./feed-provider.js";
 import { hostDemoRunner } from "./host-demo.js";
@@ -46,7 +50,12 @@ import { exclusiveJob, HOUSEKEEPING_LOCK, MAIL_DELIVERY_LOCK } from "./jobs.js";
 import { loggerOptions } from "./logging.js";
 import { publishFailureLog } from "./publish-failures.js";
 import { apiRpcHandlers } from "./rpc.js";
-import { dataDirCallbackSecret, dataDirDemoPassword, dataDirTokenSecret } from "./secrets.js";
+import {
+  dataDirCallbackSecret,
+  dataDirDemoPassword,
+  dataDirTokenSecret,
+  dataDirVapidKeys,
+} from "./secrets.js";
 import { registerSecurityHeaders } from "./security-headers.js";
 import { mountWeb, type Web } from "./web.js";
 
@@ -122,7 +131,6 @@ export async function createServer(
       else app.log.warn({ cause: s.cause }, `the realtime Redis is out of reach, retrying: ${s.cause}`);
     },
   });
-  const publisher: RealtimePublisher = gateway.publisher;
   app.server.on("upgrade", (req, socket, head) => gateway.handleUpgrade(req, socket, head));
   // Its fallback transports (HTTP streaming, SSE) and their command posts read the request unparsed.
   await app.register(async (scope) => {
@@ -149,6 +157,27 @@ export async function createServer(
     poolSize: config.DATABASE_POOL_SIZE,
   });
   app.log.info({ database: database.kind }, "database ready");
+
+  // Web Push of the notifications players opt in to, sent from whichever node caused them. Every
+  // service composed here publishes through `publisher`, which also pushes the notifications it carries.
+  const push = createPushSender({
+    db: database.db,
+    settings: {
+      vapid: {
+        ...(config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+          ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+          : dataDirVapidKeys(config.DATA_DIR)),
+        subject: vapidSubject(config),
+      },
+      loopbackHttp: config.PUSH_LOOPBACK_HTTP === "on",
+    },
+    registry: gateway.metrics.registry,
+    log: app.log.child({ part: "web-push" }),
+  });
+  if (!config.VAPID_PUBLIC_KEY && config.DATABASE_URL) {
+    app.log.warn("VAPID_PUBLIC_KEY is not set: this node uses its own key pair from DATA_DIR");
+  }
+  const publisher: RealtimePublisher = pushingPublisher(gateway.publisher, push);
 
   // The embedded default's payment provider: a hosted checkout under /psp that reports to the API's
   // callback route over HTTP (in-process), signed as an outside provider's callbacks are.
@@ -194,12 +223,24 @@ export async function createServer(
   // Sportsbook and Platform API under /api.
   // while Redis is down every publication fails: told once, counted always
   const publicationFailed = publishFailureLog(app.log, () => gateway.link());
+  // The site's content lives in the database; the settings file is the first start's import.
+  const siteSettingsFile = config.SITE_SETTINGS_FILE ?? join(config.DATA_DIR, "site-settings.json");
   const api = await createApi({
+    ...(config.SITE_SETTINGS_WATCH === "on"
+      ? {
+          siteSettingsWatch: {
+            path: siteSettingsFile,
+            onError: (err: Error) =>
+              app.log.error({ err }, "site settings file refused; the published version stays"),
+          },
+        }
+      : {}),
     feed: feedFreshness,
     // the feed's activity is known only on the node running it, while it leads
     feedActivity: () => (feed ? feedHealth : undefined),
     database,
     publisher,
+    push,
     realtimeTokenSecret: tokenSecret,
     liveBetDelayMs: config.LIVE_BET_DELAY_MS,
     ...(config.PLACEMENT_LANES ? { placementLanes: config.PLACEMENT_LANES } : {}),
@@ -231,6 +272,9 @@ export async function createServer(
     },
   });
   await app.register(api.plugin, { prefix: "/api" });
+  // A broken or missing named file stops the start here rather than leaving the site on defaults.
+  const seeded = await seedSiteSettings(api.ctx, siteSettingsFile, config.SITE_SETTINGS_FILE !== undefined);
+  if (seeded) app.log.info({ file: siteSettingsFile, version: seeded }, "site settings imported");
   const bonusFile = bonusSeedFile(config, conveniences.demoMode);
   if (bonusFile) {
     const count = await seedBonusFile(api.ctx, bonusFile);
@@ -362,7 +406,6 @@ export async function createServer(
   const web: Web | undefined =
     config.SERVE_PAGES === "on"
       ? mountWeb(app, {
-          siteSettingsFile: config.SITE_SETTINGS_FILE ?? join(config.DATA_DIR, "site-settings.json"),
           dataDir: config.DATA_DIR,
           publicUrl: config.PUBLIC_URL,
           contentOrigins: {
@@ -420,6 +463,8 @@ export async function createServer(
       await mail.stop();
       await housekeeping.stop();
       await app.close();
+      // pushes under way read the database: let them finish before it closes
+      await push.idle();
       await database.close();
       await web?.close();
     },

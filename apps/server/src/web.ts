@@ -10,8 +10,6 @@ import { serveStaticBrotli } from "./static-brotli.js";
 export const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "web");
 
 export interface WebOptions {
-  /** The operator's site settings document. */
-  siteSettingsFile: string;
   dataDir: string;
   publicUrl?: string | undefined;
   /** Hosts the pages' Content-Security-Policy allows beyond this origin and the site settings' own. */
@@ -32,7 +30,6 @@ export interface Web {
  */
 export function mountWeb(app: FastifyInstance, opts: WebOptions): Web {
   // The page server reads its wiring from the environment of this process (Next has no other channel).
-  process.env.SITE_SETTINGS_FILE = opts.siteSettingsFile;
   process.env.DATA_DIR = opts.dataDir;
   if (opts.publicUrl) process.env.PUBLIC_URL = opts.publicUrl;
   if (opts.contentOrigins) {

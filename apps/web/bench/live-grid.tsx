@@ -4,9 +4,9 @@
 import { MARKET_STATUS } from "@sportsbook/domain";
 import { memo, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { OutcomeCell } from "../src/components/price/OutcomeCell";
 import { LiveStoreProvider } from "../src/live/LiveStoreContext";
 import { LiveStore } from "../src/live/live-store";
-import { OutcomeCell } from "../src/live/OutcomeCell";
 import { displayOdds } from "../src/odds/display";
 import { OddsFormatProvider } from "../src/odds/OddsFormatContext";
 

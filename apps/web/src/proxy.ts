@@ -1,18 +1,20 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { BACKOFFICE_HEADERS, backofficePolicy, isBackofficePath } from "./lib/backoffice-policy";
+import { isBenchFloorPath } from "./lib/bench-floor";
 import { contentSecurityPolicy, NONCE_HEADER } from "./lib/content-security-policy";
 import { contentSources } from "./lib/content-sources";
 import { defaultLocale, matchLocale, splitLocale } from "./lib/locale-url";
 import { hasErrorPage } from "./lib/locales";
 import { MOBILE_APP_COOKIE, MOBILE_APP_PARAM, mobileAppChoice } from "./lib/mobile-app";
 import { LOCALE_HEADER, MOBILE_APP_HEADER, SEARCH_HEADER } from "./lib/page-headers";
+import { previewOf, previewRedirect } from "./lib/preview";
 import { loadSiteSettings } from "./lib/settings.server";
 import { platformOrigins, type SiteSettings } from "./lib/site-settings";
 
 const ERROR_ROUTES = new Set(["/404", "/500", "/blocked", "/locked"]);
 
 /** The generic error page answers with its own status (the not-found page gets 404 from notFound()). */
-export function pageStatus(path: string): number | undefined {
+function pageStatus(path: string): number | undefined {
   return path === "/500" ? 500 : undefined;
 }
 
@@ -24,13 +26,19 @@ export function pageStatus(path: string): number | undefined {
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = btoa(crypto.randomUUID());
   if (isBackofficePath(request.nextUrl.pathname)) return backoffice(request, nonce);
-  const settings = await loadSiteSettings();
+  const previewing = previewRedirect(request);
+  if (previewing) return previewing;
+  const settings = await loadSiteSettings(previewOf(request));
   const policy = contentSecurityPolicy(nonce, {
     dev: process.env.NODE_ENV === "development",
     frameAncestors: platformOrigins(settings),
     sources: contentSources(settings, process.env),
   });
-  const response = await route(request, settings, nonce, policy);
+  const response = isBenchFloorPath(request.nextUrl.pathname)
+    ? NextResponse.next({
+        request: { headers: pageHeaders(request, defaultLocale(settings), nonce, policy) },
+      })
+    : await route(request, settings, nonce, policy);
   response.headers.set("content-security-policy", policy);
   const mobileApp = mobileAppChoice(
     request.nextUrl.searchParams.get(MOBILE_APP_PARAM),

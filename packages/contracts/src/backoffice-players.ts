@@ -1,6 +1,6 @@
 import { BET_LIST_FILTERS } from "@sportsbook/domain";
 import { z } from "zod";
-import { idSchema, instantSchema, text } from "./http/common.js";
+import { instantSchema, text } from "./http/common.js";
 import { limitSchema, setLimitBodySchema } from "./identity.js";
 
 /**
@@ -163,4 +163,3 @@ export const adjustmentDecisionBodySchema = z.object({ approve: z.boolean() });
 
 export const adjustmentAnswerSchema = z.object({ data: adjustmentViewSchema });
 export const adjustmentListSchema = z.object({ data: z.array(adjustmentViewSchema) });
-export const playerIdParamsSchema = z.object({ id: idSchema });

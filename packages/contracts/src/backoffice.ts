@@ -7,14 +7,12 @@ import { emailSchema, linkTokenSchema, passwordSchema } from "./identity.js";
  * staff role may call which operation.
  */
 
-/** The roles of the operator's staff; `auditor` reads and changes nothing. */
-export const STAFF_ROLES = ["admin", "trader", "support", "finance", "auditor"] as const;
+/** The roles of the operator's staff; `auditor` reads and changes nothing, `marketing` runs promotions and the site's content. */
+export const STAFF_ROLES = ["admin", "trader", "support", "finance", "auditor", "marketing"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 
 export const STAFF_STATUSES = ["invited", "active", "disabled"] as const;
-export type StaffStatus = (typeof STAFF_STATUSES)[number];
-
 const everyone = STAFF_ROLES;
 const readers = ["admin", "trader", "auditor"] as const satisfies readonly StaffRole[];
 const traders = ["admin", "trader"] as const satisfies readonly StaffRole[];
@@ -65,6 +63,13 @@ export const BACKOFFICE_OPERATIONS = {
   moneyReport: ["admin", "finance", "auditor"],
   exportMoneyReport: ["admin", "finance", "auditor"],
   betTicker: readers,
+  listPromotions: ["admin", "marketing", "auditor"],
+  savePromotion: ["admin", "marketing"],
+  endPromotion: ["admin", "marketing"],
+  listContent: ["admin", "marketing", "auditor"],
+  saveContentDraft: ["admin", "marketing"],
+  previewContent: ["admin", "marketing"],
+  publishContent: ["admin", "marketing"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type BackofficeOperation = keyof typeof BACKOFFICE_OPERATIONS;
 
@@ -168,8 +173,6 @@ export const auditListSchema = z.object({
 });
 
 export const SUSPENSION_SCOPES = ["match", "market", "outcome"] as const;
-export type SuspensionScope = (typeof SUSPENSION_SCOPES)[number];
-
 /** `POST /backoffice/trading/suspensions`: hold a match, a market or one outcome until lifted. */
 export const suspendSchema = z.discriminatedUnion("scope", [
   z.object({ scope: z.literal("match"), match_id: idSchema, reason: text().trim().min(3).max(500) }),

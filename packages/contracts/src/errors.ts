@@ -378,11 +378,35 @@ export const errorCatalogue = {
     key: "error.backoffice.adjustment_exceeds_balance",
     message: "The adjustment would take the balance below zero.",
   },
+  promoCodeTaken: {
+    code: 1270,
+    status: 400,
+    key: "error.backoffice.promo_code_taken",
+    message: "Another bonus already has this promo code.",
+  },
+  promotionExists: {
+    code: 1271,
+    status: 400,
+    key: "error.backoffice.promotion_exists",
+    message: "A promotion with this key already exists.",
+  },
   internal: {
     code: 1099,
     status: 500,
     key: "global-error.default.description",
     message: "Something went wrong. Please come back in a while.",
+  },
+  contentNotDraft: {
+    code: 1272,
+    status: 400,
+    key: "error.backoffice.content_not_draft",
+    message: "Only a draft can be published; roll back to a published version instead.",
+  },
+  contentNeverPublished: {
+    code: 1273,
+    status: 400,
+    key: "error.backoffice.content_never_published",
+    message: "This version was never published; publish the draft instead of rolling back to it.",
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -46,7 +46,6 @@ export const trackedTagsSchema = z.object({
   qtag: text().max(200).optional(),
   gclid: text().max(200).optional(),
 });
-export type TrackedTags = z.infer<typeof trackedTagsSchema>;
 export const TRACKED_TAGS = ["ctag", "btag", "stag", "qtag", "gclid"] as const;
 
 /** Profile fields an operator can require before deposits (SPEC §4 `authFieldsMissed`). */

@@ -1,6 +1,7 @@
 import { MARKET_STATUS, MATCH_STATUS, type MarketStatus, type MatchStatus } from "@sportsbook/domain";
 import { z } from "zod";
 import { placedBetResultSchema, placedBetStatusSchema } from "./http/bets.js";
+import { betIdSchema, matchIdSchema } from "./http/common.js";
 import type { RealtimePublisher } from "./publisher.js";
 import { statisticsSchema } from "./statistics.js";
 
@@ -58,6 +59,8 @@ export function parseChannel(
 // Event payloads. Odds are integers ×1000; money is integer minor units with its currency code.
 
 const entityId = z.union([z.string().min(1).max(64), z.number().int().nonnegative()]);
+/** A match by its catalogue id, or by a text id of a feed that names matches by text. */
+const matchRef = z.union([z.string().min(1).max(64), matchIdSchema]);
 const odds = z.number().int().positive();
 const minorUnits = z.number().int();
 const currency = z.string().regex(/^[A-Z0-9]{2,10}$/);
@@ -130,7 +133,7 @@ export function realtimeMarketStatus(status: number): RealtimeMarketStatus {
 /** Fields of a match that changed (scores, clock, start time, video); absent fields did not change. */
 export const matchChangedSchema = z.object({
   type: z.literal("match_changed"),
-  match_id: entityId,
+  match_id: matchRef,
   start_time: timestamp.optional(),
   has_video: z.boolean().optional(),
   stage: z.string().optional(),
@@ -148,14 +151,14 @@ const marketChangeSchema = z.object({
 /** Odds and market status of one match; only the markets listed changed. */
 export const marketsChangedSchema = z.object({
   type: z.literal("markets_changed"),
-  match_id: entityId,
+  match_id: matchRef,
   provider: providerSchema.optional(),
   markets: z.array(marketChangeSchema).min(1),
 });
 
 export const matchStatusChangedSchema = z.object({
   type: z.literal("match_status_changed"),
-  match_id: entityId,
+  match_id: matchRef,
   status: matchStatusSchema,
   bettable: z.boolean().optional(),
 });
@@ -203,7 +206,7 @@ export const notificationEventSchema = z.object({
 /** A bet changed: `status` and `result` are the placed-bet status and result of SPEC §4. */
 export const betChangedSchema = z.object({
   type: z.literal("bet_changed"),
-  bet_id: entityId,
+  bet_id: betIdSchema,
   status: placedBetStatusSchema,
   result: placedBetResultSchema.optional(),
   win_amount: minorUnits.nonnegative().nullable().optional(),
@@ -213,7 +216,7 @@ export const betChangedSchema = z.object({
 /** The current cash-out offer of one bet; null when cash-out is not available. */
 export const betCashoutChangedSchema = z.object({
   type: z.literal("bet_cashout_changed"),
-  bet_id: entityId,
+  bet_id: betIdSchema,
   to_cashout: minorUnits.nonnegative().nullable(),
   currency: currency.optional(),
 });
@@ -240,6 +243,8 @@ export const realtimeEventSchema = z.discriminatedUnion("type", [
   bonusIssuedSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+/** An event as a publisher writes it: the schema's input, which parsing brands. */
+export type RealtimeEventInput = z.input<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent["type"];
 
 /** Which kind of channel carries each event. */
@@ -264,7 +269,7 @@ export const eventChannelKind: Record<RealtimeEventType, "public" | "match" | "u
 export async function publishEvent(
   publisher: RealtimePublisher,
   channel: string,
-  event: RealtimeEvent,
+  event: RealtimeEventInput,
 ): Promise<void> {
   const parsed = realtimeEventSchema.parse(event);
   const kind = parseChannel(channel)?.kind;
@@ -289,8 +294,6 @@ export const connectionTokenClaimsSchema = z
     channel: z.never().optional(),
   })
   .loose();
-export type ConnectionTokenClaims = z.infer<typeof connectionTokenClaimsSchema>;
-
 /** Claims of a subscription token: valid for one channel and one user. */
 export const subscriptionTokenClaimsSchema = z
   .object({
@@ -301,4 +304,3 @@ export const subscriptionTokenClaimsSchema = z
     iat: z.number().int().optional(),
   })
   .loose();
-export type SubscriptionTokenClaims = z.infer<typeof subscriptionTokenClaimsSchema>;

@@ -17,6 +17,7 @@ export const BETTING_REPORT_GROUPS = [
   "tournament",
   "provider",
   "bet_type",
+  "channel",
 ] as const;
 
 /** The longest range one report covers, in days. */

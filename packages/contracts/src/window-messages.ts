@@ -51,7 +51,6 @@ export const hostMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("change_currency"), payload: z.object({ currency: currencySchema }) }),
 ]);
 export type HostMessage = z.output<typeof hostMessageSchema>;
-export type HostMessageType = HostMessage["type"];
 /** What a host may write for each type (defaults not yet applied). */
 export type HostMessageInput = z.input<typeof hostMessageSchema>;
 

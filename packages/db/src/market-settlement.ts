@@ -1,5 +1,5 @@
 import { MARKET_STATUS, type SelectionStatus } from "@sportsbook/domain";
-import { and, eq, gte, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Transaction } from "./database.js";
 import { betSelections, bets } from "./schema/bets.js";
 import { markets, outcomes } from "./schema/catalogue.js";
@@ -33,6 +33,12 @@ export interface MarketRow {
   marketId: number;
   specifier: string;
 }
+
+/**
+ * An outcome with a decided result is no longer offered: it keeps what the feed last said of it (as
+ * a trader's hold does), so a reopened market's outcomes come back as the feed sends them.
+ */
+const withdrawn = { feedActive: sql`coalesce(${outcomes.feedActive}, ${outcomes.active})`, active: false };
 
 /** The selections on one market (or one outcome of it); the index is on match, market and specifier. */
 const selectionsOn = (m: MarketRow, outcomeId?: string) =>
@@ -75,7 +81,13 @@ export async function writeOutcomeResults(
     const deadHeatFactor = r.dead_heat_factor ?? null;
     await tx
       .update(outcomes)
-      .set({ result: stored.result, voidFactor: stored.voidFactor, deadHeatFactor, updatedAt: at })
+      .set({
+        result: stored.result,
+        voidFactor: stored.voidFactor,
+        deadHeatFactor,
+        ...withdrawn,
+        updatedAt: at,
+      })
       .where(and(eq(outcomes.marketRowId, m.id), eq(outcomes.outcomeId, r.outcome_id)));
     const moved = await tx
       .update(betSelections)
@@ -138,7 +150,7 @@ export async function voidSelections(
     // the one outcome is void; the market is settled once its other outcomes are decided too
     await tx
       .update(outcomes)
-      .set({ ...SETTLED_AS.void, deadHeatFactor: null, updatedAt: at })
+      .set({ ...SETTLED_AS.void, deadHeatFactor: null, ...withdrawn, updatedAt: at })
       .where(and(eq(outcomes.marketRowId, m.id), eq(outcomes.outcomeId, scope.outcomeId)));
     await settleWhenDecided(tx, m, at);
   } else {

@@ -6,6 +6,7 @@ import {
   bonusBetReturn,
   cancelledBet,
   type Odds,
+  SETTLEABLE_BET_STATUSES,
   type SelectionSettlement,
   type SettlementLeg,
   settleBet,
@@ -23,7 +24,7 @@ export interface BetNotice {
   betId: number;
   playerId: number;
   currency: string;
-  status: "waiting_results" | "done";
+  status: (typeof SETTLEABLE_BET_STATUSES)[number];
   result: BetSettlement["result"];
   winAmount: number | null;
   balance?: number;
@@ -53,9 +54,6 @@ export function selectionSettlementOf(s: {
       : {}),
   };
 }
-
-/** Bets settlement moves on: open ones and ones settled before (a correction or rollback may follow). */
-const SETTLEABLE = ["waiting_results", "done"];
 
 /** The kind of bonus the bet was placed with, if any (an unknown stored kind counts as none). */
 function bonusTypeOf(bonus: BetBonusRecord | null): BonusType | undefined {
@@ -134,7 +132,7 @@ export async function resettleBet(tx: Transaction, betId: number, at: Date): Pro
   const [bet] = await tx
     .select()
     .from(bets)
-    .where(and(eq(bets.id, betId), inArray(bets.status, SETTLEABLE)))
+    .where(and(eq(bets.id, betId), inArray(bets.status, [...SETTLEABLE_BET_STATUSES])))
     .for("update");
   if (!bet) return undefined;
   const sels = await tx

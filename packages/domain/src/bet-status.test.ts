@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  BET_STATUSES,
   betListChange,
+  betResultsOf,
+  betStatusesOf,
   matchesBetListFilter,
   matchesBetResultFilter,
   SUBMISSION_GROUP,
@@ -25,6 +28,24 @@ describe("placed bet statuses (SPEC §4)", () => {
     expect(matchesBetResultFilter("refund_entire", "refund")).toBe(true);
     expect(matchesBetResultFilter("lose_entire", "win")).toBe(false);
     expect(matchesBetResultFilter("no_results", "all")).toBe(true);
+  });
+
+  it("§4 open and settled split every status between them; all holds each once", () => {
+    expect(betStatusesOf("open")).toEqual([
+      "waiting_results",
+      "ready_to_process",
+      "cashout_in_progress",
+      "submitted",
+    ]);
+    expect(betStatusesOf("settled")).toEqual(["cashed_out", "withdrawn", "done", "cancelled", "rejected"]);
+    expect(betStatusesOf("all")).toEqual(BET_STATUSES);
+  });
+
+  it("§4 each result filter names the results it shows", () => {
+    expect(betResultsOf("win")).toEqual(["win_entire", "refund_half_win_other", "cashed_out"]);
+    expect(betResultsOf("lose")).toEqual(["lose_entire", "refund_half_lose_other"]);
+    expect(betResultsOf("refund")).toEqual(["refund_entire", "canceled"]);
+    expect(betResultsOf("all")).toContain("no_results");
   });
 
   it("§4 a VIP bet that becomes rejected is removed from the list; others update in place", () => {

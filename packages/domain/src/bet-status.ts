@@ -1,4 +1,4 @@
-import type { BetResult } from "./settlement.js";
+import { BET_RESULTS, type BetResult } from "./settlement.js";
 
 /** Placed-bet statuses of SPEC §4. */
 export const BET_STATUSES = [
@@ -36,26 +36,40 @@ export type BetListFilter = (typeof BET_LIST_FILTERS)[number];
 export const BET_RESULT_FILTERS = ["all", "win", "lose", "refund"] as const;
 export type BetResultFilter = (typeof BET_RESULT_FILTERS)[number];
 
-/** True when a bet with this status belongs in the list filter. */
-export function matchesBetListFilter(status: BetStatus, filter: BetListFilter): boolean {
-  if (filter === "all") return true;
-  const open = OPEN_STATUSES.includes(status);
-  return filter === "open" ? open : !open;
+/** The statuses a list filter shows; the server's query and the page's filter both read these. */
+export function betStatusesOf(filter: BetListFilter): readonly BetStatus[] {
+  if (filter === "all") return BET_STATUSES;
+  return BET_STATUSES.filter((s) => OPEN_STATUSES.includes(s) === (filter === "open"));
 }
 
-/** True when a bet result belongs in the result filter; half wins count as wins, half losses as losses. */
-export function matchesBetResultFilter(result: BetResult, filter: BetResultFilter): boolean {
+/** True when a bet with this status belongs in the list filter. */
+export function matchesBetListFilter(status: BetStatus, filter: BetListFilter): boolean {
+  return betStatusesOf(filter).includes(status);
+}
+
+/** The results a result filter shows; half wins count as wins, half losses as losses. */
+export function betResultsOf(filter: BetResultFilter): readonly BetResult[] {
   switch (filter) {
     case "all":
-      return true;
+      return BET_RESULTS;
     case "win":
-      return result === "win_entire" || result === "refund_half_win_other" || result === "cashed_out";
+      return ["win_entire", "refund_half_win_other", "cashed_out"];
     case "lose":
-      return result === "lose_entire" || result === "refund_half_lose_other";
+      return ["lose_entire", "refund_half_lose_other"];
     case "refund":
-      return result === "refund_entire" || result === "canceled";
+      return ["refund_entire", "canceled"];
   }
 }
+
+/** True when a bet result belongs in the result filter. */
+export function matchesBetResultFilter(result: BetResult, filter: BetResultFilter): boolean {
+  return betResultsOf(filter).includes(result);
+}
+
+/**
+ * Bets settlement moves on: open ones and ones settled before (a correction or rollback may follow).
+ */
+export const SETTLEABLE_BET_STATUSES = ["waiting_results", "done"] as const satisfies readonly BetStatus[];
 
 /**
  * How a status change reaches the bet list (SPEC §4): a VIP bet that becomes rejected is removed;

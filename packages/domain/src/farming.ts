@@ -1,4 +1,4 @@
-import { comboOdds, type Odds } from "./odds.js";
+import { type Odds, totalOdds } from "./odds.js";
 
 /**
  * Points farmed by bets for a hunting or a hunting tournament (SPEC §3 farming stats): each bet
@@ -32,7 +32,7 @@ export interface FarmingState {
  */
 export function farmingOdds(betType: string, odds: readonly Odds[]): number {
   if (betType === "system") return Math.min(...odds);
-  return betType === "single" ? (odds[0] ?? 0) : comboOdds(odds);
+  return totalOdds(odds);
 }
 
 /**

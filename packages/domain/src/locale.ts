@@ -87,3 +87,12 @@ export function sportListLocale(locale: string): string {
 export function channelLocale(locale: string): string {
   return lower(locale) === "br" ? "pt" : locale;
 }
+
+/**
+ * An operator's text (a bonus's name, a jackpot's) in `locale`: its own, else its language's
+ * (`pt` for `pt-BR`), else English, else nothing. The API answers players with it and the back
+ * office previews with it, so both pick the same text.
+ */
+export function localText(texts: Readonly<Record<string, string>>, locale: string): string {
+  return texts[locale] ?? texts[locale.split("-")[0] ?? ""] ?? texts[FALLBACK_LOCALE] ?? "";
+}

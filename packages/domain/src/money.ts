@@ -35,11 +35,6 @@ export function money(amount: number, currency: string): Money {
   return { amount, currency };
 }
 
-/** Zero of a currency. */
-export function zeroMoney(currency: string): Money {
-  return { amount: 0, currency };
-}
-
 function sameCurrency(a: Money, b: Money): void {
   if (a.currency !== b.currency) throw new RangeError(`currency mismatch: ${a.currency} and ${b.currency}`);
 }
@@ -60,11 +55,6 @@ export function subtractMoney(a: Money, b: Money): Money {
 export function compareMoney(a: Money, b: Money): number {
   sameCurrency(a, b);
   return Math.sign(a.amount - b.amount);
-}
-
-/** The smaller of two amounts of one currency. */
-export function minMoney(a: Money, b: Money): Money {
-  return compareMoney(a, b) <= 0 ? a : b;
 }
 
 /**

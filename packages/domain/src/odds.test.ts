@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { comboOdds, isOdds, MAX_ODDS, MIN_ODDS, type Odds, oddsFromThousandths } from "./odds.js";
+import { comboOdds, isOdds, MAX_ODDS, MIN_ODDS, type Odds, oddsFromThousandths, totalOdds } from "./odds.js";
 
 const o = oddsFromThousandths;
 
@@ -12,6 +12,14 @@ describe("odds", () => {
     expect(isOdds(Number.NaN)).toBe(false);
     expect(isOdds(MAX_ODDS + 1)).toBe(false);
     expect(() => o(999)).toThrow(RangeError);
+  });
+
+  it("total a bet: its own price first, else its legs with any boost; a single is its one leg", () => {
+    expect(totalOdds([o(2500)])).toBe(2500);
+    expect(totalOdds([o(2000), o(1500)])).toBe(3000);
+    expect(totalOdds([o(2000), o(1500)], { boost: o(1100) })).toBe(3300);
+    expect(totalOdds([o(2000), o(1500)], { custom: o(4200), boost: o(1100) })).toBe(4200);
+    expect(totalOdds([])).toBe(MIN_ODDS);
   });
 
   it("combine into combo odds truncated to thousandths", () => {

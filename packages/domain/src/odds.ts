@@ -37,7 +37,15 @@ export function comboOdds(legs: readonly Odds[]): Odds {
   return (thousandths > BigInt(MAX_ODDS) ? MAX_ODDS : Number(thousandths)) as Odds;
 }
 
-/** Compares two prices: negative when a is shorter (lower) than b. */
-export function compareOdds(a: Odds, b: Odds): number {
-  return a - b;
+/**
+ * A bet's total odds, the one reading the slip, the server and the bonuses share: the price it was
+ * accepted at when it has its own (a custom bet's), else the product of its legs (a single's one
+ * leg is its price) with a boost as one more leg. A bet without legs reads the least odds there are.
+ */
+export function totalOdds(
+  legs: readonly Odds[],
+  options: { readonly custom?: Odds | undefined; readonly boost?: Odds | undefined } = {},
+): Odds {
+  if (options.custom !== undefined) return options.custom;
+  return comboOdds(options.boost === undefined ? legs : [...legs, options.boost]);
 }

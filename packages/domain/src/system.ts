@@ -34,8 +34,3 @@ export function systemLineCount(type: SystemType): bigint {
 export function systemTypeName(type: SystemType): string {
   return `${type.winCount}/${type.totalCount}`;
 }
-
-/** True when both describe the same system. */
-export function sameSystemType(a: SystemType, b: SystemType): boolean {
-  return a.winCount === b.winCount && a.totalCount === b.totalCount;
-}

@@ -1,15 +1,11 @@
 import { isFreebet, type SlipBonus, type TicketBet } from "./bet.js";
-import { type Currency, convertMoney, type ExchangeRate, money, roundStake } from "./money.js";
+import { convertStake } from "./currency-rates.js";
+import type { Currency, ExchangeRate } from "./money.js";
 import type { StoredTicketBet } from "./ticket-state.js";
 
 /** What the slip keeps in session storage: its bets (SPEC §3 storage). */
 export interface TicketSnapshot {
   readonly bets: readonly TicketBet[];
-}
-
-/** The part of the slip saved on every change. */
-export function ticketSnapshot(bets: readonly TicketBet[]): TicketSnapshot {
-  return { bets };
 }
 
 /** Older snapshots kept one freebet object; bets always carry a list now (SPEC §4 persistence). */
@@ -18,17 +14,6 @@ export function normalizeStoredBonuses(bet: StoredTicketBet): TicketBet {
   const availableBonuses: readonly SlipBonus[] =
     raw == null ? [] : Array.isArray(raw) ? raw : [raw as SlipBonus];
   return { ...bet, availableBonuses };
-}
-
-function convertAmount(
-  amount: number,
-  from: Currency,
-  to: Currency,
-  rates: readonly ExchangeRate[],
-): number | undefined {
-  const rate = rates.find((r) => r.from === from.code && r.to === to.code);
-  if (!rate) return undefined;
-  return roundStake(BigInt(convertMoney(money(amount, from.code), from, to, rate).amount), to);
 }
 
 /**
@@ -45,9 +30,9 @@ export function restoreBetCurrency(
   const bet = normalizeStoredBonuses(stored);
   if (bet.currency === target.code) return bet;
   const from = currencies.find((c) => c.code === bet.currency);
-  const stake = from ? convertAmount(bet.stake, from, target, rates) : undefined;
+  const stake = from ? convertStake(bet.stake, from, target, rates) : undefined;
   const win =
-    from && bet.potentialWin !== undefined ? convertAmount(bet.potentialWin, from, target, rates) : undefined;
+    from && bet.potentialWin !== undefined ? convertStake(bet.potentialWin, from, target, rates) : undefined;
   const { bonus, potentialWin: _old, ...rest } = bet;
   const keepBonus = bonus && !isFreebet(bonus.bonusType) ? { bonus } : {};
   return {

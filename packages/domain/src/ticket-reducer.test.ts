@@ -75,7 +75,7 @@ describe("ticket flow states (SPEC §4)", () => {
     const failed = run(
       twoLegCombo(),
       { type: "placeRequested", isLoggedIn: true },
-      { type: "placeFailed", failure: { code: "x" } },
+      { type: "placeFailed", failure: { code: "x", message: "error.place_bets.default" } },
     );
     expect(failed.error).not.toBeNull();
     const t = ticketTransition(failed, { type: "placeRequested", isLoggedIn: true });
@@ -102,7 +102,10 @@ describe("ticket flow states (SPEC §4)", () => {
   it("§4 state error or initial clears processing bets", () => {
     const processing = run(twoLegCombo(), { type: "placeRequested", isLoggedIn: true });
     expect(processing.processingBets).toHaveLength(1);
-    const failed = run(processing, { type: "placeFailed", failure: { code: 101 } });
+    const failed = run(processing, {
+      type: "placeFailed",
+      failure: { code: 101, message: "error.place_bets.invalid_odds", isWrongOdds: true },
+    });
     expect(failed.ticketState).toBe("ERROR");
     expect(failed.processingBets).toEqual([]);
     expect(failed.inProgress).toBe(false);
@@ -165,29 +168,34 @@ describe("ticket flow states (SPEC §4)", () => {
   });
 
   it("§4 a coded API error (not unauthorised) gives error with the §8 message and the §5 wrong-odds flag", () => {
+    // What a code means (its message, whether the odds moved) is the contracts' place-errors reading.
     const processing = run(twoLegCombo(), { type: "placeRequested", isLoggedIn: true });
     const invalid = run(processing, {
       type: "placeFailed",
-      failure: { code: "101", messagesByBet: { "0": "Odds changed" } },
+      failure: {
+        code: "101",
+        message: "error.place_bets.invalid_odds",
+        isWrongOdds: true,
+        messagesByBet: { "0": "Odds changed" },
+      },
     });
     expect(invalid.error).toMatchObject({
       message: "error.place_bets.invalid_odds",
       isWrongOddsError: true,
       code: "101",
     });
-    const custom = run(processing, { type: "placeFailed", failure: { code: 120 } });
-    expect(custom.error?.message).toBe("error.place_bets.invalid_odds_custom_bet");
-    const low = run(processing, { type: "placeFailed", failure: { code: "odds_to_low" } });
-    expect(low.error).toMatchObject({ message: "error.place_bets.default", isWrongOddsError: true });
-    const other = run(processing, { type: "placeFailed", failure: { code: "limit_exceeded" } });
-    expect(other.error?.isWrongOddsError).toBe(false);
+    const other = run(processing, {
+      type: "placeFailed",
+      failure: { code: "limit_exceeded", message: "error.place_bets.default" },
+    });
+    expect(other.error).toMatchObject({ message: "error.place_bets.default", isWrongOddsError: false });
     // §8 per-bet messages can be cleared by bet.
     expect(run(invalid, { type: "betErrorCleared", betIndex: 0 }).error?.messagesByBet).toEqual({});
   });
 
   it("§4 otherwise (unauthorised or no code) reset to initial and a generic error alert", () => {
     const processing = run(twoLegCombo(), { type: "placeRequested", isLoggedIn: true });
-    for (const failure of [{}, { code: "unauthorized", status: 401 }]) {
+    for (const failure of [{}, { code: "unauthorized", status: 401 }, { code: "101" }]) {
       const t = ticketTransition(processing, { type: "placeFailed", failure });
       expect(t.state.ticketState).toBe("INITIAL");
       expect(t.effects).toEqual([
@@ -227,6 +235,23 @@ describe("bet type changes through the slip (SPEC §4)", () => {
     const t = ticketTransition(start(), { type: "customBetAdded", selections: legs, customOdds: o(3500) });
     expect(t.state.bets[0]).toMatchObject({ betType: "custom_bet", customOdds: 3500 });
     expect(t.effects).toEqual([{ type: "openModal", modal: "custom-bet-ticket" }]);
+  });
+
+  it("§3 custom_bet_allow_single false: placing a lone custom bet submits nothing; allowed, it submits", () => {
+    const legs = [selection("a", { matchId: "m" }), selection("b", { matchId: "m" })];
+    const add = { type: "customBetAdded", selections: legs, customOdds: o(3500) } as const;
+    const stake = { type: "stakeSet", betIndex: 0, amount: 500, source: "stake" } as const;
+    const refused = ticketTransition(run(start({ customBetAllowSingle: false }), add, stake), {
+      type: "placeRequested",
+      isLoggedIn: true,
+    });
+    expect(refused.effects).toEqual([]);
+    expect(refused.state.ticketState).toBe("INITIAL");
+    const allowed = ticketTransition(run(start({ customBetAllowSingle: true }), add, stake), {
+      type: "placeRequested",
+      isLoggedIn: true,
+    });
+    expect(allowed.effects).toMatchObject([{ type: "submitBets" }]);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 } from "./quick-bet.js";
 import { sortSystemTypes } from "./system.js";
 import { reconcileBonuses, setBonus, withBonusOdds } from "./ticket-bonus.js";
-import { DEFAULT_ALERT, isWrongOddsCode, placeErrorMessage } from "./ticket-errors.js";
+import { DEFAULT_ALERT } from "./ticket-errors.js";
 import {
   acceptOddsChanges,
   applyMarketUpdates,
@@ -106,7 +106,12 @@ function place(state: TicketState, isLoggedIn: boolean): TicketTransition {
   if (!isLoggedIn) return { state: { ...state, ticketState: "INITIAL" }, effects: [{ type: "openSignIn" }] };
   if (
     state.inProgress ||
-    placeBlockers(state.bets, state.config.currency, state.config.maxPayout).length > 0
+    placeBlockers(
+      state.bets,
+      state.config.currency,
+      state.config.maxPayout,
+      state.config.customBetAllowSingle,
+    ).length > 0
   ) {
     return { state, effects: [] };
   }
@@ -123,19 +128,19 @@ function placeFailed(
 ): TicketTransition {
   const { failure } = action;
   const code = failure.code === undefined ? undefined : String(failure.code);
-  if (code === undefined || failure.status === 401) {
+  if (code === undefined || failure.message === undefined || failure.status === 401) {
     return {
       state: { ...state, ticketState: "INITIAL", error: null },
       effects: [{ type: "alert", title: DEFAULT_ALERT.title, description: DEFAULT_ALERT.description }],
     };
   }
   const error = {
-    message: placeErrorMessage(code),
+    message: failure.message,
     code,
     details: failure.details,
     localizedMessage: failure.localizedMessage,
     messagesByBet: failure.messagesByBet ?? {},
-    isWrongOddsError: isWrongOddsCode(code),
+    isWrongOddsError: failure.isWrongOdds === true,
   };
   return { state: { ...state, ticketState: "ERROR", error }, effects: [] };
 }
@@ -312,9 +317,4 @@ function settle(before: TicketState, after: TicketState): TicketState {
 export function ticketTransition(state: TicketState, action: TicketAction): TicketTransition {
   const { state: next, effects } = step(state, action);
   return { state: settle(state, next), effects };
-}
-
-/** The slip reducer for stores that run no effects (effects are dropped). */
-export function ticketReducer(state: TicketState, action: TicketAction): TicketState {
-  return ticketTransition(state, action).state;
 }

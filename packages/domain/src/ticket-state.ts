@@ -28,6 +28,8 @@ export interface TicketConfig {
   readonly providerStatuses: Readonly<Record<string, boolean>>;
   /** Highest payout per bet in minor units (SPEC §5); no cap when absent. */
   readonly maxPayout?: number;
+  /** SPEC §3 custom_bet_allow_single: whether a bet-builder bet may be placed alone; yes when absent. */
+  readonly customBetAllowSingle?: boolean;
 }
 
 /** The bet slip (SPEC §3 ticket state) together with its quick bet and side panel. */
@@ -71,6 +73,13 @@ export function initialTicketState(config: TicketConfig): TicketState {
 export interface PlaceFailure {
   /** The API's error code, when the response carried one. */
   readonly code?: string | number;
+  /**
+   * What the code means to the slip (SPEC §5, §8), read by the API client from the contracts' error
+   * catalogue (`placeRefusal`): the message's i18n key and whether the odds moved. A coded failure
+   * without a message has nothing to show and is alerted as an unknown one.
+   */
+  readonly message?: string;
+  readonly isWrongOdds?: boolean;
   readonly status?: number;
   /** Server localized message (response data.data.localized_message). */
   readonly localizedMessage?: string;

@@ -55,6 +55,27 @@ describe("place validation (SPEC §5)", () => {
   });
 });
 
+describe("custom_bet_allow_single (SPEC §3)", () => {
+  const custom = bet("custom_bet", [selection("a", { matchId: "m" }), selection("b", { matchId: "m" })], {
+    stake: 500,
+    customOdds: o(3500),
+  });
+
+  it("§3 with custom_bet_allow_single false a bet-builder bet alone cannot be placed", () => {
+    expect(placeBlockers([custom], EUR, undefined, false)).toEqual(["custom_bet_alone"]);
+  });
+
+  it("§3 with custom_bet_allow_single true, or unset, a bet-builder bet alone can be placed", () => {
+    expect(placeBlockers([custom], EUR, undefined, true)).toEqual([]);
+    expect(placeBlockers([custom], EUR)).toEqual([]);
+  });
+
+  it("§3 a bet-builder bet beside another bet is not alone, whatever the setting", () => {
+    const single = bet("single", [selection("c", { matchId: "n" })], { stake: 500 });
+    expect(placeBlockers([custom, single], EUR, undefined, false)).toEqual([]);
+  });
+});
+
 describe("stake limits before placing (SPEC §5)", () => {
   const eight = ["a", "b", "c", "d", "e", "f", "g", "h"].map((id) => selection(id, { matchId: id }));
   const twoOfEight = { winCount: 2, totalCount: 8 };

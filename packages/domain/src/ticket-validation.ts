@@ -6,7 +6,12 @@ import { systemLineCount } from "./system.js";
 import { ticketBetPayout } from "./ticket-stake.js";
 
 /** Why placing is disabled (SPEC §5). */
-export type PlaceBlocker = "no_bets" | "stake_not_positive" | "first_bet_invalid" | "no_win";
+export type PlaceBlocker =
+  | "no_bets"
+  | "stake_not_positive"
+  | "first_bet_invalid"
+  | "no_win"
+  | "custom_bet_alone";
 
 /** Why one bet cannot be placed as it stands. */
 export type BetIssue =
@@ -32,15 +37,20 @@ export function betIssues(bet: TicketBet): BetIssue[] {
 
 /**
  * Why the place button is disabled (SPEC §5): no bets; any stake not above 0; the first bet invalid;
- * or a potential return that equals the stake (no win) after fiat rounding, checked per bet.
+ * or a potential return that equals the stake (no win) after fiat rounding, checked per bet. With
+ * `customBetAllowSingle` false (SPEC §3 custom_bet_allow_single) a bet-builder bet is not placed on
+ * its own: the slip needs another bet beside it.
  */
 export function placeBlockers(
   bets: readonly TicketBet[],
   currency: Currency,
   maxPayout?: number,
+  customBetAllowSingle = true,
 ): PlaceBlocker[] {
   if (bets.length === 0) return ["no_bets"];
   const blockers: PlaceBlocker[] = [];
+  if (!customBetAllowSingle && bets.length === 1 && bets[0]?.betType === "custom_bet")
+    blockers.push("custom_bet_alone");
   if (bets.some((b) => effectiveStake(b) <= 0)) blockers.push("stake_not_positive");
   if (betIssues(bets[0] as TicketBet).length > 0) blockers.push("first_bet_invalid");
   const noWin = bets.some(

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { ApiConfig } from "./config.js";
+import { watchSettingsFile } from "./content/settings-file.js";
 import { type AppContext, createContext } from "./context.js";
 import { apiPlugin } from "./http/plugin.js";
 
@@ -17,6 +18,8 @@ export interface Api {
 /** Builds the API (routes, context, standalone app) without listening. */
 export async function createApi(config: ApiConfig): Promise<Api> {
   const ctx = createContext(config);
+  const watch = config.siteSettingsWatch;
+  if (watch) ctx.syncSiteSettingsFile = watchSettingsFile(ctx, watch.path, watch.onError);
   const plugin = apiPlugin(ctx);
   const options = { bodyLimit: 256 * 1024, trustProxy: config.trustProxy ?? false };
   const app = config.logger

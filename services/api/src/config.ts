@@ -5,12 +5,15 @@ import type { Registry } from "prom-client";
 import type { GameProvider } from "./games/provider.js";
 import type { IdentityOptions } from "./identity/settings.js";
 import type { CheckoutProvider } from "./payments/provider.js";
+import type { PushSender } from "./push/sender.js";
 
 export interface ApiConfig {
   /** The opened (and migrated) database. */
   database: DatabaseHandle;
   /** Where placed bets and balance changes go; the gateway's broker once it is wired. */
   publisher?: RealtimePublisher;
+  /** Web Push of the player's notifications; without it the push routes answer 404. */
+  push?: PushSender;
   /** HS256 secret shared with the realtime gateway for connection and subscription tokens (≥ 32 bytes). */
   realtimeTokenSecret: string;
   /** Lifetime of realtime tokens, seconds (default 600). */
@@ -84,6 +87,11 @@ export interface ApiConfig {
    * balancer stops sending new requests while the ones under way finish.
    */
   draining?: () => boolean;
+  /**
+   * The site settings file, watched: a change of it is published as a new version of the site's
+   * content (`SITE_SETTINGS_WATCH`). Without it the file is only the first start's import.
+   */
+  siteSettingsWatch?: { path: string; onError: (err: Error) => void };
 }
 
 /** The odds feed's freshness, as placement and readiness read it (the feed's monitor answers). */

@@ -16,13 +16,15 @@ import { PlacementMemory } from "./bets/placement-memory.js";
 import { type BetWrite, type BetWriteOutcome, betGroupLanes, betGroupWrite } from "./bets/write.js";
 import { runningAmbsRead } from "./bonuses/running-ambs.js";
 import { type ApiConfig, DEMO_EMAIL, type FeedActivityPort, type FeedFreshnessPort } from "./config.js";
+import { type PublishedSettings, readPublished, SITE_CONTENT_TTL_MS } from "./content/published.js";
 import type { GameProvider } from "./games/provider.js";
 import { type IdentitySettings, identitySettings } from "./identity/settings.js";
 import { PoolAnnouncer } from "./jackpots/pool-announcer.js";
 import { RunningJackpots } from "./jackpots/running.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
-import type { TtlRead } from "./ops/ttl-read.js";
+import { TtlRead } from "./ops/ttl-read.js";
 import { type CheckoutProvider, DEFAULT_CHECKOUT_TTL_SECONDS } from "./payments/provider.js";
+import type { PushSender } from "./push/sender.js";
 
 /** Every dependency of the routes, handed around explicitly: no module globals. */
 export interface AppContext {
@@ -86,6 +88,12 @@ export interface AppContext {
   links: () => Record<string, LinkStatus>;
   /** Whether this node is shutting down (`/ready` answers 503 so the load balancer looks elsewhere). */
   draining: () => boolean;
+  /** Web Push of the player's notifications; none turns the push routes off. */
+  push: PushSender | undefined;
+  /** The published site settings, read again at most once a second (every node polls the version in force). */
+  siteContent: TtlRead<PublishedSettings>;
+  /** Publishes the watched settings file when it changed; none when the file is not watched. */
+  syncSiteSettingsFile: (() => Promise<void>) | undefined;
 }
 
 export function createContext(config: ApiConfig): AppContext {
@@ -104,7 +112,7 @@ export function createContext(config: ApiConfig): AppContext {
     metrics.realtimePublishFailures.inc({ event: failure.event });
     config.onPublishFailure?.(failure);
   };
-  return {
+  const ctx: AppContext = {
     db: config.database.db,
     database: config.database,
     publisher,
@@ -149,5 +157,9 @@ export function createContext(config: ApiConfig): AppContext {
     games: new Map((config.games ?? []).map((g) => [g.name, g])),
     links: config.links ?? (() => ({})),
     draining: config.draining ?? (() => false),
+    push: config.push,
+    siteContent: new TtlRead(() => readPublished(config.database.db), SITE_CONTENT_TTL_MS),
+    syncSiteSettingsFile: undefined,
   };
+  return ctx;
 }

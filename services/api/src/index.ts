@@ -12,6 +12,7 @@ export { seedBonuses } from "./bonuses/definitions.js";
 export { sandboxBroadcastPages } from "./catalogue/sandbox-broadcast.js";
 export type { ApiConfig, FeedFreshnessPort, FeedReport } from "./config.js";
 export { DEMO_EMAIL } from "./config.js";
+export { seedSiteSettings } from "./content/settings-file.js";
 export type { AppContext } from "./context.js";
 export type { GameLaunch, GameProvider } from "./games/provider.js";
 export { createSandboxGames, SANDBOX_LAUNCH_TTL_S } from "./games/sandbox-games.js";
@@ -35,3 +36,13 @@ export {
 } from "./payments/sandbox-checkout.js";
 export { signCallback } from "./payments/signature.js";
 export { createPlayer, createPlayerWithSession, demoPlayer } from "./player/provisioning.js";
+export { type EndpointRule, endpointProblem, isPublicAddress } from "./push/endpoint-rule.js";
+export { PUSHED, pushingPublisher, pushOf } from "./push/publisher.js";
+export {
+  createPushSender,
+  type PushMessage,
+  type PushSender,
+  type PushSettings,
+  type VapidKeys,
+} from "./push/sender.js";
+export type { PushRequest, PushTransport } from "./push/transport.js";

@@ -1,9 +1,18 @@
-import { accounts, ledgerEntries, ledgerTransactions, markets, outcomes, staff } from "@sportsbook/db";
+import {
+  accounts,
+  ledgerEntries,
+  ledgerTransactions,
+  markets,
+  outcomes,
+  postPlayerTransfer,
+  staff,
+} from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDemoAdmin, totpCode } from "../src/index.js";
+import { houseAccount } from "../src/wallet/accounts.js";
 import { demoDeposit } from "../src/wallet/deposit.js";
 import { type ErrorJson, type Harness, json, type Player, player, startHarness } from "./support/harness.js";
 
@@ -185,7 +194,7 @@ for (const target of databaseTargets()) {
       expect(sport.statusCode).toBe(400);
     });
 
-    it("keeps GGR = stakes − payouts and every balance equal to its ledger sum over random play", async () => {
+    it("keeps GGR = stakes − payouts, bonus cost = bonus credited, every balance = its ledger sum", async () => {
       const m = h.fixture.matches;
       const own = [m.prematch.id, m.laligaNext.id];
       const odds: Record<number, Record<"1" | "2" | "3", number>> = {
@@ -211,15 +220,24 @@ for (const target of databaseTargets()) {
         fc.record({ op: fc.constant("settle" as const), match: fc.integer({ min: 0, max: 1 }), outcome }),
         fc.record({ op: fc.constant("cashout" as const), nth: fc.nat() }),
         fc.record({ op: fc.constant("adjust" as const), amount: fc.integer({ min: -5_00, max: 5_00 }) }),
+        // bonus money credited (a reward, a jackpot win): the money report's bonus cost
+        fc.record({ op: fc.constant("bonus" as const), amount: fc.integer({ min: 1, max: 10_00 }) }),
       );
+      const money = async () => {
+        const res = await call("GET", `/reports/money?currency=EUR&${todayRange()}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return json<MoneyAnswer>(res).totals;
+      };
       let run = 0;
-      const seen = { bets: 0, payouts: 0, cashouts: 0, adjustments: 0 };
+      const seen = { bets: 0, payouts: 0, cashouts: 0, adjustments: 0, bonuses: 0 };
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
           // each run has a fresh player and compares the totals before and after it
           run += 1;
           const before = (await betting(`currency=EUR&${todayRange()}`)).totals;
+          const moneyBefore = await money();
           const p = await player(h, { balance: 20_00 });
+          let bonusCost = 0;
           const placed: number[] = [];
           let stakes = 0;
           for (const s of steps) {
@@ -246,6 +264,25 @@ for (const target of databaseTargets()) {
               });
               if (cashed.statusCode === 200) seen.cashouts += 1;
             }
+            if (s.op === "bonus") {
+              const [account] = await h.handle.db
+                .select({ id: accounts.id })
+                .from(accounts)
+                .where(and(eq(accounts.playerId, p.playerId), eq(accounts.currency, "EUR")));
+              const house = await houseAccount(h.api.ctx, "house_bonus", "EUR", p.playerId);
+              await h.handle.db.transaction((tx) =>
+                postPlayerTransfer(tx, {
+                  kind: "bonus",
+                  currency: "EUR",
+                  reference: { type: "player_bonus", id: `property-${run}-${bonusCost}` },
+                  playerAccountId: account?.id ?? 0,
+                  houseAccountId: house,
+                  amount: s.amount,
+                }),
+              );
+              bonusCost += s.amount;
+              seen.bonuses += 1;
+            }
             if (s.op === "adjust" && s.amount !== 0) {
               const adjusted = await call("POST", `/players/${p.playerId}/adjustments`, headers, {
                 amount: s.amount,
@@ -256,6 +293,7 @@ for (const target of databaseTargets()) {
           }
           const after = (await betting(`currency=EUR&${todayRange()}`)).totals;
           expect(after.ggr).toBe(after.stakes - after.payouts);
+          expect((await money()).bonus_cost - moneyBefore.bonus_cost).toBe(bonusCost);
           if (after.payouts !== before.payouts) seen.payouts += 1;
           expect(after.stakes - before.stakes).toBe(stakes);
           expect(after.bets - before.bets).toBe(placed.length);
@@ -284,6 +322,47 @@ for (const target of databaseTargets()) {
       expect(seen.bets).toBeGreaterThan(0);
       expect(seen.payouts).toBeGreaterThan(0);
       expect(seen.adjustments).toBeGreaterThan(0);
+      expect(seen.bonuses).toBeGreaterThan(0);
+    });
+
+    it("breaks turnover down by the channel each bet was placed through, refusing an unknown one", async () => {
+      const m = h.fixture.matches;
+      const p = await player(h, { balance: 50_00 });
+      const byChannel = async () =>
+        Object.fromEntries(
+          (await betting(`currency=EUR&${todayRange()}&by=channel`)).data.map((r) => [r.key, r.stakes]),
+        );
+      const bet = (channel: string | undefined, stake: number) =>
+        h.api.app.inject({
+          method: "POST",
+          url: "/api/bets",
+          headers: p.headers,
+          payload: {
+            meta: { device_id: "d1", ...(channel === undefined ? {} : { channel }) },
+            bets: [
+              {
+                type: "single",
+                stake: { value: stake, currency: "EUR" },
+                selections: [
+                  { match_id: m.laligaNext.id, market_id: 1, specifier: "", outcome_id: "2", odds: 3500 },
+                ],
+              },
+            ],
+          },
+        });
+      const before = await byChannel();
+      expect((await bet("embedded", 3_00)).statusCode).toBe(200);
+      expect((await bet(undefined, 2_00)).statusCode).toBe(200);
+      expect((await bet("direct", 1_00)).statusCode).toBe(200);
+      const after = await byChannel();
+      expect((after.embedded ?? 0) - (before.embedded ?? 0)).toBe(3_00);
+      expect((after.direct ?? 0) - (before.direct ?? 0)).toBe(3_00);
+      expect(Object.keys(after).sort()).toEqual(["direct", "embedded"]);
+
+      const refused = await bet("casino", 1_00);
+      expect(refused.statusCode).toBe(400);
+      expect(json<ErrorJson>(refused).code).toBe(1000);
+      expect(await byChannel()).toEqual(after);
     });
   });
 }

@@ -234,6 +234,18 @@ for (const target of databaseTargets()) {
       const playerId = walker.playerId;
       const walkedPlayer = await player(h);
       const walked = walkedPlayer.playerId;
+      // a bonus the sportsbook hands out itself, so no player of the walk is issued it
+      const walkBonus = {
+        kind: "freebet",
+        name: { en: "Walk" },
+        issued_by: "manual",
+        terms: { amounts: { EUR: 100 } },
+      };
+      // A fresh draft for each publication (a published one cannot be published again).
+      const walkDraft = async () => {
+        const made = await call("POST", "/content/versions", admin.headers, { document: {} });
+        return json<{ data: { id: number } }>(made).data.id;
+      };
       const requests: Record<BackofficeOperation, () => Promise<[string, string, unknown?]>> = {
         me: async () => ["GET", "/me"],
         listStaff: async () => ["GET", "/staff"],
@@ -367,6 +379,21 @@ for (const target of databaseTargets()) {
           "/reports/money.csv?currency=EUR&from=2026-01-01&to=2026-01-31",
         ],
         betTicker: async () => ["POST", "/ticker/token"],
+        listPromotions: async () => ["GET", "/promotions"],
+        savePromotion: async () => [
+          "POST",
+          "/promotions/bonuses",
+          { key: `walk-${++n}`, definition: walkBonus },
+        ],
+        endPromotion: async () => {
+          const key = `walk-end-${++n}`;
+          await call("POST", "/promotions/bonuses", admin.headers, { key, definition: walkBonus });
+          return ["POST", `/promotions/bonuses/${key}/end`];
+        },
+        listContent: async () => ["GET", "/content/versions"],
+        saveContentDraft: async () => ["POST", "/content/versions", { document: { siteName: "Walk" } }],
+        previewContent: async () => ["POST", `/content/versions/${await walkDraft()}/preview`],
+        publishContent: async () => ["POST", `/content/versions/${await walkDraft()}/publish`, {}],
         signOut: async () => ["DELETE", "/session"],
       };
       // Signing out last, so each role's session serves the whole walk.
@@ -398,7 +425,8 @@ for (const target of databaseTargets()) {
         }
       }
       await signInAgain();
-    });
+      // Six roles times every operation, each also tried with a player's cookie and with none.
+    }, 120_000);
 
     it("refuses a change without the session's CSRF token", async () => {
       const res = await call(

@@ -1,4 +1,4 @@
-import { accounts, auditLog, ledgerImbalance, markets, outcomes, shareCodes } from "@sportsbook/db";
+import { accounts, auditLog, ledgerImbalance, markets, outcomes, settings, shareCodes } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
 import {
   fairProbabilities,
@@ -295,6 +295,34 @@ for (const target of databaseTargets()) {
           json<{ data: { potential_win: { value: number }; custom_odds: number }[] }>(ok).data[0],
         ).toMatchObject({ custom_odds: price, potential_win: { value: Math.floor(price / 10) } });
         expect((await get(null, "/api/bets/custom/markets/77777777")).statusCode).toBe(404);
+
+        // custom_bet_allow_single off: a bet-builder bet placed alone is refused, beside a single it goes
+        const notAlone = { custom_bet_allow_single: false };
+        await h.handle.db
+          .insert(settings)
+          .values({ scope: "system", document: notAlone })
+          .onConflictDoUpdate({ target: settings.scope, set: { document: notAlone } });
+        try {
+          const builderBet = {
+            type: "custom_bet",
+            custom_odds: price,
+            stake: { value: 1_00, currency: "EUR" },
+            selections,
+          };
+          const refused = await post(p, "/api/bets", { bets: [builderBet] });
+          expect(
+            json<{ data: { errors_by_bet: Record<string, { code: number; reason: string }> } }>(refused),
+          ).toMatchObject({ data: { errors_by_bet: { 0: { code: 105, reason: "custom_bet_alone" } } } });
+          const beside = await post(p, "/api/bets", {
+            bets: [
+              builderBet,
+              { type: "single", stake: { value: 1_00, currency: "EUR" }, selections: [selections[0]] },
+            ],
+          });
+          expect(beside.statusCode, beside.body).toBe(200);
+        } finally {
+          await h.handle.db.delete(settings).where(eq(settings.scope, "system"));
+        }
       });
 
       it("stores a slip under a share code and gives it back", async () => {

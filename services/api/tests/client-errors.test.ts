@@ -23,6 +23,7 @@ describe.skipIf(!target || target.skip)("POST /client-errors (SPEC §8 error rep
       kind: "api",
       name: "Error",
       message: "POST /api/bets answered 500",
+      during: "placing the slip's bets",
       page: "/live",
       response_url: "https://book.example/api/bets",
       status: 500,
@@ -38,6 +39,8 @@ describe.skipIf(!target || target.skip)("POST /client-errors (SPEC §8 error rep
     expect((await report({ ...base, kind: "whatever" })).statusCode).toBe(400);
     expect((await report({ ...base, kind: "error", cookie: "sb_session=x" })).statusCode).toBe(400);
     expect((await report({ ...base, kind: "error", stack: "x".repeat(8_001) })).statusCode).toBe(400);
+    expect((await report({ ...base, kind: "error", during: "x".repeat(201) })).statusCode).toBe(400);
+    expect((await report({ ...base, kind: "error", during: "" })).statusCode).toBe(400);
     expect(await counted("error")).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { connectionTokenClaimsSchema, subscriptionTokenClaimsSchema } from "@sportsbook/contracts/realtime";
 import { sessions } from "@sportsbook/db";
 import { databaseTargets } from "@sportsbook/db/testing";
+import { eq } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../src/index.js";
@@ -190,6 +191,26 @@ for (const target of databaseTargets()) {
       const claims = (await jwtVerify(mine.token, secret, { currentDate: h.clock.now })).payload;
       expect(claims.sub).toBe(String(p.playerId));
       expect(claims.exp).toBe(Math.floor(h.clock.now.getTime() / 1000) + 600);
+    });
+
+    it("refuses a connection token to an ended session, clearing its cookies, and a visitor's then", async () => {
+      const p = await player(h);
+      await h.handle.db
+        .update(sessions)
+        .set({ revokedAt: h.clock.now })
+        .where(eq(sessions.playerId, p.playerId));
+      const ended = await inject("POST", "/api/websocket/token", p.headers);
+      expect(ended.statusCode).toBe(401);
+      expect(json<ErrorJson>(ended).code).toBe(1002);
+      const cleared = ([] as string[]).concat(ended.headers["set-cookie"] ?? []);
+      expect(cleared.find((c) => c.startsWith("sb_session="))).toMatch(
+        /^sb_session=;.*Expires=Thu, 01 Jan 1970/,
+      );
+      expect(cleared.find((c) => c.startsWith("sb_csrf="))).toMatch(/^sb_csrf=;.*Expires=Thu, 01 Jan 1970/);
+      // without the cleared cookies the next connection is a visitor's
+      const visitor = json<{ token: string }>(await inject("POST", "/api/websocket/token"));
+      const claims = (await jwtVerify(visitor.token, secret, { currentDate: h.clock.now })).payload;
+      expect(claims.sub).toBe("");
     });
 
     it("issues subscription tokens for the player's own private channel only", async () => {

@@ -74,7 +74,7 @@ export interface FeedLinkStatus extends LinkStatus {
   transport: "amqp" | "in-process" | "websocket";
 }
 
-export const SIMULATOR_SOURCE = "simulator";
+const SIMULATOR_SOURCE = "simulator";
 /**
  * A provider sends each message as it happens; the simulator hands over what fell due since its
  * last tick, so the tick bounds how long a price change waits before the ingest sees it. At one

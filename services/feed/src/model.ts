@@ -1,4 +1,4 @@
-import type { MarketStatus } from "@sportsbook/domain";
+import { type MarketStatus, ODDS_SCALE } from "@sportsbook/domain";
 import { thousandths } from "./xml-number.js";
 
 /**
@@ -199,8 +199,6 @@ export type FeedEvent =
   | (Envelope & { kind: "alive"; subscribed: boolean })
   | (Envelope & { kind: "snapshot_complete"; requestId: number });
 
-export type FeedEventKind = FeedEvent["kind"];
-
 /** A provider-format message as it travels over a transport or sits in a recording. */
 export interface FeedFrame {
   provider: Provider;
@@ -247,8 +245,8 @@ export function oddsFromDecimal(decimal: number): number {
 
 /** Integer odds × 1000 to the decimal text providers send, e.g. 1850 → "1.85". */
 export function oddsToDecimalText(odds: number): string {
-  const whole = Math.floor(odds / 1000);
-  const frac = String(odds % 1000)
+  const whole = Math.floor(odds / ODDS_SCALE);
+  const frac = String(odds % ODDS_SCALE)
     .padStart(3, "0")
     .replace(/0+$/, "");
   return frac === "" ? `${whole}` : `${whole}.${frac}`;

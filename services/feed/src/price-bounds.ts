@@ -1,8 +1,8 @@
-import { MAX_ODDS } from "@sportsbook/domain";
+import { MAX_ODDS, ODDS_SCALE } from "@sportsbook/domain";
 import type { DecodeResult } from "./decode-result.js";
 
 /** The warning counted (and logged once per provider) for a price the book cannot hold. */
-export const PRICE_ABOVE_MAXIMUM = `price above the maximum odds (${MAX_ODDS / 1000}); outcome taken as unpriced`;
+export const PRICE_ABOVE_MAXIMUM = `price above the maximum odds (${MAX_ODDS / ODDS_SCALE}); outcome taken as unpriced`;
 
 /**
  * Takes a price beyond what the book stores as no price: the outcome stays in its market, inactive,

@@ -1,5 +1,5 @@
 import { createApi, createPlayerWithSession, ensureDemoAdmin, totpCode } from "@sportsbook/api";
-import { userChannel } from "@sportsbook/contracts";
+import { errorCatalogue, userChannel } from "@sportsbook/contracts";
 import {
   accounts,
   bets,
@@ -74,6 +74,16 @@ const odds: FeedEvent = {
         { id: "13", odds: 1800, active: true },
       ],
     },
+    {
+      id: 10,
+      specifiers: "",
+      status: 1,
+      outcomes: [
+        { id: "9", odds: 1300, active: true },
+        { id: "10", odds: 1250, active: true },
+        { id: "11", odds: 1700, active: true },
+      ],
+    },
   ],
 };
 
@@ -121,8 +131,8 @@ for (const target of databaseTargets()) {
         return a?.balance;
       };
       const bet = async (id: number) => (await handle.db.select().from(bets).where(eq(bets.id, id)))[0];
-      const place = async (market: number, specifier: string, outcome: string, price: number) => {
-        const res = await api.app.inject({
+      const tryPlace = (market: number, specifier: string, outcome: string, price: number) =>
+        api.app.inject({
           method: "POST",
           url: "/api/bets",
           headers: player.headers,
@@ -139,6 +149,11 @@ for (const target of databaseTargets()) {
             ],
           },
         });
+      const refusalOf = (body: string) =>
+        (JSON.parse(body) as { data: { errors_by_bet: Record<string, { code: number }> } }).data
+          .errors_by_bet["0"]?.code;
+      const place = async (market: number, specifier: string, outcome: string, price: number) => {
+        const res = await tryPlace(market, specifier, outcome, price);
         expect(res.statusCode, res.body).toBe(200);
         return (JSON.parse(res.body) as { data: { id: number }[] }).data[0]?.id ?? 0;
       };
@@ -340,6 +355,37 @@ for (const target of databaseTargets()) {
           "settlement.conflict_accepted",
         ]);
         expect(audit[0]?.target).toBe(`${matchId}/${rowOf[1]}`);
+      });
+
+      it("withdraws an outcome settled by hand inside an open market, and the feed's next price leaves it withdrawn", async () => {
+        const from = rec.events.length;
+        await desk("POST", `/settlement/markets/${rowOf[10]}`, {
+          action: "void",
+          outcome_id: "11",
+          reason: "outcome no longer possible",
+        });
+        expect(await marketStatus(10)).toBe(MARKET_STATUS.allowed);
+        const published = rec.events
+          .slice(from)
+          .find((e) => e.data.type === "markets_changed" || e.data.type === "market_changed");
+        expect(JSON.stringify(published?.data)).toMatch(/"id":"11"[^}]*"active":false/);
+
+        const refused = await tryPlace(10, "", "11", 1700);
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect(refusalOf(refused.body)).toBe(errorCatalogue.selectionSuspended.code);
+        await place(10, "", "9", 1300);
+
+        // the feed prices the market again with the outcome active: it stays withdrawn
+        await ingest.handle(
+          frame({
+            ...odds,
+            ...env(T + 90_000),
+            markets: odds.kind === "odds_change" ? odds.markets.filter((m) => m.id === 10) : [],
+          }),
+        );
+        const again = await tryPlace(10, "", "11", 1700);
+        expect(refusalOf(again.body)).toBe(errorCatalogue.selectionSuspended.code);
+        await place(10, "", "10", 1250);
       });
     },
   );

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { generateVapidKeys } from "../secrets.js";
 import { type Backend, ensureHaproxy, haproxyConfig } from "./haproxy.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -65,6 +66,7 @@ export async function freePort(): Promise<number> {
 export async function until(what: string, fn: () => Promise<boolean>, ms = 120_000): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
+    // a check that throws is not yet true: it is tried again until the deadline
     if (await fn().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -84,6 +86,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const secret = randomBytes(32).toString("hex");
+  // one key pair for every node: a browser subscribed through one node is pushed to by any other
+  const vapid = generateVapidKeys();
   const children = new Set<ChildProcess>();
   let haproxy: ChildProcess | undefined;
 
@@ -93,6 +97,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     REDIS_URL: options.redisUrl,
     REDIS_PREFIX: options.redisPrefix,
     REALTIME_TOKEN_SECRET: secret,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
     PUBLIC_URL: url,
     TRUST_PROXY: "loopback",
     LOG_LEVEL: "warn",
@@ -211,6 +217,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     haproxyEnded.catch(() => {}); // read by the race below; a later exit is the stop's own
     const settled = () =>
       until("HAProxy to route to every ready app node", async () => {
+        // a node that cannot be reached is not ready
         const up = await Promise.all(appNodes.map((n) => readyAt(n.url).catch(() => false)));
         if (!up.some(Boolean)) return false;
         // every ready node answers through the balancer within a few round-robin turns

@@ -109,6 +109,7 @@ export async function placeOnce(
         signal: AbortSignal.timeout(10_000),
       });
       status = res.status;
+      // an answer that is not JSON is recorded by its status alone
       answer = await res.json().catch(() => undefined);
     } catch {
       status = NO_ANSWER; // no answer: connection reset or timed out; retried below with the same key

@@ -8,7 +8,7 @@ import { useEvery } from "./use-every";
 import { useLoad } from "./use-load";
 
 /** How often the figures are read again. */
-export const FEED_HEALTH_REFRESH_MS = 5_000;
+const FEED_HEALTH_REFRESH_MS = 5_000;
 
 const when = (at: string | null) =>
   at === null ? t.feed.unknown : new Date(at).toLocaleString(STAFF_LOCALE);

@@ -1,6 +1,7 @@
 "use client";
 
 import type { matchLiabilitiesSchema } from "@sportsbook/contracts";
+import { ODDS_SCALE } from "@sportsbook/domain";
 import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
@@ -14,7 +15,7 @@ import { useLoad } from "./use-load";
 type Detail = z.infer<typeof matchLiabilitiesSchema>["data"];
 type Outcome = Detail["markets"][number]["outcomes"][number];
 
-const odds = (v: number) => (v / 1000).toFixed(2);
+const odds = (v: number) => (v / ODDS_SCALE).toFixed(2);
 
 /** One match's liability per market and outcome; choosing a figure lists the bets behind it. */
 export function MatchLiabilitiesPage({

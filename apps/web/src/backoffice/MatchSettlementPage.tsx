@@ -5,6 +5,7 @@ import {
   type SettlementConflictView,
   type settlementMatchDetailSchema,
 } from "@sportsbook/contracts";
+import { ODDS_SCALE } from "@sportsbook/domain";
 import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
@@ -20,7 +21,7 @@ type Detail = z.infer<typeof settlementMatchDetailSchema>["data"];
 type Market = Detail["markets"][number];
 type SettledResult = (typeof SETTLED_RESULTS)[number];
 
-const odds = (v: number) => (v / 1000).toFixed(2);
+const odds = (v: number) => (v / ODDS_SCALE).toFixed(2);
 
 /** One market's row: a result to choose per outcome, then settle, or void the market or one outcome. */
 function MarketRow({

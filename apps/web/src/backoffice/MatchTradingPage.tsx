@@ -1,6 +1,7 @@
 "use client";
 
 import type { SuspensionView, tradingMatchDetailSchema } from "@sportsbook/contracts";
+import { ODDS_SCALE } from "@sportsbook/domain";
 import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
@@ -17,7 +18,7 @@ type Target =
   | { scope: "market"; market_row_id: number }
   | { scope: "outcome"; market_row_id: number; outcome_id: string };
 
-const odds = (v: number) => (v / 1000).toFixed(2);
+const odds = (v: number) => (v / ODDS_SCALE).toFixed(2);
 
 /** One match's markets as players see them and as the feed sent them, with suspensions set and lifted by hand. */
 export function MatchTradingPage({ matchId }: { matchId: number }) {

@@ -1,6 +1,7 @@
 "use client";
 
 import type { BettingReport, MoneyReport } from "@sportsbook/contracts";
+import { BETTING_REPORT_GROUPS } from "@sportsbook/contracts/reports";
 import { type FormEvent, useEffect, useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { boFetch } from "./api";
@@ -8,7 +9,7 @@ import { amountText } from "./money";
 import { Problem } from "./Problem";
 import { t } from "./strings";
 
-const GROUPS = ["day", "week", "month", "sport", "tournament", "provider", "bet_type"] as const;
+const GROUPS = BETTING_REPORT_GROUPS;
 const PERIODS = ["day", "week", "month"] as const;
 
 /** The last 30 UTC days up to today: what an operator looks at first. */

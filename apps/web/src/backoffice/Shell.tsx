@@ -24,6 +24,8 @@ export const PAGES: { href: string; label: string; needs?: BackofficeOperation }
   { href: "/backoffice/limits", label: t.limits.nav, needs: "listTradingLimits" },
   { href: "/backoffice/reports", label: t.reports.nav, needs: "bettingReport" },
   { href: "/backoffice/ticker", label: t.ticker.nav, needs: "betTicker" },
+  { href: "/backoffice/promotions", label: t.promotions.nav, needs: "listPromotions" },
+  { href: "/backoffice/content", label: t.content.nav, needs: "listContent" },
 ];
 
 /**

@@ -9,7 +9,7 @@ import { openTicker, type TickerState } from "./ticker-client";
 import { NO_FILTER, passes, stakeBoundUnreadable, type TickerFilter } from "./ticker-filter";
 
 /** Entries kept on the page; older ones drop off the bottom. */
-export const TICKER_KEEP = 500;
+const TICKER_KEEP = 500;
 
 const money = (minor: number, e: BetTickerEvent) =>
   formatMinor(minor, e.currency, [{ code: e.currency, subunits: e.subunits, fiat: true }]);

@@ -6,6 +6,8 @@ export class BackofficeError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    /** The fields at fault, as the API named them (`name.en`, `terms.amounts`). */
+    readonly details: readonly { field: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -30,6 +32,7 @@ export async function boFetch<T>(path: string, init: { method?: string; body?: u
     credentials: "same-origin",
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
+  // an answer that is not JSON is no body: a refusal then carries its status alone
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     const e = (body ?? {}) as {
@@ -42,6 +45,7 @@ export async function boFetch<T>(path: string, init: { method?: string; body?: u
       res.status,
       e.code ?? 0,
       [e.message ?? res.statusText, details].filter(Boolean).join(" — "),
+      e.data?.details ?? [],
     );
   }
   return body as T;

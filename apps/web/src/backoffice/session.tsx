@@ -2,6 +2,7 @@
 
 import type { BackofficeOperation, StaffView } from "@sportsbook/contracts";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { reportFailure } from "../lib/error-reporter";
 import { BackofficeError, boFetch, rememberCsrfToken } from "./api";
 
 export interface Me {
@@ -33,13 +34,16 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
     boFetch<{ data: Me }>("/me").then(
       (answer) => signedIn(answer.data),
       (error: unknown) => {
-        if (!(error instanceof BackofficeError) || error.status !== 401) console.error(error);
+        if (!(error instanceof BackofficeError) || error.status !== 401)
+          reportFailure("reading the staff session", error);
         setSession({ state: "signed-out" });
       },
     );
   }, [signedIn]);
   const signOut = useCallback(async () => {
-    await boFetch("/session", { method: "DELETE" }).catch((error: unknown) => console.error(error));
+    await boFetch("/session", { method: "DELETE" }).catch((error: unknown) =>
+      reportFailure("signing the staff out", error),
+    );
     rememberCsrfToken(undefined);
     setSession({ state: "signed-out" });
   }, []);

@@ -9,8 +9,9 @@ import type { ParentOrigins } from "@sportsbook/domain";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef } from "react";
 import { useClientConfig } from "../components/shell/ClientConfig";
-import { useSelectionCount } from "../components/ticket/TicketContext";
+import { useSelectionCount, useTicket } from "../components/ticket/TicketContext";
 import { SHARE_PARAM } from "../components/ticket/ticket-keys";
+import { reportFailure } from "../lib/error-reporter";
 import { localizeHref, splitLocale } from "../lib/locale-url";
 import { switchLocale } from "../lib/switch-locale";
 import { useOddsFormat } from "../odds/OddsFormatContext";
@@ -22,7 +23,7 @@ import { hostOrigin, readHostMessage } from "./host-messages";
 type Post = <T extends FrameMessageType>(type: T, payload: FrameMessagePayloads[T]) => void;
 
 /** SPEC §9: the frame reports its size at most every 100 ms while it changes. */
-export const PAGE_SIZE_DEBOUNCE_MS = 100;
+const PAGE_SIZE_DEBOUNCE_MS = 100;
 
 /**
  * The sportsbook's side of the window-message protocol with its host platform (SPEC §7): tells the
@@ -38,6 +39,7 @@ export function FrameBridge() {
   const store = usePlayerStore();
   const { setFormat } = useOddsFormat();
   const selections = useSelectionCount();
+  const { openPanel } = useTicket();
   const allowed: ParentOrigins = useMemo(
     () => ({
       whitelist: config.platform.origins,
@@ -137,7 +139,7 @@ export function FrameBridge() {
           router.push(localizeHref(message.payload.path, config.locale, config));
           return;
         case "open_bet_slip":
-          window.dispatchEvent(new CustomEvent("sb:ticket", { detail: message.payload.tab }));
+          openPanel(message.payload.tab);
           return;
         case "odds_changed":
           setFormat(message.payload.format);
@@ -152,7 +154,7 @@ export function FrameBridge() {
           store
             .switchCurrency(message.payload.currency)
             .then((switched) => switched && post.current("notify-currency-changed", message.payload))
-            .catch((err: unknown) => console.error("switching currency for the host failed", err));
+            .catch((err: unknown) => reportFailure("switching currency for the host", err));
           return;
         case "search_modal": {
           const search = document.querySelector<HTMLInputElement>("header input[type=search]");
@@ -188,7 +190,7 @@ export function FrameBridge() {
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [allowed, config, player.status, router, setFormat, store]);
+  }, [allowed, config, player.status, router, setFormat, store, openPanel]);
 
   return null;
 }

@@ -3,9 +3,13 @@ import { join } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { ERROR_PAGE_LOCALES, MESSAGE_LOCALES } from "../lib/locales";
+import { MESSAGE_FORMATS } from "./messages";
 
 const dir = join(import.meta.dirname, "..", "messages");
-const read = (file: string) => JSON.parse(readFileSync(join(dir, file), "utf8")) as Record<string, unknown>;
+const errorDir = join(import.meta.dirname, "..", "error-texts");
+const readFrom = (folder: string, file: string) =>
+  JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<string, unknown>;
+const read = (file: string) => readFrom(dir, file);
 
 function leaves(obj: Record<string, unknown>, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -32,6 +36,17 @@ describe("UI messages", () => {
       expect(en.has(key), key).toBe(true);
   });
 
+  it("defines every named style a message uses, which compiled messages only name", () => {
+    const named = new Set<string>();
+    for (const locale of MESSAGE_LOCALES)
+      for (const text of leaves(read(`${locale}.json`)).values())
+        for (const m of text.matchAll(/\{\s*\w+\s*,\s*(number|date|time)\s*,\s*(\w+)\s*\}/g))
+          named.add(`${m[1]}.${m[2]}`);
+    expect(named.size).toBeGreaterThan(0);
+    const defined = new Set(Object.keys(MESSAGE_FORMATS.number).map((k) => `number.${k}`));
+    for (const style of named) expect(defined.has(style), style).toBe(true);
+  });
+
   it.each(MESSAGE_LOCALES.filter((l) => l !== "en"))(
     "%s is complete: every English key, no extra key, valid ICU",
     (locale) => {
@@ -47,7 +62,7 @@ describe("UI messages", () => {
 });
 
 describe("error pages (SPEC §2: about 35 locales)", () => {
-  const files = readdirSync(join(dir, "errors")).map((f) => f.replace(/\.json$/, ""));
+  const files = readdirSync(errorDir).map((f) => f.replace(/\.json$/, ""));
   it("has a file per error-page locale and at least 35 of them", () => {
     expect(files.sort()).toEqual([...ERROR_PAGE_LOCALES].sort());
     expect(files.length).toBeGreaterThanOrEqual(35);
@@ -55,7 +70,7 @@ describe("error pages (SPEC §2: about 35 locales)", () => {
   it.each([...ERROR_PAGE_LOCALES])(
     "%s has every text, and the blocked text keeps {countryName}",
     (locale) => {
-      const t = read(`errors/${locale}.json`);
+      const t = readFrom(errorDir, `${locale}.json`);
       for (const k of ["notFound", "serverError", "blocked", "blockedHere", "locked", "goHome", "fallback"])
         expect(typeof t[k], k).toBe("string");
       expect(t.blocked).toContain("{countryName}");

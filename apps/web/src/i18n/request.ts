@@ -1,7 +1,7 @@
 import { getRequestConfig } from "next-intl/server";
-import { loadMessages } from "./messages";
+import { loadMessages, MESSAGE_FORMATS } from "./messages";
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const locale = (await requestLocale) ?? "en";
-  return { locale, messages: await loadMessages(locale) };
+  return { locale, messages: await loadMessages(locale), formats: MESSAGE_FORMATS };
 });

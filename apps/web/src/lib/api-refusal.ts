@@ -8,6 +8,7 @@ export interface Refusal {
 }
 
 export async function refusal(res: Response, fallback: string): Promise<Refusal> {
+  // an answer that is not JSON is no refusal body: the fallback message is shown
   const parsed = errorResponseSchema.safeParse(await res.json().catch(() => null));
   if (!parsed.success) return { ok: false, message: fallback };
   const detail = parsed.data.data.details?.[0];

@@ -1,5 +1,5 @@
 /** The back office's pages: outside the locale segment, with their own, stricter policy. */
-export const BACKOFFICE_PATH = "/backoffice";
+const BACKOFFICE_PATH = "/backoffice";
 
 export function isBackofficePath(pathname: string): boolean {
   return pathname === BACKOFFICE_PATH || pathname.startsWith(`${BACKOFFICE_PATH}/`);
@@ -7,7 +7,7 @@ export function isBackofficePath(pathname: string): boolean {
 
 /**
  * The back office's Content-Security-Policy: stricter than the player pages' — no images or frames
- * from elsewhere, connections to this origin only, never framed (the player pages may be framed by
+ * from elsewhere (its frames show this site's own pages), connections to this origin only, never framed (the player pages may be framed by
  * a host platform; staff screens never are).
  */
 export function backofficePolicy(nonce: string, options: { dev?: boolean } = {}): string {
@@ -18,7 +18,8 @@ export function backofficePolicy(nonce: string, options: { dev?: boolean } = {})
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-src 'none'",
+    // the Content desk previews the site's own pages in a frame; nothing from elsewhere
+    "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

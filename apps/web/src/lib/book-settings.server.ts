@@ -16,7 +16,7 @@ export interface BookSettings {
 const PRODUCT_OFF = { enabled: false, provider: "sandbox" };
 
 /** Everything on: what the pages show when the settings cannot be read (as before they were honoured). */
-export const BOOK_SETTINGS_UNREAD: BookSettings = {
+const BOOK_SETTINGS_UNREAD: BookSettings = {
   customBetEnabled: true,
   oddsTypes: {
     available: ["decimal", "fractional", "american", "hongkong", "indonesian", "malaysian"],

@@ -60,6 +60,7 @@ export async function apiFetch(
     const body: unknown = await res
       .clone()
       .json()
+      // an answer that is not JSON names no reason: the listeners hear of the 401 alone
       .catch(() => undefined);
     const error =
       body && typeof body === "object" && "error" in body && typeof body.error === "string"

@@ -8,7 +8,8 @@ export const NONCE_HEADER = "x-nonce";
  * own scripts when it finds it in the request's policy; what they load follows by strict-dynamic),
  * no plugins, no <base> tricks, forms posting only here, connections to this origin (API and
  * realtime socket; 'self' covers ws: and wss: of this host) and the configured hosts only, images
- * and frames from this origin and the configured hosts only. Styles allow inline attributes, which
+ * and frames from this origin and the configured hosts only, workers (the push service worker) from
+ * this origin. Styles allow inline attributes, which
  * React's style props produce.
  */
 export function contentSecurityPolicy(
@@ -25,6 +26,8 @@ export function contentSecurityPolicy(
     "font-src 'self' data:",
     `connect-src ${listOf("'self'", options.sources?.connect)}`,
     `frame-src ${listOf("'self'", options.sources?.frame)}`,
+    // the push service worker (/sw.js): script-src's 'strict-dynamic' ignores 'self', so name it here
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -8,7 +8,7 @@ export interface ContentSources {
 }
 
 /** The environment variables an operator names further hosts in (comma-separated origins). */
-export const CONTENT_SOURCE_ENV = {
+const CONTENT_SOURCE_ENV = {
   img: "CSP_IMG_ORIGINS",
   frame: "CSP_FRAME_ORIGINS",
   connect: "CSP_CONNECT_ORIGINS",

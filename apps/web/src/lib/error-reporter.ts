@@ -5,6 +5,8 @@ type SentryClient = typeof import("@sentry/browser");
 
 /** What the page knows of the call an error came from (SPEC §8: response URL, request and answer). */
 export interface ErrorContext {
+  /** What the page was doing ("reading the bets"), so a report says which failure it is. */
+  during?: string;
   responseUrl?: string;
   status?: number;
   request?: unknown;
@@ -48,10 +50,15 @@ export function reportError(
   kind: ClientErrorKind = "error",
   context: ErrorContext = {},
 ): void {
-  if (typeof window === "undefined") return;
+  if (typeof window === "undefined") {
+    // rendered on the server: its log is where a failure shows
+    console.error(`${context.during ?? "rendering"} failed`, error);
+    return;
+  }
   const report: ClientErrorReport = {
     kind,
     ...describeError(error),
+    ...(context.during ? { during: context.during.slice(0, 200) } : {}),
     page: window.location.pathname,
     ...(context.responseUrl ? { response_url: context.responseUrl.slice(0, 2000) } : {}),
     ...(context.status !== undefined ? { status: context.status } : {}),
@@ -68,12 +75,27 @@ export function reportError(
   sentry?.captureException(error instanceof Error ? error : new Error(report.message), {
     tags: { kind },
     extra: {
+      ...(report.during ? { during: report.during } : {}),
       ...(report.response_url ? { response_url: report.response_url } : {}),
       ...(report.status !== undefined ? { status: report.status } : {}),
       ...(report.request ? { request: report.request } : {}),
       ...(report.response ? { response: report.response } : {}),
     },
   });
+}
+
+/**
+ * A failure the page met and handled (it showed the player an error, kept what it had, or tries
+ * again): reported, never swallowed, with what the page was doing. `kind` is `api` when a call's
+ * answer was refused, `error` otherwise.
+ */
+export function reportFailure(
+  during: string,
+  error: unknown,
+  context: Omit<ErrorContext, "during"> & { kind?: ClientErrorKind } = {},
+): void {
+  const { kind = "error", ...rest } = context;
+  reportError(error, kind, { ...rest, during });
 }
 
 /**

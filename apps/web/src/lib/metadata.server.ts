@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { localizeHref } from "./locale-url";
-import { requestOrigin } from "./request.server";
-import { loadSiteSettings } from "./settings.server";
+import { requestOrigin, requestSiteSettings } from "./request.server";
 
 export interface PageHead {
   locale: string;
@@ -16,7 +15,7 @@ export interface PageHead {
 
 /** Page head of SPEC §2: noindex rule, canonical and alternate-language links, social metadata. */
 export async function pageMetadata(head: PageHead): Promise<Metadata> {
-  const settings = await loadSiteSettings();
+  const settings = await requestSiteSettings();
   const origin = await requestOrigin();
   const indexable = settings.index && (head.index ?? true);
   const languages: Record<string, string> = {};

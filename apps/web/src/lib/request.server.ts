@@ -1,9 +1,10 @@
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { SearchParams } from "./list-query";
 import { localizeHref } from "./locale-url";
 import { hasErrorPage, hasMessages } from "./locales";
 import { MOBILE_APP_HEADER, SEARCH_HEADER } from "./page-headers";
+import { PREVIEW_COOKIE } from "./preview";
 import { loadSiteSettings } from "./settings.server";
 import type { SiteSettings } from "./site-settings";
 
@@ -14,9 +15,14 @@ export interface PageContext {
   href: (path: string) => string;
 }
 
+/** The published settings, or the version a staff member previews (its token in the preview cookie). */
+export async function requestSiteSettings(): Promise<SiteSettings> {
+  return loadSiteSettings((await cookies()).get(PREVIEW_COOKIE)?.value);
+}
+
 /** The settings as this request renders them: mobile-app mode also when the visitor's URL chose it. */
 export async function pageSettings(): Promise<SiteSettings> {
-  const settings = await loadSiteSettings();
+  const settings = await requestSiteSettings();
   if (settings.isMobileApp || (await headers()).get(MOBILE_APP_HEADER) !== "1") return settings;
   return { ...settings, isMobileApp: true };
 }

@@ -8,10 +8,10 @@ import {
   matchSchema,
   matchSlug,
   type Sport,
-  sportsResponseSchema,
   type Tournament,
   tournamentsResponseSchema,
 } from "./catalog-schemas";
+import { fetchSports } from "./sports.server";
 
 export type Resolved =
   | { kind: "category"; sport: Sport; category: Category }
@@ -19,7 +19,7 @@ export type Resolved =
   | { kind: "match"; sport: Sport; match: Match };
 
 export async function findSport(key: string, locale: string): Promise<Sport | undefined> {
-  const sports = await apiGetOr("/sports", sportsResponseSchema, { locale }, { data: [] });
+  const sports = await fetchSports(locale);
   return sports.data.find((s) => s.key === key);
 }
 

@@ -1,11 +1,6 @@
-import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { publishedSiteSettingsSchema } from "@sportsbook/contracts/site-content";
+import { apiBase } from "./api.server";
 import { type SiteSettings, siteSettingsSchema } from "./site-settings";
-
-/** Where the operator's site settings document lives; edits apply on the next request, no redeploy. */
-export function siteSettingsPath(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SITE_SETTINGS_FILE ?? join(env.DATA_DIR ?? "./data", "site-settings.json");
-}
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = siteSettingsSchema.parse({});
 
@@ -25,47 +20,61 @@ function withProcessOrigins(settings: SiteSettings, env: NodeJS.ProcessEnv = pro
   };
 }
 
-interface Cached {
-  path: string;
-  mtimeMs: number;
+interface Held {
+  etag: string;
   settings: SiteSettings;
 }
-let cached: Cached | undefined;
+/** The published version last read: asked again with its ETag, so an unchanged one costs a bodiless 304. */
+let held: Held | undefined;
+/** One question in flight at a time: the proxy, the layout and the page of a burst share its answer. */
+let asking: Promise<SiteSettings> | undefined;
 
 /**
- * Reads and validates the settings document. A missing file means the defaults; an invalid one is
- * reported with the wrong fields and the last valid document (or the defaults) stays in force.
+ * The site settings the pages render with: the version published in the back office (the API's
+ * `GET /site-settings`, which follows publications on every node within a second), or with a staff
+ * preview token, the version it was signed for. When the API cannot answer, the last version read
+ * stays (the defaults before any), and the failure is logged.
  */
-export async function loadSiteSettings(path = siteSettingsPath()): Promise<SiteSettings> {
-  return withProcessOrigins(await loadDocument(path));
+export async function loadSiteSettings(preview?: string): Promise<SiteSettings> {
+  if (preview) {
+    const settings = await ask(preview);
+    if (settings) return withProcessOrigins(settings);
+  }
+  asking ??= ask().finally(() => {
+    asking = undefined;
+  });
+  return withProcessOrigins(await asking);
 }
 
-async function loadDocument(path: string): Promise<SiteSettings> {
-  let mtimeMs: number;
+async function ask(): Promise<SiteSettings>;
+async function ask(preview: string): Promise<SiteSettings | undefined>;
+async function ask(preview?: string): Promise<SiteSettings | undefined> {
+  const url = `${apiBase()}/site-settings${preview ? `?preview=${encodeURIComponent(preview)}` : ""}`;
+  const fallback = preview ? undefined : (held?.settings ?? DEFAULT_SITE_SETTINGS);
+  let res: Response;
   try {
-    mtimeMs = (await stat(/*turbopackIgnore: true*/ path)).mtimeMs;
-  } catch {
-    return DEFAULT_SITE_SETTINGS;
-  }
-  if (cached && cached.path === path && cached.mtimeMs === mtimeMs) return cached.settings;
-  const previous = cached?.path === path ? cached.settings : DEFAULT_SITE_SETTINGS;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(/*turbopackIgnore: true*/ path, "utf8"));
+    res = await fetch(url, {
+      headers: { accept: "application/json", ...(held && !preview ? { "if-none-match": held.etag } : {}) },
+      cache: "no-store",
+      signal: AbortSignal.timeout(5_000),
+    });
   } catch (err) {
-    console.error(
-      `site settings ${path}: not valid JSON (${(err as Error).message}); keeping the previous settings`,
-    );
-    cached = { path, mtimeMs, settings: previous };
-    return previous;
+    console.error(`[web] site settings: the API did not answer (${(err as Error).message})`);
+    return fallback;
   }
-  const parsed = siteSettingsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
-    console.error(`site settings ${path}: invalid (${issues}); keeping the previous settings`);
-    cached = { path, mtimeMs, settings: previous };
-    return previous;
+  if (res.status === 304 && held && !preview) return held.settings;
+  if (!res.ok) {
+    // an expired preview link shows the published site; anything else is worth a line in the log
+    if (!preview || res.status !== 401) console.error(`[web] site settings: HTTP ${res.status}`);
+    return fallback;
   }
-  cached = { path, mtimeMs, settings: parsed.data };
+  // an answer that is not JSON is no document: refused below and logged like any bad one
+  const answer = publishedSiteSettingsSchema.safeParse(await res.json().catch(() => undefined));
+  const parsed = answer.success ? siteSettingsSchema.safeParse(answer.data.data.document) : undefined;
+  if (!parsed?.success) {
+    console.error("[web] site settings: the answer does not fit the document's schema; keeping the last one");
+    return fallback;
+  }
+  if (!preview) held = { etag: res.headers.get("etag") ?? "", settings: parsed.data };
   return parsed.data;
 }

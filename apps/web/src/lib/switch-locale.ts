@@ -1,4 +1,5 @@
 import { apiFetch, jsonBody } from "./client-api";
+import { reportFailure } from "./error-reporter";
 import { type LocaleUrlConfig, switchLocaleUrl } from "./locale-url";
 
 /**
@@ -13,7 +14,7 @@ export function switchLocale(to: string, config: LocaleUrlConfig, signedIn: bool
   // kept alive across the navigation
   if (signedIn)
     apiFetch("/player/locale", { method: "PUT", keepalive: true, ...jsonBody({ locale: to }) }).catch(
-      (err: unknown) => console.error("saving the locale preference failed", err),
+      (err: unknown) => reportFailure("saving the locale preference", err),
     );
   window.location.assign(switchLocaleUrl(window.location, to, config));
 }

@@ -3,9 +3,25 @@ import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
+import { reportFailure } from "../lib/error-reporter";
+import { onIdle } from "../lib/idle";
 import { DEFAULT_REALTIME, resolveTransports } from "../lib/realtime-transports";
 import { useLiveStore } from "./LiveStoreContext";
 import type { ConnectionState, Realtime } from "./realtime-client";
+
+/** Lets the browser run other work (input, a frame) before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The realtime client's code in two steps, the browser free between them: the transport library,
+ * then the client with its schemas. Evaluated at once they make one longer task on a phone, blocking
+ * input as the page becomes usable.
+ */
+async function loadRealtimeClient(): Promise<typeof import("./realtime-client")> {
+  await import("centrifuge");
+  await nextTask();
+  return import("./realtime-client");
+}
 
 const Ctx = createContext<Realtime | null>(null);
 
@@ -30,8 +46,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let client: Realtime | null = null;
     let cancelled = false;
+    const root = document.documentElement;
     const onState = (state: ConnectionState, everConnected: boolean) => {
-      document.documentElement.dataset.realtime = state;
+      root.dataset.realtime = state;
+      if (state !== "connected") delete root.dataset.realtimePublic;
       if (state === "connected" && offlineAlert.current !== null) {
         alerts.remove(offlineAlert.current);
         offlineAlert.current = null;
@@ -42,18 +60,24 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     // The realtime client loads once the page is idle (at the latest after SPEC §9's 3000 ms idle
     // fallback), so hydration does not compete with it.
     const start = () =>
-      void import("./realtime-client").then(({ createRealtime }) => {
-        if (cancelled) return;
-        client = createRealtime({
-          ...resolveTransports(config.realtime ?? DEFAULT_REALTIME, window.location),
-          store,
-          locale: config.locale,
-          onState,
-        });
-        client.connect();
-        setRt(client);
-      });
-    const idle = onIdle(start, IDLE_FALLBACK_MS);
+      void loadRealtimeClient()
+        .then(({ createRealtime }) => {
+          if (cancelled) return;
+          client = createRealtime({
+            ...resolveTransports(config.realtime ?? DEFAULT_REALTIME, window.location),
+            store,
+            locale: config.locale,
+            onState,
+            // public events now reach the page over a state it has read: what a test may wait for
+            onPublicLive: () => {
+              root.dataset.realtimePublic = "live";
+            },
+          });
+          client.connect();
+          setRt(client);
+        })
+        .catch((e: unknown) => reportFailure("loading the realtime client", e));
+    const idle = onIdle(start);
     return () => {
       cancelled = true;
       idle.cancel();
@@ -62,16 +86,4 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   }, [store, alerts, config.locale, config.realtime]);
 
   return <Ctx.Provider value={rt}>{children}</Ctx.Provider>;
-}
-
-/** SPEC §9 idle fallback. */
-export const IDLE_FALLBACK_MS = 3000;
-
-function onIdle(fn: () => void, timeout: number): { cancel(): void } {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(fn, { timeout });
-    return { cancel: () => window.cancelIdleCallback(id) };
-  }
-  const id = window.setTimeout(fn, 1);
-  return { cancel: () => window.clearTimeout(id) };
 }

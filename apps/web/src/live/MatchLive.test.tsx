@@ -22,7 +22,7 @@ function setup(status: number) {
       for (const f of queue.splice(0)) f();
     });
   };
-  return { view, update, live: () => view.container.querySelector<HTMLElement>(".match-live") };
+  return { view, update, live: () => view.container.querySelector<HTMLElement>("[data-match-live]") };
 }
 
 describe("MatchLive", () => {
@@ -32,6 +32,30 @@ describe("MatchLive", () => {
     update(4);
     expect(live()?.dataset.ended).toBe("true");
     expect(live()?.textContent).toContain(en.match.status.finished);
+  });
+
+  it("shows that its prices may be old while a re-read after lost updates fails, and not after", () => {
+    const queue: (() => void)[] = [];
+    const store = new LiveStore({ schedule: (fn) => void queue.push(fn) });
+    const view = render(
+      <NextIntlClientProvider locale="en" messages={en}>
+        <LiveStoreProvider store={store}>
+          <MatchLive matchId="9" status={1} statistics={{}} />
+        </LiveStoreProvider>
+      </NextIntlClientProvider>,
+    );
+    const marker = () => view.container.querySelector<HTMLElement>("[data-prices-stale]");
+    const flip = (stale: boolean) => {
+      act(() => store.setStale("9", stale));
+      act(() => {
+        for (const f of queue.splice(0)) f();
+      });
+    };
+    expect(marker()).toBeNull();
+    flip(true);
+    expect(marker()?.textContent).toBe(en["live-prices"].stale);
+    flip(false);
+    expect(marker()).toBeNull();
   });
 
   it("a match listed as finished (a results list) stays", () => {

@@ -4,6 +4,8 @@ import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import type { Statistics } from "../lib/catalog-schemas";
 import { useLiveStore } from "./LiveStoreContext";
+import { staleKey } from "./live-store";
+import styles from "./MatchLive.module.css";
 import { useMatchClock } from "./match-clock";
 
 const STATUS_KEYS = {
@@ -39,6 +41,13 @@ export function MatchLive({
     () => store.match(matchId),
     () => undefined,
   );
+  // Updates to the match were lost and reading it again failed: its prices may be old.
+  const stale = useSyncExternalStore(
+    (l) => store.subscribe(staleKey(matchId), l),
+    () => store.isStale(matchId),
+    () => false,
+  );
+  const tp = useTranslations("live-prices");
   const s = live?.status ?? status;
   const stats = (live?.statistics as Statistics | undefined) ?? statistics;
   const score = stats.total_score;
@@ -46,8 +55,11 @@ export function MatchLive({
   // A match that ends while shown leaves a list of live matches, as it would on the next load.
   const ended = status === MATCH_STATUS.live && (s === MATCH_STATUS.finished || s === MATCH_STATUS.closed);
   return (
-    <div className="match-live" data-status={s} data-ended={ended || undefined}>
-      <span className={`status status-${statusKey(s)}`}>
+    <div className={styles.live} data-match-live data-status={s} data-ended={ended || undefined}>
+      <span
+        className={s === MATCH_STATUS.live ? styles.statusLive : undefined}
+        data-status-key={statusKey(s)}
+      >
         {outright && statusKey(s) === "prematch" ? t("status.open") : t(`status.${statusKey(s)}`)}
       </span>
       {/* between periods the moment is told in words (half-time, not a clock stopped at 45:00) */}
@@ -61,8 +73,13 @@ export function MatchLive({
         </span>
       ) : null}
       {score && s !== 0 ? (
-        <span className="score" data-score>
+        <span className={styles.score} data-score>
           {score.home}:{score.away}
+        </span>
+      ) : null}
+      {stale ? (
+        <span className={styles.stale} data-prices-stale role="status">
+          {tp("stale")}
         </span>
       ) : null}
     </div>

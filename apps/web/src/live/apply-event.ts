@@ -1,13 +1,15 @@
+import { matchIdSchema } from "@sportsbook/contracts/http/common";
 import { MARKET_STATUS_OF, MATCH_STATUS_OF, type RealtimeEvent } from "@sportsbook/contracts/realtime";
+import { idText } from "@sportsbook/domain";
 import { z } from "zod";
-import { type LiveStore, marketIdKey } from "./live-store";
+import { type LiveStore, marketIdKey, matchKey } from "./live-store";
 
 /** Applies one validated realtime event to the live store. */
 export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
   switch (e.type) {
     case "markets_changed":
       store.applyMarkets(
-        String(e.match_id),
+        matchKey(e.match_id),
         e.markets.map((m) => ({
           id: marketIdKey(m.id, m.specifier),
           status: MARKET_STATUS_OF[m.status],
@@ -16,10 +18,10 @@ export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
       );
       return;
     case "match_changed":
-      if (e.statistics) store.applyMatch(String(e.match_id), { statistics: e.statistics });
+      if (e.statistics) store.applyMatch(matchKey(e.match_id), { statistics: e.statistics });
       return;
     case "match_status_changed":
-      store.applyMatch(String(e.match_id), { status: MATCH_STATUS_OF[e.status] });
+      store.applyMatch(matchKey(e.match_id), { status: MATCH_STATUS_OF[e.status] });
       return;
     case "provider_status_changed":
       store.applyProviderStatus(e.provider, e.status === "up");
@@ -41,16 +43,14 @@ const marketSnapshot = z.object({
 
 /** The part of a GET /matches item that live views show: status, statistics, main market. */
 export const matchSnapshotSchema = z.object({
-  id: z.number(),
+  id: matchIdSchema,
   status: z.number().int(),
   statistics: z.unknown().optional(),
   main_market: marketSnapshot.nullable(),
 });
-export const marketsSnapshotSchema = z.object({ data: z.array(marketSnapshot) });
-
 /** Applies a refetched match (after history could not be recovered) to the store. */
 export function applySnapshot(store: LiveStore, m: z.infer<typeof matchSnapshotSchema>): void {
-  const id = String(m.id);
+  const id = idText(m.id);
   store.applyMatch(id, {
     status: m.status,
     ...(m.statistics !== undefined ? { statistics: m.statistics } : {}),
@@ -58,7 +58,7 @@ export function applySnapshot(store: LiveStore, m: z.infer<typeof matchSnapshotS
   if (m.main_market) applyMarketSnapshot(store, id, [m.main_market]);
 }
 
-export function applyMarketSnapshot(
+function applyMarketSnapshot(
   store: LiveStore,
   matchId: string,
   markets: z.infer<typeof marketSnapshot>[],

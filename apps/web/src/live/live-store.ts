@@ -1,4 +1,4 @@
-import { mergeMatchStatus } from "@sportsbook/domain";
+import { idText, type MatchId, mergeMatchStatus } from "@sportsbook/domain";
 /**
  * The live state of what is on screen: odds and activity per outcome, status per market, status and
  * statistics per match. Each cell subscribes to its own key, and notifications are batched into one
@@ -25,7 +25,7 @@ export interface Scheduler {
   schedule(fn: () => void): void;
 }
 
-export const frameScheduler: Scheduler = {
+const frameScheduler: Scheduler = {
   schedule(fn) {
     if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => fn());
     else setTimeout(fn, 16);
@@ -37,11 +37,18 @@ export function marketIdKey(id: number | string, specifier?: string | null): str
   return specifier ? `${id}|${specifier}` : String(id);
 }
 
+/** A match's key in the store: realtime events may name a match by a text id as well as by its number. */
+export function matchKey(id: MatchId | string): string {
+  return typeof id === "string" ? id : idText(id);
+}
+
 export const outcomeKey = (matchId: string, marketId: string, outcomeId: string) =>
   `${matchId}/${marketId}/${outcomeId}`;
 export const marketKey = (matchId: string, marketId: string) => `${matchId}/${marketId}`;
 export const jackpotKey = (jackpotId: string) => `jackpot:${jackpotId}`;
 export const providerKey = (provider: string) => `provider:${provider}`;
+/** Notified when a match's prices become stale (a re-read failed) or current again. */
+export const staleKey = (matchId: string) => `stale:${matchId}`;
 /** Notified when any provider's status changes: for views that hold picks of several providers. */
 export const PROVIDERS_KEY = "providers";
 
@@ -60,6 +67,8 @@ export class LiveStore {
   private readonly pools = new Map<string, number>();
   /** Whether each odds provider is up, by `providerKey`, as `provider_status_changed` last said. */
   private readonly providers = new Map<string, boolean>();
+  /** Matches whose prices may be out of date: a re-read after lost updates failed (by `staleKey`). */
+  private readonly stale = new Map<string, true>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly dirty = new Set<string>();
   private pending = false;
@@ -115,6 +124,22 @@ export class LiveStore {
     if (this.providers.get(providerKey(provider)) === up) return;
     this.set(this.providers, providerKey(provider), up);
     this.touch(PROVIDERS_KEY);
+  }
+
+  /** True while the match's prices may be out of date, until a re-read succeeds. */
+  isStale(matchId: string): boolean {
+    return this.stale.has(staleKey(matchId));
+  }
+
+  /** Marks the match's prices stale (lost updates could not be read again) or current. */
+  setStale(matchId: string, stale: boolean): void {
+    const key = staleKey(matchId);
+    if (this.stale.has(key) === stale) return;
+    if (stale) this.set(this.stale, key, true);
+    else {
+      this.stale.delete(key);
+      this.touch(key);
+    }
   }
 
   /** Seeds values rendered by the server without notifying anyone (they are already on screen). */

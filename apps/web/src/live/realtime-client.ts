@@ -1,4 +1,5 @@
 import { authorizeChannelsResponseSchema } from "@sportsbook/contracts/http/realtime-tokens";
+import { settingsResponseSchema } from "@sportsbook/contracts/http/settings";
 import {
   matchChannel,
   publicChannel,
@@ -7,12 +8,14 @@ import {
   userChannel,
 } from "@sportsbook/contracts/realtime";
 import { Centrifuge, type Subscription } from "centrifuge";
-import { z } from "zod";
-import { csrfToken } from "../lib/client-api";
+import { apiFetch, csrfToken } from "../lib/client-api";
+import { reportFailure } from "../lib/error-reporter";
 import { frameSessionHeaders, handingOver } from "../lib/frame-session";
 import type { TransportEndpoint } from "../lib/realtime-transports";
-import { applyEvent, applySnapshot, matchSnapshotSchema } from "./apply-event";
+import { applyEvent } from "./apply-event";
+import { connectionToken } from "./connection-token";
 import type { LiveStore } from "./live-store";
+import { createSnapshotReader } from "./snapshot-reader";
 
 /** SPEC §9 realtime defaults. */
 export const REALTIME_DEFAULTS = {
@@ -47,11 +50,14 @@ export interface RealtimeOptions {
   store: LiveStore;
   locale: string;
   onState(state: ConnectionState, everConnected: boolean): void;
+  /**
+   * The public channel is delivering and what it may have missed (provider statuses changed before
+   * it was subscribed, or while a lost history could not be recovered) has been read again.
+   */
+  onPublicLive?(): void;
   fetchImpl?: typeof fetch;
   websocket?: unknown;
 }
-
-const tokenAnswer = z.object({ token: z.string() }).or(z.object({ data: z.object({ token: z.string() }) }));
 
 /** The official centrifuge client, configured with SPEC §9 defaults, feeding the live store. */
 export function createRealtime(opts: RealtimeOptions): Realtime {
@@ -61,19 +67,12 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     ...REALTIME_DEFAULTS,
     emulationEndpoint: opts.emulationEndpoint,
     ...(opts.websocket ? { websocket: opts.websocket } : {}),
-    // Visitors connect anonymously when the API issues no connection token.
+    // Visitors connect anonymously when the API issues no connection token; an ended session
+    // does not connect at all (see connectionToken).
     getToken: async () => {
       // the session the browser carries is being replaced by a handover: connect as a visitor
       if (handingOver()) return "";
-      const res = await fetchImpl("/api/websocket/token", {
-        method: "POST",
-        credentials: "include",
-        headers: csrfHeaders(),
-      }).catch(() => null);
-      if (!res?.ok) return "";
-      const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
-      if (!parsed.success) return "";
-      return "token" in parsed.data ? parsed.data.token : parsed.data.data.token;
+      return connectionToken();
     },
   });
   client.on("state", (ctx) => {
@@ -90,28 +89,35 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   };
 
   // History could not be recovered after a reconnect: read the current state of those matches.
-  const refetch = async (ids: readonly string[]) => {
-    if (ids.length === 0) return;
-    const res = await fetchImpl(
-      `/api/matches?id=${ids.map(encodeURIComponent).join(",")}&limit=${ids.length}`,
-      {
-        headers: { "accept-language": opts.locale },
-        credentials: "include",
-      },
-    ).catch(() => null);
-    if (!res?.ok) return;
-    const parsed = z
-      .object({ data: z.array(matchSnapshotSchema) })
-      .safeParse(await res.json().catch(() => null));
-    if (parsed.success) for (const m of parsed.data.data) applySnapshot(opts.store, m);
-  };
+  const snapshots = createSnapshotReader({
+    fetchImpl,
+    store: opts.store,
+    locale: opts.locale,
+    watched: (id) => counts.has(id),
+    report: (during, error) => reportFailure(during, error),
+    schedule: (fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+  });
 
-  const subscribe = (channel: string, matchId?: string) => {
+  // SPEC §4: the page's provider statuses as of when the public channel took (GET /settings tells
+  // them live), so neither those of the page's load nor a change made before the channel is lost.
+  const readProviderStatuses = () =>
+    apiFetch("/settings", { locale: opts.locale })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`GET /settings answered ${res.status}`);
+        const statuses = settingsResponseSchema.parse(await res.json()).data.provider_statuses;
+        for (const [provider, up] of Object.entries(statuses)) opts.store.applyProviderStatus(provider, up);
+      })
+      .catch((e: unknown) => reportFailure("reading the provider statuses", e))
+      .finally(() => opts.onPublicLive?.());
+
+  type Took = { wasRecovering: boolean; recovered: boolean };
+  const subscribe = (channel: string, onSubscribed: (took: Took) => void) => {
     const sub = client.newSubscription(channel, { recoverable: true } as never);
     sub.on("publication", (ctx) => onPublication(ctx.data));
-    sub.on("subscribed", (ctx) => {
-      if (matchId && ctx.wasRecovering && !ctx.recovered) void refetch([matchId]);
-    });
+    sub.on("subscribed", onSubscribed);
     sub.subscribe();
     return sub;
   };
@@ -126,12 +132,16 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     connect() {
       client.connect();
       try {
-        publicSub = subscribe(publicChannel(opts.locale));
+        // a first subscription, or a history lost: what the channel carried meanwhile is read
+        publicSub = subscribe(publicChannel(opts.locale), (took) => {
+          if (!took.wasRecovering || !took.recovered) void readProviderStatuses();
+        });
       } catch {
         publicSub = null;
       }
     },
     disconnect() {
+      snapshots.stop();
       for (const s of subs.values()) client.removeSubscription(s);
       subs.clear();
       counts.clear();
@@ -156,6 +166,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
             headers: { "content-type": "application/json", ...csrfHeaders() },
             body: JSON.stringify({ channels: [channel] }),
           });
+          // an answer that is not JSON is no body: the schema check below refuses it
           const parsed = authorizeChannelsResponseSchema.safeParse(await res.json().catch(() => null));
           const token = parsed.success ? parsed.data.channels[0]?.token : undefined;
           // An empty token tells the client the player may not subscribe; it stops trying.
@@ -183,7 +194,14 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
         counts.set(id, n + 1);
         if (n === 0) {
           try {
-            subs.set(id, subscribe(matchChannel(id), id));
+            // A first subscription starts from the snapshot the page rendered; a lost history is
+            // read again.
+            subs.set(
+              id,
+              subscribe(matchChannel(id), (took) => {
+                if (took.wasRecovering && !took.recovered) void snapshots.read([id]);
+              }),
+            );
           } catch {
             // An id that cannot name a channel has no live updates.
           }

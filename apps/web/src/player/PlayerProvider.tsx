@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
 import { onUnauthorized } from "../lib/client-api";
+import { reportFailure } from "../lib/error-reporter";
 import { frameSessionToken, handingOver } from "../lib/frame-session";
 import { useLive } from "../live/LiveProvider";
 import { rememberTags } from "./affiliate";
@@ -47,7 +48,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     // revoked session and sign the player out under the handover.
     if (!(config.signedIn || frameSessionToken()) || handingOver()) return;
     store.load().catch((e: unknown) => {
-      console.error("reading the player failed", e);
+      reportFailure("reading the player", e);
       alerts.push({ kind: "danger", ...failure.current });
     });
   }, [store, config.signedIn, alerts]);
@@ -83,8 +84,10 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         if (event.type === "balance_changed") store.balanceChanged(event.currency, event.balance);
         events.emit(event);
       },
-      () =>
-        store.refreshAccounts().catch((e: unknown) => console.error("reading the balances again failed", e)),
+      () => {
+        store.refreshAccounts().catch((e: unknown) => reportFailure("reading the balances again", e));
+        events.missed();
+      },
     );
   }, [rt, playerId, store, events]);
 

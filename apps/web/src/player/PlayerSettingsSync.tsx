@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useAlerts } from "../components/shell/Alerts";
 import { useClientConfig } from "../components/shell/ClientConfig";
+import { reportFailure } from "../lib/error-reporter";
 import { useOddsFormat } from "../odds/OddsFormatContext";
 import { usePlayer } from "./player-context";
 
@@ -29,12 +30,12 @@ export function PlayerSettingsSync() {
       .then((s) => {
         if (current) adopt(s.active_odds_type);
       })
-      .catch((e: unknown) => console.error("reading the player's settings failed", e));
+      .catch((e: unknown) => reportFailure("reading the player's settings", e));
     const stop = registerSaver((format) => {
       settingsApi()
         .then(({ saveSettings }) => saveSettings({ odds_type: format }, locale))
         .catch((e: unknown) => {
-          console.error("saving the odds format failed", e);
+          reportFailure("saving the odds format", e);
           alerts.push({ kind: "danger", title: te("title"), description: te("description") });
         });
     });

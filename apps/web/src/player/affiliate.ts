@@ -1,7 +1,7 @@
 import { type TrackedTag, trackedTags } from "@sportsbook/domain";
 
 /** SPEC §3 storage: the affiliate id cookie, holding the tracked tags a visit arrived with. */
-export const AFFILIATE_COOKIE = "affiliate_id";
+const AFFILIATE_COOKIE = "affiliate_id";
 const AFFILIATE_MAX_AGE_S = 30 * 86_400;
 
 type Tags = Partial<Record<TrackedTag, string>>;

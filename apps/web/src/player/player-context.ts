@@ -31,10 +31,20 @@ export function usePlayerStore(): PlayerStore {
   return usePlayerHandles().store;
 }
 
-/** Calls `handler` for each event of the player's private channel while the component is mounted. */
-export function useUserEvents(handler: (event: RealtimeEvent) => void): void {
+/**
+ * Calls `handler` for each event of the player's private channel while the component is mounted,
+ * and `reread` (if given) when the channel may have carried events the page never saw.
+ */
+export function useUserEvents(handler: (event: RealtimeEvent) => void, reread?: () => void): void {
   const { events } = usePlayerHandles();
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(() => events.subscribe((e) => latest.current(e)), [events]);
+  const latest = useRef({ handler, reread });
+  latest.current = { handler, reread };
+  useEffect(() => {
+    const off = events.subscribe((e) => latest.current.handler(e));
+    const offMissed = events.onMissed(() => latest.current.reread?.());
+    return () => {
+      off();
+      offMissed();
+    };
+  }, [events]);
 }

@@ -80,21 +80,21 @@ describe("a visitor becomes a player through the auth modals (SPEC §2 forms, §
 
     // A favourite is shown at once and kept by the server.
     await page.goto(`${base}/live`);
-    const star = page.locator(".match-card .fav").first();
-    const matchId = await page.locator(".match-card").first().getAttribute("data-match");
+    const star = page.locator("[data-match-card] [data-action=favorite]").first();
+    const matchId = await page.locator("[data-match-card]").first().getAttribute("data-match");
     const saved = page.waitForResponse((r) => r.url().includes(`/api/favourites/match/${matchId}`));
     await star.click();
     expect(await star.getAttribute("aria-pressed")).toBe("true");
     expect((await saved).ok()).toBe(true);
     await page.goto(`${base}/favorites`);
-    await page.locator(`.match-card[data-match="${matchId}"]`).waitFor();
+    await page.locator(`[data-match-card][data-match="${matchId}"]`).waitFor();
     await context.close();
   });
 
   it("a visitor's favourite star asks to sign in instead", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/live`);
-    const star = page.locator(".match-card .fav").first();
+    const star = page.locator("[data-match-card] [data-action=favorite]").first();
     await star.click();
     await page.locator("dialog[data-modal=sign_in]").waitFor();
     expect(await star.getAttribute("aria-pressed")).toBe("false");

@@ -48,6 +48,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       SIGN_UPS_PER_IP_PER_HOUR: "1000",
       // The host demo's suite starts an app with it; the others need no second port.
       HOST_DEMO: "off",
+      // Suites write the settings file while the app runs; each change is published as a new version.
+      SITE_SETTINGS_WATCH: "on",
       // Sign-in and sign-up are refused from here; only a suite that sends this country meets it.
       BLOCKED_COUNTRIES: "XK",
       ...env,

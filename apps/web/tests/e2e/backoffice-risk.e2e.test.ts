@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
-import { csrfOf, fund, type MainMarketRow, signedInPlayer } from "./players";
+import { acceptAnyOdds, csrfOf, fund, type MainMarketRow, signedInPlayer } from "./players";
 import { demoAdmin, screenshot, signIn } from "./staff";
 
 const base = inject("baseUrl");
@@ -20,6 +20,8 @@ describe("players' risk profiles", { timeout: 180_000 }, () => {
     const player = await browser.newContext({ viewport: DESKTOP });
     const { email } = await signedInPlayer(base, player);
     await fund(base, player, 20_00);
+    // the feed moves prices while the suite reads its answers: the price sent is never stale
+    await acceptAnyOdds(base, player);
     const list = (await (await fetch(`${base}/api/matches?match_status=0&limit=100`)).json()) as {
       data: MainMarketRow[];
     };

@@ -117,7 +117,7 @@ describe("the bet builder (SPEC §2 #betBuilder, §4 custom bet)", () => {
     );
     expect(tops).toHaveLength(3);
     expect(new Set(tops).size).toBe(1);
-    const names = page.locator("#betBuilder .odds-name");
+    const names = page.locator("#betBuilder [data-outcome-name]");
     expect(await names.allTextContents()).toContain("Unentschieden");
     expect(await wordsBrokenAcrossLines(names)).toEqual([]);
     await page.close();

@@ -63,7 +63,7 @@ describe("every layout block of the example settings document (SPEC §2 layout b
       }
       // The match blocks show a real match: markets with prices, a scoreboard, a prediction.
       expect(
-        await page.locator("main [data-block=event-markets] .market [data-outcome]").count(),
+        await page.locator("main [data-block=event-markets] [data-market] [data-outcome]").count(),
       ).toBeGreaterThan(0);
       expect(await page.locator("main [data-block=prediction] [data-choice]").count()).toBeGreaterThanOrEqual(
         2,
@@ -71,7 +71,9 @@ describe("every layout block of the example settings document (SPEC §2 layout b
 
       // The bonus blocks: the demo set's running promotions, and promo code entry.
       expect(
-        await page.locator("main [data-block=bonuses] .bonus-card", { hasText: "Welcome freebet" }).count(),
+        await page
+          .locator("main [data-block=bonuses] [data-bonus-card]", { hasText: "Welcome freebet" })
+          .count(),
       ).toBe(1);
       expect(await page.locator("main [data-block=promocode] input[name=code]").count()).toBe(1);
 
@@ -95,10 +97,10 @@ describe("every layout block of the example settings document (SPEC §2 layout b
       )
       .toBe(sport);
     const cards = page.locator(
-      "main [data-block=live-events] .match-card, main [data-block=prematch-events] .match-card",
+      "main [data-block=live-events] [data-match-card], main [data-block=prematch-events] [data-match-card]",
     );
     const hrefs = await cards
-      .locator("a.teams")
+      .locator("a:first-of-type")
       .evaluateAll((els) => els.map((e) => e.getAttribute("href") ?? ""));
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href.startsWith(`/${sport}/`), href).toBe(true);
@@ -249,7 +251,7 @@ describe("every layout block of the example settings document (SPEC §2 layout b
   it("the selection bar counts the slip's picks and opens it", async () => {
     const page = await browser.newPage({ viewport: MOBILE, isMobile: true });
     await homeWithLiveData(page);
-    const bar = page.locator("main [data-block=mobile-selection-bar] .selection-bar");
+    const bar = page.locator("main [data-block=mobile-selection-bar] [data-count]");
     expect(await bar.getAttribute("data-count")).toBe("0");
     // any open price of the home page's blocks: one match's markets may all be in a bet stop
     await page.locator("main [data-outcome]:not([disabled])").first().click();

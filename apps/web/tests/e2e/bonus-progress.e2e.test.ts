@@ -25,7 +25,7 @@ describe("lootbox keys, the amb progress bar and a freebet boost", () => {
     await fund(base, context, 30_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
+    await page.locator("header [data-balance]").waitFor();
     const [first, second] = await openPrices(page, 2, { min: 1700, max: 6000 });
     await first?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -54,29 +54,29 @@ describe("lootbox keys, the amb progress bar and a freebet boost", () => {
     await slip.locator("[data-placed='1']").waitFor();
 
     await page.goto(`${base}/promotions`);
-    const chest = page.locator(".bonus-card", { hasText: "Treasure chest" });
+    const chest = page.locator("[data-bonus-card]", { hasText: "Treasure chest" });
     await expect.poll(() => chest.locator("[data-place='1st']").getAttribute("data-key-state")).toBe("win");
     expect(await chest.locator("[data-place='2nd']").getAttribute("data-key-state")).toBe("locked");
-    const prize = page.locator(".bonus-card", { hasText: "Chest prize: 1st place" });
+    const prize = page.locator("[data-bonus-card]", { hasText: "Chest prize: 1st place" });
     expect(await prize.getAttribute("data-status")).toBe("available");
     expect(
       await page
-        .locator(".bonus-card", { hasText: "Bet ladder" })
+        .locator("[data-bonus-card]", { hasText: "Bet ladder" })
         .locator("[data-amb-progress]")
         .getAttribute("data-amb-progress"),
     ).toBe("2");
-    expect(await page.locator(".bonus-card", { hasText: "Ladder freebet" }).getAttribute("data-status")).toBe(
-      "available",
-    );
+    expect(
+      await page.locator("[data-bonus-card]", { hasText: "Ladder freebet" }).getAttribute("data-status"),
+    ).toBe("available");
 
     // 5 of the chest's 10 points double the welcome freebet's 5.00, once
-    const welcome = page.locator(".bonus-card", { hasText: "Welcome freebet" });
+    const welcome = page.locator("[data-bonus-card]", { hasText: "Welcome freebet" });
     const boost = welcome.locator("[data-action=boost]");
     // the player's accounts arrive after the page: the amount is written once they have
     await expect.poll(() => boost.textContent()).toBe("Boost to €10.00 for 5 points");
     await boost.click();
     await expect.poll(() => welcome.locator("[data-boosted]").count()).toBe(1);
-    expect(await welcome.locator(".bonus-amount").getAttribute("data-amount")).toBe("1000");
+    expect(await welcome.locator("[data-amount]").getAttribute("data-amount")).toBe("1000");
     expect(await chest.locator("[data-available-points]").getAttribute("data-available-points")).toBe("5");
     await context.close();
   });

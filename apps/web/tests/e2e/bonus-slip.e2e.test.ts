@@ -40,13 +40,13 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await fund(base, context, 10_00);
     const page = await context.newPage();
     await page.goto(`${base}/promotions`);
-    const welcome = page.locator(".bonus-card", { hasText: "Welcome freebet" });
+    const welcome = page.locator("[data-bonus-card]", { hasText: "Welcome freebet" });
     await welcome.locator("[data-action=activate]").click();
     await expect.poll(() => welcome.getAttribute("data-status")).toBe("active");
 
     // Prices well above the freebet's 1.50, so a move while placing keeps them within its terms.
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
+    await page.locator("header [data-balance]").waitFor();
     const [price] = await openPrices(page, 1, { min: 1700, max: 6000 });
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -83,7 +83,9 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
       .toBe("Freebet · Welcome freebet");
     await page.goto(`${base}/promotions?tab=past`);
     await expect
-      .poll(() => page.locator(".bonus-card", { hasText: "Welcome freebet" }).getAttribute("data-status"))
+      .poll(() =>
+        page.locator("[data-bonus-card]", { hasText: "Welcome freebet" }).getAttribute("data-status"),
+      )
       .toBe("bonus_over");
     await context.close();
   });
@@ -94,7 +96,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await fund(base, context, 20_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
+    await page.locator("header [data-balance]").waitFor();
     const picks = await openPrices(page, 3, { min: 1500, max: 6000 });
     for (const p of picks) await p.click();
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -151,7 +153,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
     await fund(base, context, 10_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
+    await page.locator("header [data-balance]").waitFor();
     const [price] = await openPrices(page, 1, { min: 1700, max: 6000 });
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -180,7 +182,7 @@ describe("bonuses on the bet slip (SPEC §4 bonus selection)", () => {
       .toBe("Tournament · Season cup");
 
     await page.goto(`${base}/promotions`);
-    const cup = page.locator(".bonus-card", { hasText: "Season cup" });
+    const cup = page.locator("[data-bonus-card]", { hasText: "Season cup" });
     expect(await cup.locator("[data-points]").getAttribute("data-points")).toBe("3");
     await cup.locator("[data-action=details]").click();
     const mine = page.locator("dialog[data-modal=bonus-detail][open] [data-current-user]");

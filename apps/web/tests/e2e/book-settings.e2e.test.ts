@@ -4,6 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningApp, startApp } from "./app";
 import { DESKTOP, launchChromium } from "./browser";
+import { fund, signedInPlayer } from "./players";
 import { writeSettings } from "./settings";
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
@@ -33,7 +34,14 @@ describe.runIf(ADMIN_URL)("the book's settings are honoured", () => {
     const url = new URL(ADMIN_URL ?? "");
     url.pathname = `/${database}`;
     [app, browser] = await Promise.all([
-      startApp({ DATABASE_URL: url.toString(), FEED_MATCHES: "30", SANDBOX_GAMES: "on" }),
+      // the mailbox and the demo deposits sign a player up and fund their builder bet
+      startApp({
+        DATABASE_URL: url.toString(),
+        FEED_MATCHES: "30",
+        SANDBOX_GAMES: "on",
+        DEV_MAILBOX: "on",
+        DEMO_MODE: "on",
+      }),
       launchChromium(),
     ]);
     db = new pg.Client({ connectionString: url.toString() });
@@ -96,6 +104,81 @@ describe.runIf(ADMIN_URL)("the book's settings are honoured", () => {
     expect(await builderTab.count()).toBe(0);
     await context.close();
   }, 120_000);
+
+  it("custom_bet_allow_single=false keeps a lone builder bet off the books and says why; true places it", async () => {
+    // A prematch match whose 1x2 home win and over 2.5 are open in the builder, the latest kick-off first.
+    let path: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = (await (
+            await fetch(`${app.baseUrl}/api/matches?sport_key=soccer&match_status=0&limit=50`)
+          ).json()) as { data: (MatchRow & { start_time: string })[] };
+          for (const m of list.data.sort((a, b) => Date.parse(b.start_time) - Date.parse(a.start_time))) {
+            const markets = (await (
+              await fetch(`${app.baseUrl}/api/bets/custom/markets/${m.id}`)
+            ).json()) as {
+              data: {
+                id: number;
+                specifier: string;
+                status: number;
+                outcomes: { id: string; active: boolean }[];
+              }[];
+            };
+            const open = (id: number, spec: string, outcome: string) =>
+              markets.data.some(
+                (k) =>
+                  k.id === id &&
+                  k.specifier === spec &&
+                  k.status === 1 &&
+                  k.outcomes.some((o) => o.id === outcome && o.active),
+              );
+            if (open(1, "", "1") && open(18, "total=2.5", "12")) {
+              path = `/${m.sport.key}/${m.slug}-${m.id}#betBuilder`;
+              return true;
+            }
+          }
+          return false;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await system({ custom_bet_allow_single: false });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signedInPlayer(app.baseUrl, context);
+    await fund(app.baseUrl, context, 10_00);
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}${path}`);
+    const builder = page.locator("#betBuilder");
+    await builder.locator("[data-builder-outcome='1//1']").click();
+    await builder.locator("[data-builder-outcome='18/total=2.5/12']").click();
+    await builder.locator("[data-builder-odds]").waitFor();
+    await builder.locator("[data-action=add-builder]").click();
+    const slip = page.locator("[data-ticket-panel=docked]");
+    await slip.locator("[data-custom-odds]").waitFor();
+    await slip.locator("[data-stake-input='0']").fill("1");
+    const place = slip.locator("[data-action=place]");
+    const why = slip.locator("[data-blocker=custom_bet_alone]");
+    await expect
+      .poll(() => why.textContent())
+      .toBe("A bet builder bet cannot be placed on its own: add another bet to the slip.");
+    expect(await place.isDisabled()).toBe(true);
+
+    // Allowed, the same slip (kept by the tab over the reload) is placed as it stands.
+    await system({ custom_bet_allow_single: true });
+    await page.reload();
+    await slip.locator("[data-custom-odds]").waitFor();
+    await slip.locator("[data-stake-input='0']").fill("1");
+    await expect.poll(() => place.isDisabled()).toBe(false);
+    expect(await why.count()).toBe(0);
+    await place.click();
+    await slip.locator("[data-placed='1']").waitFor();
+    const bets = (await (await context.request.get(`${app.baseUrl}/api/bets?status=all`)).json()) as {
+      data: { type: string }[];
+    };
+    expect(bets.data.map((b) => b.type)).toEqual(["custom_bet"]);
+    await context.close();
+  }, 180_000);
 
   it("the odds switcher offers only odds_types.available, starting on the selected one", async () => {
     await system({ odds_types: { available: ["decimal", "american"], selected: "american" } });

@@ -199,7 +199,11 @@ addEventListener("message", (e) => {
       layout: { footer: widgets },
     });
     const floating = (page: Page) =>
-      page.locator("footer .speed-dial, footer .chat-toggle, footer dialog.block-modal").count();
+      page
+        .locator(
+          "footer [data-block=speed-dial] details, footer [data-block=chat-toggle] [data-action=chat], footer [data-block=modal] dialog",
+        )
+        .count();
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await expect
@@ -208,11 +212,11 @@ addEventListener("message", (e) => {
         return floating(page);
       })
       .toBe(3);
-    expect(await page.locator("section.consent").count()).toBe(1);
+    expect(await page.locator("section[data-consent]").count()).toBe(1);
 
     await page.goto(`${base}/about?mobileApp=1`);
     expect(await floating(page)).toBe(0);
-    expect(await page.locator("section.consent").count()).toBe(0);
+    expect(await page.locator("section[data-consent]").count()).toBe(0);
     // remembered on the next page without the parameter, until a link leaves the mode
     await page.goto(`${base}/general-rules`);
     expect(await floating(page)).toBe(0);

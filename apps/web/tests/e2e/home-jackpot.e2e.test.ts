@@ -17,16 +17,18 @@ describe("the jackpot in the default layout", () => {
   it("the home page shows the running jackpot's banner; promotions its card", async () => {
     const phone = await browser.newPage({ viewport: MOBILE });
     await phone.goto(`${base}/`);
-    const banner = phone.getByRole("region", { name: "Jackpots" }).locator(".jackpot-banner", {
+    const banner = phone.getByRole("region", { name: "Jackpots" }).locator("[data-jackpot-banner]", {
       hasText: "Matchday jackpot",
     });
     await banner.waitFor();
-    expect(Number(await banner.locator(".jackpot-total").getAttribute("data-amount"))).toBeGreaterThan(0);
+    expect(Number(await banner.locator("[data-jackpot-total]").getAttribute("data-amount"))).toBeGreaterThan(
+      0,
+    );
     await phone.close();
 
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/promotions`);
-    await page.locator("main .jackpot-card", { hasText: "Matchday jackpot" }).waitFor();
+    await page.locator("main [data-jackpot-card]", { hasText: "Matchday jackpot" }).waitFor();
     await page.close();
   });
 });

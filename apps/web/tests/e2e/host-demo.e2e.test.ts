@@ -52,7 +52,7 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
     await page.waitForURL(`${host}/`);
 
     // signed in inside the frame on the casino's word, with the balance in the casino's header
-    await frame.locator("header .balance[data-balance='0']").waitFor();
+    await frame.locator("header [data-balance='0']").waitFor();
     await expect.poll(() => hostBalance(page)).toBe("0");
     expect(await page.locator("[data-host-balance]").textContent()).toBe("0.00 EUR");
     // the frame's token is spent and gone from its address
@@ -76,8 +76,10 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
 
     // a bet inside the frame moves the casino's header balance
     await page.goto(`${host}/?path=${encodeURIComponent("/schedule?sport=soccer")}`);
-    await frame.locator("header .balance[data-balance='1000']").waitFor();
-    const price = frame.locator(".match-card:not([data-unavailable]) button.odds:not([disabled])").first();
+    await frame.locator("header [data-balance='1000']").waitFor();
+    const price = frame
+      .locator("[data-match-card]:not([data-unavailable]) button[data-outcome]:not([disabled])")
+      .first();
     await price.click();
     const slip = frame.locator("[data-ticket-panel=docked]");
     await slip.locator("[data-stake-input='0']").fill("2");
@@ -98,7 +100,7 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${host}/?path=${encodeURIComponent("/schedule?sport=soccer")}`);
     const frame = frameOf(page);
-    await frame.locator(".match-card").first().waitFor();
+    await frame.locator("[data-match-card]").first().waitFor();
     // The host sizes the frame to the height its page reports: above the frame's 600 px minimum,
     // and the page then fits it exactly (no scrolling inside the frame).
     const frameHeight = async () =>
@@ -112,7 +114,9 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
       .toBe(0);
 
     // a shared slip, opened by its code from the host
-    const picks = frame.locator(".match-card:not([data-unavailable]) button.odds:not([disabled])");
+    const picks = frame.locator(
+      "[data-match-card]:not([data-unavailable]) button[data-outcome]:not([disabled])",
+    );
     await picks.first().click();
     const slip = frame.locator("[data-ticket-panel=docked]");
     const id = await slip.locator("[data-selection]").first().getAttribute("data-selection");
@@ -176,7 +180,7 @@ describe("the host demo: a casino that embeds the sportsbook (SPEC §5, §7)", (
       await page.getByRole("button", { name: "Pay now" }).click();
       await page.waitForURL(/\/payments\/success\?/);
       await Promise.all([page.waitForURL(back), page.getByRole("link", { name: "Continue" }).click()]);
-      await page.locator("header .balance[data-balance='700']").waitFor();
+      await page.locator("header [data-balance='700']").waitFor();
 
       // the assets page lists the balance and leads back to the page the player left
       await Promise.all([

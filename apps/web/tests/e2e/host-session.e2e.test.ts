@@ -17,7 +17,7 @@ async function frameAccount(page: Page): Promise<"player" | "visitor"> {
     .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/(?!init-sportsbook)/);
   // a frame that keeps its session itself learns of it only once its script runs: its server-drawn
   // header is a visitor's until then, so only the player's balance is a settled answer
-  const balance = page.frameLocator("#sportsbook").locator("header .balance[data-balance]");
+  const balance = page.frameLocator("#sportsbook").locator("header [data-balance]");
   return balance.waitFor({ timeout: 20_000 }).then(
     () => "player",
     () => "visitor",
@@ -132,7 +132,11 @@ describe.each([
           }),
         ),
     );
-    await page.frameLocator("#sportsbook").locator(".match-card button.fav").first().click();
+    await page
+      .frameLocator("#sportsbook")
+      .locator("[data-match-card] button[data-action=favorite]")
+      .first()
+      .click();
     expect(await told).toEqual({ reason: "expired" });
     await page.waitForURL(`${host}/**`);
     await expect.poll(() => frameAccount(page).catch(() => "between pages")).toBe("player");
@@ -211,10 +215,13 @@ describe("the host demo's frame fits its page, on a desktop and on a phone", () 
     const page = await browser.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
     await page.goto(`${host}/?path=${encodeURIComponent("/schedule?sport=soccer&mobileApp=1")}`);
     const frame = page.frameLocator("#sportsbook");
-    await frame.locator(".match-card").first().waitFor();
+    await frame.locator("[data-match-card]").first().waitFor();
     await expect.poll(async () => (await frameHeight(page)) === (await pageHeight(page))).toBe(true);
     expect(await frame.locator("html").evaluate((h) => h.scrollHeight - h.clientHeight)).toBe(0);
-    await frame.locator(".match-card:not([data-unavailable]) button.odds:not([disabled])").first().click();
+    await frame
+      .locator("[data-match-card]:not([data-unavailable]) button[data-outcome]:not([disabled])")
+      .first()
+      .click();
     // the sheet's handle and the open slip stand in the part of the frame the phone's screen shows
     const handle = frame.locator("[data-ticket-panel=sheet] [data-action=toggle-slip]");
     await handle.waitFor();

@@ -46,15 +46,15 @@ describe("jackpots (SPEC §2 jackpot blocks and hit modal, §7 jackpot calls)", 
   it("the demo jackpot's banner, card and winners list show on the home page at phone width", async () => {
     const page = await browser.newPage({ viewport: MOBILE, isMobile: true });
     await page.goto(app.baseUrl);
-    const banner = page.locator("main .jackpot-banner", { hasText: "Matchday jackpot" });
+    const banner = page.locator("main [data-jackpot-banner]", { hasText: "Matchday jackpot" });
     // the demo set's three levels at their seeds: 5.00, 50.00 and 1,000.00
-    expect(await banner.locator(".jackpot-total").getAttribute("data-amount")).toBe("105500");
+    expect(await banner.locator("[data-jackpot-total]").getAttribute("data-amount")).toBe("105500");
     expect(
       await banner.locator("[data-level]").evaluateAll((ls) => ls.map((l) => l.getAttribute("data-level"))),
     ).toEqual(["mini", "major", "mega"]);
-    const card = page.locator("main .jackpot-card", { hasText: "Matchday jackpot" });
+    const card = page.locator("main [data-jackpot-card]", { hasText: "Matchday jackpot" });
     expect(await card.locator("meter").count()).toBe(3);
-    expect(await card.locator(".jackpot-terms").textContent()).toBe(
+    expect(await card.locator("[data-jackpot-terms]").textContent()).toBe(
       "2% of every stake from €1.00 at odds 1.50 or more",
     );
     await page.locator("main [data-block=jackpot-leaderboard] p.empty").waitFor();
@@ -85,7 +85,9 @@ describe("jackpots (SPEC §2 jackpot blocks and hit modal, §7 jackpot calls)", 
     const page = await context.newPage();
     await page.goto(app.baseUrl);
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
-    const total = page.locator(`main .jackpot-banner[data-jackpot="${jackpotId}"] .jackpot-total`);
+    const total = page.locator(
+      `main [data-jackpot-banner][data-jackpot="${jackpotId}"] [data-jackpot-total]`,
+    );
     expect(await total.getAttribute("data-amount")).toBe("100");
 
     // 10 % of 50.00 takes the pool from 1.00 to 6.00: it grows on the page without a reload
@@ -94,7 +96,7 @@ describe("jackpots (SPEC §2 jackpot blocks and hit modal, §7 jackpot calls)", 
     expect(await page.locator("dialog[data-modal=jackpot-hit]").count()).toBe(0);
 
     // the next 50.00 takes it to 11.00, past 9.00: it drops to this player, and starts again from 1.00
-    const before = Number(await page.locator("header .balance").getAttribute("data-balance"));
+    const before = Number(await page.locator("header [data-balance]").getAttribute("data-balance"));
     expect(await placeSingle(context, 50_00)).toBeGreaterThan(0);
     const modal = page.locator("dialog[data-modal=jackpot-hit][open]");
     await modal.waitFor();
@@ -102,7 +104,7 @@ describe("jackpots (SPEC §2 jackpot blocks and hit modal, §7 jackpot calls)", 
       "You hit the Instant jackpot: €11.00 is in your balance.",
     );
     await expect
-      .poll(() => page.locator("header .balance").getAttribute("data-balance"))
+      .poll(() => page.locator("header [data-balance]").getAttribute("data-balance"))
       .toBe(String(before - 50_00 + 11_00));
     await expect.poll(() => total.getAttribute("data-amount")).toBe("100");
     const unseenHits = (r: { url(): string }) =>
@@ -119,8 +121,8 @@ describe("jackpots (SPEC §2 jackpot blocks and hit modal, §7 jackpot calls)", 
     );
     await page.reload();
     expect(((await (await unseen).json()) as { data: unknown[] }).data).toEqual([]);
-    const mine = page.locator("main .jackpot-hits-list li[data-mine]");
-    expect(await mine.locator(".jackpot-winner").textContent()).toBe("You");
+    const mine = page.locator("main [data-jackpot-hits] li[data-mine]");
+    expect(await mine.locator("[data-winner]").textContent()).toBe("You");
     expect(await mine.locator("[data-amount]").getAttribute("data-amount")).toBe("1100");
     await context.close();
   });

@@ -32,12 +32,12 @@ describe("layout from the site settings document (SPEC §2 layout blocks)", () =
     await expect
       .poll(async () => {
         await page.goto(`${base}/`);
-        return page.locator("main [data-block=schedule] .match-card").count();
+        return page.locator("main [data-block=schedule] [data-match-card]").count();
       })
       .toBeGreaterThan(0);
     const shown = (block: string) =>
       page
-        .locator(`main [data-block=${block}] .match-card`)
+        .locator(`main [data-block=${block}] [data-match-card]`)
         .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-match"))));
     const listed = async (status: number) =>
       (

@@ -21,12 +21,12 @@ async function waitForLiveMatches(): Promise<number> {
 
 /** Prices on screen, keyed by match and outcome. */
 const snapshot = (page: Page) =>
-  page.$$eval(".match-card", (cards) =>
+  page.$$eval("[data-match-card]", (cards) =>
     Object.fromEntries(
       cards.flatMap((c) =>
-        [...c.querySelectorAll<HTMLElement>(".odds")].map((o) => [
+        [...c.querySelectorAll<HTMLElement>("[data-outcome]")].map((o) => [
           `${c.getAttribute("data-match")}/${o.dataset.outcome}`,
-          o.querySelector(".odds-value")?.getAttribute("data-odds") ?? "",
+          o.querySelector("[data-odds]")?.getAttribute("data-odds") ?? "",
         ]),
       ),
     ),
@@ -36,10 +36,10 @@ const snapshot = (page: Page) =>
 async function waitForOddsChange(page: Page, before: Record<string, string>, timeoutMs = 45_000) {
   await page.waitForFunction(
     (prev) =>
-      [...document.querySelectorAll<HTMLElement>(".match-card")].some((c) =>
-        [...c.querySelectorAll<HTMLElement>(".odds")].some((o) => {
+      [...document.querySelectorAll<HTMLElement>("[data-match-card]")].some((c) =>
+        [...c.querySelectorAll<HTMLElement>("[data-outcome]")].some((o) => {
           const key = `${c.getAttribute("data-match")}/${o.dataset.outcome}`;
-          const now = o.querySelector(".odds-value")?.getAttribute("data-odds");
+          const now = o.querySelector("[data-odds]")?.getAttribute("data-odds");
           return key in prev && now !== prev[key];
         }),
       ),
@@ -61,12 +61,14 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
   it("the live page lists the feed's live matches, rendered by the server", async () => {
     const html = await fetch(`${base}/live`).then((r) => r.text());
     expect(html).toContain('data-page="in_play"');
-    expect(html).toMatch(/class="match-card" data-match="\d+"/);
+    expect(html).toMatch(/<article[^>]*data-match-card[^>]*data-match="\d+"/);
   });
 
   it("a card without main-market odds says whether the match's other markets are open", async () => {
     const html = await fetch(`${base}/live`).then((r) => r.text());
-    const cards = [...html.matchAll(/class="match-card" data-match="(\d+)"[\s\S]*?<\/article>/g)];
+    const cards = [
+      ...html.matchAll(/<article[^>]*data-match-card[^>]*data-match="(\d+)"[\s\S]*?<\/article>/g),
+    ];
     expect(cards.length).toBeGreaterThan(0);
     const live = await fetch(`${base}/api/matches?status=live&limit=100`).then(
       (r) => r.json() as Promise<{ data: { id: number; available_markets: number }[] }>,
@@ -74,7 +76,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     const available = new Map(live.data.map((m) => [String(m.id), m.available_markets]));
     for (const [card, id = ""] of cards) {
       const note = /data-markets-closed="(main|all)"/.exec(card)?.[1];
-      const odds = card.includes('class="outcomes"');
+      const odds = card.includes(' data-market="');
       expect(odds !== (note !== undefined), `match ${id}: odds or a closed note, never both`).toBe(true);
       // The page and the list are read a moment apart, so only a count's side of zero is compared.
       if (note && available.has(id)) expect(note === "main").toBe((available.get(id) ?? 0) > 0);
@@ -97,8 +99,8 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     // The changed price carries an arrow for its direction, not colour alone.
     const arrow = await page.waitForFunction(
       () => {
-        const cell = document.querySelector<HTMLElement>(".odds[data-trend]");
-        const value = cell?.querySelector(".odds-value");
+        const cell = document.querySelector<HTMLElement>("[data-outcome][data-trend]");
+        const value = cell?.querySelector("[data-odds]");
         if (!cell || !value) return null;
         const content = getComputedStyle(value, "::after").content;
         return { trend: cell.dataset.trend, content };
@@ -129,7 +131,8 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
       }),
     );
     await page.goto(`${base}/live`);
-    const cardOf = (id: string) => page.locator(`main .match-card[data-match="${id}"] .match-live`).first();
+    const cardOf = (id: string) =>
+      page.locator(`main [data-match-card][data-match="${id}"] [data-match-live]`).first();
     // the first such update for a match the page shows as a card
     let id = "";
     await expect
@@ -146,7 +149,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // The match may legitimately stop or end meanwhile; what must never happen is a fall back to prematch.
     expect(await card.getAttribute("data-status")).not.toBe("0");
-    expect(await card.locator(".status").innerText()).not.toBe("Not started");
+    expect(await card.locator("[data-status-key]").innerText()).not.toBe("Not started");
     await page.close();
   });
 
@@ -155,7 +158,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     await page.goto(`${base}/live`);
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     // a match in a break (half time, between periods) shows its clock stopped, as sent
-    const clock = page.locator(".match-card [data-clock=running]").first();
+    const clock = page.locator("[data-match-card] [data-clock=running]").first();
     const first = await clock.innerText();
     // minutes and seconds, or in stoppage the period's end and the added time (90+1:23′)
     expect(first).toMatch(/^\d+(:|\+\d+:)\d{2}′$/);
@@ -170,7 +173,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     await page.goto(`${base}/live`);
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     await context.setOffline(true);
-    const alert = page.locator(".alerts [role=alert]", { hasText: "You are offline" });
+    const alert = page.locator("[data-alerts] [role=alert]", { hasText: "You are offline" });
     await alert.waitFor({ state: "visible", timeout: 15_000 });
     await context.setOffline(false);
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 30_000 });
@@ -192,16 +195,16 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const response = await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
     expect(response?.status()).toBe(200);
-    expect(await page.locator("[data-page=match] .market").count()).toBeGreaterThan(0);
+    expect(await page.locator("[data-page=match] [data-market]").count()).toBeGreaterThan(0);
     // No chat is configured: markets and, for a match under way, statistics (a stream if broadcast,
     // the bet builder where the match offers one).
     const tabs = page.locator("[data-page=match] [role=tab]");
     const names = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab")));
     expect(names.filter((n) => n !== "stream" && n !== "betbuilder")).toEqual(["markets", "statistics"]);
-    expect(await page.locator(".scoreboard table").isVisible()).toBe(false);
+    expect(await page.locator("[data-page=match] [data-panel=statistics] table").isVisible()).toBe(false);
     await page.locator("[data-page=match] [role=tab][data-tab=statistics]").click();
-    await page.locator(".scoreboard table").waitFor({ state: "visible" });
-    expect(await page.locator("[data-page=match] .market").first().isVisible()).toBe(false);
+    await page.locator("[data-page=match] [data-panel=statistics] table").waitFor({ state: "visible" });
+    expect(await page.locator("[data-page=match] [data-market]").first().isVisible()).toBe(false);
     await page.close();
   });
 
@@ -288,8 +291,8 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
       );
     const page = await browser.newPage({ viewport: MOBILE });
     await page.goto(`${base}/`);
-    await page.locator(".match-card .odds-name").first().waitFor();
-    expect(await cut(page, ".match-card .odds-name")).toEqual([]);
+    await page.locator("[data-match-card] [data-outcome-name]").first().waitFor();
+    expect(await cut(page, "[data-match-card] [data-outcome-name]")).toEqual([]);
 
     // A prematch soccer match with an open correct-score market (outrights and closed markets have none).
     const res = (await fetch(`${base}/api/matches?sport_key=soccer&match_status=0&limit=50`).then((r) =>
@@ -309,10 +312,10 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     }
     if (!m) throw new Error("no prematch soccer match with a correct-score market");
     await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
-    const scores = page.locator('[data-page=match] .market[data-market="45"] .odds-name');
+    const scores = page.locator('[data-page=match] [data-market="45"] [data-outcome-name]');
     await scores.first().waitFor();
     expect(await scores.count()).toBeGreaterThan(10);
-    expect(await cut(page, "[data-page=match] .market .odds-name")).toEqual([]);
+    expect(await cut(page, "[data-page=match] [data-market] [data-outcome-name]")).toEqual([]);
     await page.close();
   });
 
@@ -327,7 +330,7 @@ describe("live data (SPEC §4 realtime, §9 defaults)", () => {
     await page.goto(`${base}/de/${m.sport.key}/${m.slug}-${m.id}`);
     // 1X2 and double chance: "Unentschieden", "Marston Rovers oder Unentschieden"
     const names = page.locator(
-      '[data-page=match] .market:is([data-market="1"], [data-market="10"]) .odds-name',
+      '[data-page=match] :is([data-market="1"], [data-market="10"]) [data-outcome-name]',
     );
     await names.first().waitFor();
     const broken = await wordsBrokenAcrossLines(names);

@@ -53,7 +53,7 @@ describe("the match page and the phone slip", () => {
     const tabs = page.getByRole("tablist", { name: "Match sections" });
     expect(await tabs.getByRole("tab", { name: "Markets" }).getAttribute("aria-selected")).toBe("true");
     const markets = page.getByRole("region", { name: "All markets" });
-    await markets.locator("button.odds:not([disabled])").first().click();
+    await markets.locator("button[data-outcome]:not([disabled])").first().click();
     const slip = page.locator("[data-ticket-panel=docked]");
     await expect.poll(() => slip.locator("[data-selection]").count()).toBe(1);
     expect(await slip.getByRole("button", { name: "Single", exact: true }).getAttribute("aria-pressed")).toBe(
@@ -70,8 +70,10 @@ describe("the match page and the phone slip", () => {
   it("on a 390 px phone the slip is a bottom sheet that leaves the page's prices in reach, Place in view", async () => {
     const page = await browser.newPage({ viewport: MOBILE });
     await page.goto(`${base}${path}`);
-    await page.locator(".consent .btn-primary").click();
-    const prices = page.getByRole("region", { name: "All markets" }).locator("button.odds:not([disabled])");
+    await page.locator("[data-consent] .btn-primary").click();
+    const prices = page
+      .getByRole("region", { name: "All markets" })
+      .locator("button[data-outcome]:not([disabled])");
     await prices.first().waitFor();
     const sheet = page.getByRole("region", { name: "Bet slip and my bets" });
     const bar = sheet.getByRole("button", { name: /^Bet slip/ });
@@ -86,7 +88,7 @@ describe("the match page and the phone slip", () => {
     // Place is on the screen, above the tab bar, without scrolling the sheet
     const place = sheet.getByRole("button", { name: /Place bet|Sign in to bet/ });
     const at = await place.boundingBox();
-    const tabbar = await page.locator(".tabbar").boundingBox();
+    const tabbar = await page.locator("[data-placement=mobileTabBar]").boundingBox();
     expect(at).not.toBeNull();
     expect((at?.y ?? 0) + (at?.height ?? 0)).toBeLessThanOrEqual(tabbar?.y ?? MOBILE.height);
 

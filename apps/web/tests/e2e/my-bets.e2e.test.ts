@@ -56,8 +56,8 @@ describe("My bets and cashout (SPEC §2 My bets, §4 bet statuses)", () => {
     await expect.poll(() => list.locator("[data-bet-id]").count()).toBe(2);
 
     // The side panel's My bets tab shows the same bets.
-    await page.evaluate(() => window.dispatchEvent(new CustomEvent("sb:ticket", { detail: "MY_BETS" })));
     const panel = page.locator("[data-ticket-panel=docked]");
+    await panel.getByRole("tab", { name: "My bets" }).click();
     await expect.poll(() => panel.locator("[data-bet-id]").count()).toBe(2);
     await context.close();
   });

@@ -6,12 +6,12 @@ import { csrfOf, fund, signedInPlayer } from "./players";
 const base = inject("baseUrl");
 
 const headerHeight = (p: Page) =>
-  p.locator("header.header").evaluate((h) => Math.round(h.getBoundingClientRect().height));
+  p.locator("header[data-placement=header]").evaluate((h) => Math.round(h.getBoundingClientRect().height));
 
 /** Where the header's blocks (and the account's parts) are, for a failure message. */
 const boxes = (p: Page) =>
-  p.locator("header.header").evaluate((h) =>
-    [...h.querySelectorAll(":scope > *, .header-account > *")]
+  p.locator("header[data-placement=header]").evaluate((h) =>
+    [...h.querySelectorAll(":scope > *, [data-header-account] > *")]
       .map((e) => {
         const r = e.getBoundingClientRect();
         return `${e.className} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
@@ -34,7 +34,7 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     await fund(base, context, 2_500);
     const page = await context.newPage();
     await page.goto(`${base}/`);
-    const balance = page.locator("header .balance");
+    const balance = page.locator("header [data-balance]");
     await expect.poll(() => balance.getAttribute("data-balance")).toBe("2500");
     expect(await balance.innerText()).toContain("25.00");
     // The private channel carries balance_changed: the header follows without a reload.
@@ -51,7 +51,7 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
 
     await page.locator("header [data-action=sign-out]").click();
     await page.locator("header [data-action=sign-in]").waitFor();
-    expect(await page.locator("header .balance").count()).toBe(0);
+    expect(await page.locator("header [data-balance]").count()).toBe(0);
     await context.close();
   });
 
@@ -69,10 +69,10 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
         await visitor.goto(`${base}/${locale}`);
         await visitor.locator("header [data-action=sign-in]").waitFor();
         await page.goto(`${base}/${locale}`);
-        await page.locator("header .balance[data-balance='1234567']").waitFor();
+        await page.locator("header [data-balance='1234567']").waitFor();
         await page.locator("header [data-action=notifications]").waitFor();
         // One row: the account's box is no taller than its tallest control.
-        const row = await page.locator("header .header-account").evaluate((el) => ({
+        const row = await page.locator("header [data-header-account]").evaluate((el) => ({
           height: el.getBoundingClientRect().height,
           tallest: Math.max(...[...el.children].map((c) => c.getBoundingClientRect().height)),
           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -114,12 +114,12 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
         const at = `${locale} at ${width} px`;
         const release = new Promise<() => void>((r) => (held = r));
         await page.goto(`${base}/${locale}`);
-        await page.locator("header .header-account[aria-busy=true]").waitFor({ state: "attached" });
+        await page.locator("header [data-header-account][aria-busy=true]").waitFor({ state: "attached" });
         const checking = await headerHeight(page);
         const searchWas = await searchLeft();
         const checkingBoxes = await boxes(page);
         (await release)();
-        await page.locator("header .balance[data-balance='1234567']").waitFor();
+        await page.locator("header [data-balance='1234567']").waitFor();
         await page.locator("header [data-action=notifications]").waitFor();
         expect(await headerHeight(page), `${at}: ${checkingBoxes} | ${await boxes(page)}`).toBe(checking);
         // The search beside it moves little: the held place is about as wide as the account (with an
@@ -135,7 +135,7 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     await signedInPlayer(base, context);
     const page = await context.newPage();
     await page.goto(`${base}/live`);
-    await page.locator("header .header-account[data-auth=logged_in]").waitFor();
+    await page.locator("header [data-header-account][data-auth=logged_in]").waitFor();
     // The session ends on the server (as a session limit or sign-out elsewhere would end it).
     const csrf = await csrfOf(context);
     const cookies = await context.cookies();
@@ -148,7 +148,7 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     });
     // Whichever call meets the ended session first (this click, or the session watch's poll) signs
     // the player out; the event goes to the star even when the modal already covers it.
-    await page.locator(".match-card .fav").first().dispatchEvent("click");
+    await page.locator("[data-match-card] [data-action=favorite]").first().dispatchEvent("click");
     await page.locator("dialog[data-modal=session-ended]").waitFor();
     await page.locator("header [data-action=sign-in]").waitFor();
     await context.close();

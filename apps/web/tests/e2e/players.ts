@@ -113,6 +113,19 @@ export async function placeMainSingle(
   return res.ok() ? (((await res.json()) as { data: { id: number }[] }).data[0]?.id ?? 0) : 0;
 }
 
+/**
+ * Makes the signed-in player of `context` take any new price (SPEC settings
+ * `auto_accept_odds_change: any`): for suites that place bets through the API to look at what follows,
+ * while the feed keeps moving the prices they read.
+ */
+export async function acceptAnyOdds(base: string, context: BrowserContext): Promise<void> {
+  const res = await context.request.post(`${base}/api/settings`, {
+    headers: { "x-csrf-token": await csrfOf(context) },
+    data: { auto_accept_odds_change: "any" },
+  });
+  if (!res.ok()) throw new Error(`POST /settings answered ${res.status()}: ${await res.text()}`);
+}
+
 /** The newest six-digit code sent by SMS to `phone`, from the development mailbox. */
 export async function smsCode(base: string, phone: string): Promise<string> {
   const deadline = Date.now() + 20_000;

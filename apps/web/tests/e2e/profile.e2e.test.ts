@@ -126,7 +126,7 @@ describe("the player's account page (SPEC §3 user, §7 profile, phone, settings
       });
       await page.goto(`${base}/profile`);
       await page.locator("form[data-form=phone-verification]").waitFor();
-      await page.locator("header .balance").waitFor();
+      await page.locator("header [data-balance]").waitFor();
       // Before the held place the footer was drawn under the title and pushed away: 0.17 on a phone.
       expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(
         0.02,

@@ -38,38 +38,46 @@ describe.runIf(REDIS_URL)("a provider going down and up, live", () => {
     redis.disconnect();
   });
 
-  const announce = (status: "up" | "down") =>
-    publisher.publish(publicChannel("en"), { type: "provider_status_changed", provider: "betradar", status });
+  const announce = (provider: string, status: "up" | "down") =>
+    publisher.publish(publicChannel("en"), { type: "provider_status_changed", provider, status });
 
   it("locks the provider's price on its card and its pick on the slip, then frees both", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     // Matches yet to start: their prices do not suspend on their own while the test looks.
     await page.goto(`${app.baseUrl}/schedule`);
-    await page.waitForSelector("html[data-realtime=connected]", { timeout: 30_000 });
-    // The lists show soccer, which the betradar provider serves (`sport_type_providers.regular`).
+    // The public channel delivers, and the statuses it may have missed have been read.
+    await page.waitForSelector("html[data-realtime-public=live]", { timeout: 30_000 });
     const open = page
-      .locator(".match-card:not([data-unavailable])")
-      .filter({ has: page.locator("button.odds:not([disabled])") })
+      .locator("[data-match-card]:not([data-unavailable])")
+      .filter({ has: page.locator("button[data-outcome]:not([disabled])") })
       .first();
-    const card = page.locator(`.match-card[data-match="${await open.getAttribute("data-match")}"]`);
-    const outcome = await card.locator("button.odds:not([disabled])").first().getAttribute("data-outcome");
-    const priced = card.locator(`button.odds[data-outcome="${outcome}"]`);
-    const other = card.locator(`button.odds:not([data-outcome="${outcome}"])`).first();
+    const matchId = await open.getAttribute("data-match");
+    const card = page.locator(`[data-match-card][data-match="${matchId}"]`);
+    // The schedule's first match may be of any sport: the announcement names its own provider.
+    const res = await fetch(`${app.baseUrl}/api/matches/${matchId}`);
+    expect(res.status).toBe(200);
+    const { provider } = ((await res.json()) as { data: { provider: string } }).data;
+    const outcome = await card
+      .locator("button[data-outcome]:not([disabled])")
+      .first()
+      .getAttribute("data-outcome");
+    const priced = card.locator(`button[data-outcome="${outcome}"]`);
+    const other = card.locator(`button[data-outcome]:not([data-outcome="${outcome}"])`).first();
     expect(await other.isDisabled()).toBe(false);
     await priced.click();
     const slip = page.locator("[data-ticket-panel=docked]");
     await expect.poll(() => slip.locator("[data-selection]").count()).toBe(1);
     await expect.poll(() => priced.getAttribute("aria-pressed")).toBe("true");
 
-    await announce("down");
+    await announce(provider, "down");
     await expect.poll(() => slip.getByText("No longer available").count(), { timeout: 10_000 }).toBe(1);
     // A selected price stays operable (to take it off the slip) but shows the lock, not a price.
     await expect.poll(() => priced.getAttribute("data-suspended")).toBe("true");
     await expect.poll(() => other.isDisabled()).toBe(true);
     expect(await other.getAttribute("aria-label")).toMatch(/—$/);
 
-    await announce("up");
+    await announce(provider, "up");
     await expect.poll(() => slip.getByText("No longer available").count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => priced.getAttribute("data-suspended")).toBeNull();
     await expect.poll(() => other.isDisabled()).toBe(false);

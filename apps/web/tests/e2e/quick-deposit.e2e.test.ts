@@ -22,7 +22,7 @@ describe("the quick deposit", () => {
     await fund(base, context, 1_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance[data-balance='100']").waitFor();
+    await page.locator("header [data-balance='100']").waitFor();
     const [price] = await openPrices(page, 1);
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -68,8 +68,8 @@ describe("the quick deposit", () => {
     await signedInPlayer(base, context);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance[data-balance='0']").waitFor();
-    await page.locator(".consent .btn-primary").click();
+    await page.locator("header [data-balance='0']").waitFor();
+    await page.locator("[data-consent] .btn-primary").click();
     const [price] = await openPrices(page, 1);
     await price?.click();
     const sheet = page.getByRole("region", { name: "Bet slip and my bets" });

@@ -54,7 +54,7 @@ describe("pages under their Content-Security-Policy", () => {
       await page.goto(`${base}${path}`);
       await page.waitForFunction(() => document.documentElement.dataset.realtime === "connected");
     }
-    const price = page.locator(".match-card button.odds:not([disabled])").first();
+    const price = page.locator("[data-match-card] button[data-outcome]:not([disabled])").first();
     await price.click();
     await expect.poll(() => price.getAttribute("aria-pressed")).toBe("true");
     expect(violations).toEqual([]);

@@ -1,4 +1,4 @@
-import { isWrongOddsCode } from "@sportsbook/domain";
+import { isWrongOddsCode } from "@sportsbook/contracts/place-errors";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 
@@ -8,16 +8,16 @@ import { expect } from "vitest";
  * provider, whose prices combine (an e-sports winner would not).
  */
 export async function openPrices(page: Page, count: number, odds?: { min: number; max: number }) {
-  const cards = page.locator(".match-card:not([data-unavailable])");
+  const cards = page.locator("[data-match-card]:not([data-unavailable])");
   await cards.first().waitFor();
   // A market the feed holds for a moment reopens on its own: wait for enough open cards rather
   // than fail on a page read while one was suspended.
-  const open = cards.filter({ has: page.locator("button.odds:not([disabled])") });
+  const open = cards.filter({ has: page.locator("button[data-outcome]:not([disabled])") });
   await expect.poll(() => open.count()).toBeGreaterThanOrEqual(count);
   const picks: Locator[] = [];
   const n = await cards.count();
   for (let i = 0; i < n && picks.length < count; i++) {
-    const open = cards.nth(i).locator("button.odds:not([disabled])");
+    const open = cards.nth(i).locator("button[data-outcome]:not([disabled])");
     if (!odds) {
       if ((await open.count()) > 0) picks.push(open.first());
       continue;
@@ -75,5 +75,5 @@ export async function placeSlip(slip: Locator) {
 
 /** The header's balance, in minor units. */
 export async function balanceOf(page: Page): Promise<number> {
-  return Number(await page.locator("header .balance").getAttribute("data-balance"));
+  return Number(await page.locator("header [data-balance]").getAttribute("data-balance"));
 }

@@ -19,11 +19,11 @@ async function pickAcrossSports(page: Page, slip: Locator, count: number) {
   let picked = 0;
   for (const sport of ["basketball", "ice-hockey", "tennis", "cricket"]) {
     await page.goto(`${base}/schedule?sport=${sport}`);
-    await page.locator("header .balance").waitFor();
-    const cards = page.locator(".match-card:not([data-unavailable])");
+    await page.locator("header [data-balance]").waitFor();
+    const cards = page.locator("[data-match-card]:not([data-unavailable])");
     const n = await cards.count();
     for (let i = 0; i < n && picked < count; i++) {
-      const open = cards.nth(i).locator("button.odds:not([disabled])");
+      const open = cards.nth(i).locator("button[data-outcome]:not([disabled])");
       if ((await open.count()) === 0) continue;
       await open.first().click();
       picked += 1;
@@ -102,7 +102,7 @@ describe("the slip's figures and stake rules", () => {
     await fund(base, context, 5_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
+    await page.locator("header [data-balance]").waitFor();
     const [price] = await openPrices(page, 1);
     await price?.click();
     const slip = page.locator("[data-ticket-panel=docked]");

@@ -30,10 +30,10 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     // A click before hydration would be lost: the prices take clicks once the page is live.
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     const slip = page.locator("[data-ticket-panel=docked]");
-    const cards = page.locator(".match-card:not([data-unavailable])");
+    const cards = page.locator("[data-match-card]:not([data-unavailable])");
     await cards.first().waitFor();
     for (let i = 0; (await slip.locator("[data-selection]").count()) < n && i < (await cards.count()); i++) {
-      const price = cards.nth(i).locator("button.odds:not([disabled])").first();
+      const price = cards.nth(i).locator("button[data-outcome]:not([disabled])").first();
       if ((await price.count()) === 0) continue;
       const before = await slip.locator("[data-selection]").count();
       await price.click();
@@ -250,16 +250,18 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
     await expect
       .poll(() => slip.locator("[data-action=approve-quick-bet]").getAttribute("aria-pressed"))
       .toBe("true");
-    const balance = page.locator("header .balance");
+    const balance = page.locator("header [data-balance]");
     const before = Number(await balance.getAttribute("data-balance"));
     // At sixty times real speed a price can move or suspend between the click and the book's answer,
     // and the default policy accepts no change: that refusal has its own alert, and the next click
     // tries again. Any other refusal fails the test with the reason the player was shown.
-    const placed = page.locator(".alert-success", { hasText: "Quick bet placed" });
-    const refused = page.locator(".alert-danger", { hasText: "Quick bet not placed" });
+    const placed = page.locator("[data-alert=success]", { hasText: "Quick bet placed" });
+    const refused = page.locator("[data-alert=danger]", { hasText: "Quick bet not placed" });
     for (let attempt = 0; attempt < 5 && (await placed.count()) === 0; attempt++) {
       await page
-        .locator(".match-card:has(.match-live[data-status='1']) button.odds:not([disabled])")
+        .locator(
+          "[data-match-card]:has([data-match-live][data-status='1']) button[data-outcome]:not([disabled])",
+        )
         .nth(attempt)
         .click();
       await expect.poll(async () => (await placed.count()) + (await refused.count())).toBeGreaterThan(0);
@@ -331,7 +333,7 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
       data: { balance: number }[];
     };
     await expect
-      .poll(() => page.locator("header .balance").getAttribute("data-balance"))
+      .poll(() => page.locator("header [data-balance]").getAttribute("data-balance"))
       .toBe(String(accounts.data[0]?.balance));
     await page.locator("main [data-filter=settled]").click();
     await expect.poll(() => card.count()).toBe(1);

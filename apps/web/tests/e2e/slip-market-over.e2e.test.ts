@@ -42,7 +42,7 @@ describe("a pick follows its market to the end (SPEC §4 odds refresh)", { timeo
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     await page
       .getByRole("region", { name: "All markets" })
-      .locator("button.odds:not([disabled])")
+      .locator("button[data-outcome]:not([disabled])")
       .first()
       .click();
     const slip = page.locator("[data-ticket-panel=docked]");

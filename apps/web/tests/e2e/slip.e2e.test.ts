@@ -27,7 +27,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await fund(base, context, 100_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
+    await page.locator("header [data-balance]").waitFor();
     const slip = page.locator("[data-ticket-panel=docked]");
 
     // Single.
@@ -116,7 +116,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
   it("on a phone the slip is a bottom sheet with a counter badge", async () => {
     const page = await browser.newPage({ viewport: MOBILE });
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator(".consent .btn-primary").click();
+    await page.locator("[data-consent] .btn-primary").click();
     await expect.poll(() => page.locator("[data-ticket-panel=docked]").count()).toBe(0);
     const picks = await openPrices(page, 2);
     for (const p of picks) await p.click();
@@ -135,10 +135,10 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     const context = await browser.newContext({ viewport: MOBILE });
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator(".consent .btn-primary").click();
+    await page.locator("[data-consent] .btn-primary").click();
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     // the offline alert stays while the connection is down, so it can be measured at leisure
-    const alert = page.locator(".alerts [role=alert]");
+    const alert = page.locator("[data-alerts] [role=alert]");
     const offline = async () => {
       await context.setOffline(true);
       await alert.waitFor({ state: "visible", timeout: 15_000 });
@@ -154,7 +154,9 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     };
 
     await offline();
-    expect((await box(alert)).bottom).toBeLessThanOrEqual((await box(page.locator(".tabbar"))).top);
+    expect((await box(alert)).bottom).toBeLessThanOrEqual(
+      (await box(page.locator("[data-placement=mobileTabBar]"))).top,
+    );
     await online();
 
     const [pick] = await openPrices(page, 1);
@@ -188,8 +190,8 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await fund(base, context, 100_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
-    await page.locator(".consent .btn-primary").click();
+    await page.locator("header [data-balance]").waitFor();
+    await page.locator("[data-consent] .btn-primary").click();
     const [pick] = await openPrices(page, 1);
     await pick?.click();
     const sheet = page.locator("[data-ticket-panel=sheet]");
@@ -197,7 +199,7 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await sheet.locator("select[data-setting=odds-accept-mode]").selectOption("any");
     await sheet.locator("[data-stake-input='0']").fill("2");
     await sheet.locator("[data-action=place]").click();
-    const told = page.locator(".alerts [role=status]", { hasText: "Bet placed" });
+    const told = page.locator("[data-alerts] [role=status]", { hasText: "Bet placed" });
     await told.waitFor();
     expect(await sheet.locator("[data-ticket-state]").count()).toBe(0);
     const [bet] = await placedBets(context);
@@ -258,9 +260,9 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await fund(base, context, 20_00);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`);
-    await page.locator("header .balance").waitFor();
-    await page.locator(".consent .btn-primary").click();
-    await tabTo(page, ".match-card:not([data-unavailable]) button.odds:not([disabled])");
+    await page.locator("header [data-balance]").waitFor();
+    await page.locator("[data-consent] .btn-primary").click();
+    await tabTo(page, "[data-match-card]:not([data-unavailable]) button[data-outcome]:not([disabled])");
     const chosen = await page.evaluate(() => document.activeElement?.getAttribute("data-outcome"));
     await page.keyboard.press("Enter");
     const slip = page.locator("[data-ticket-panel=docked]");
@@ -284,11 +286,11 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
       // accepting hands the focus on to placing
       await page.locator(`${place}:focus`).waitFor();
     }
-    const before = Number(await page.locator("header .balance").getAttribute("data-balance"));
+    const before = Number(await page.locator("header [data-balance]").getAttribute("data-balance"));
     await page.keyboard.press("Enter");
     await slip.locator("[data-placed='1']").waitFor();
     await expect
-      .poll(async () => Number(await page.locator("header .balance").getAttribute("data-balance")))
+      .poll(async () => Number(await page.locator("header [data-balance]").getAttribute("data-balance")))
       .toBe(before - 150);
     const bets = await placedBets(context);
     expect(bets).toHaveLength(1);
@@ -326,16 +328,21 @@ describe("the bet slip (SPEC §2 side panel, §4 ticket flow)", () => {
     await slip.locator("[data-selection]").waitFor();
     await slip.locator("[data-win-input='0']").fill("10");
     // The stake is the smallest that returns the wanted win at these odds.
+    // the slip's reads settle after its debounce: on a busy machine that is beyond a poll's first second
     await expect
-      .poll(async () =>
-        Number(await slip.locator("[data-potential-return]").getAttribute("data-potential-return")),
+      .poll(
+        async () =>
+          Number(await slip.locator("[data-potential-return]").getAttribute("data-potential-return")),
+        { timeout: 10_000 },
       )
       .toBeGreaterThanOrEqual(1000);
     const stake = Number((await slip.locator("[data-stake-input='0']").inputValue()).replace(",", "."));
     expect(stake).toBeGreaterThan(0);
     await slip.locator("[data-action=max-stake]").click();
     await expect
-      .poll(async () => Number(await slip.locator("[data-stake-input='0']").inputValue()))
+      .poll(async () => Number(await slip.locator("[data-stake-input='0']").inputValue()), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(stake);
     // Within an 80.00 balance the largest stake is the balance itself, unless the payout cap binds.
     expect(

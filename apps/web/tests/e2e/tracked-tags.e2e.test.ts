@@ -51,7 +51,7 @@ describe("tracked tags and the device id", () => {
     await page.goto(`${base}/schedule`);
     await page.waitForSelector("html[data-realtime=connected]", { timeout: 30_000 });
     // The slip's engine keeps the device id once it loads: a price click loads it.
-    await page.locator(".match-card button.odds:not([disabled])").first().click();
+    await page.locator("[data-match-card] button[data-outcome]:not([disabled])").first().click();
     await expect
       .poll(async () => (await context.cookies()).some((c) => c.name === "device_id"), { timeout: 20_000 })
       .toBe(true);

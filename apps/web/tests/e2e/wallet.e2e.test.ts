@@ -37,7 +37,7 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     await signedInPlayer(base, context);
     const page = await context.newPage();
     await page.goto(`${base}/`);
-    const header = page.locator("header .balance");
+    const header = page.locator("header [data-balance]");
     await expect.poll(() => header.getAttribute("data-balance")).toBe("0");
     await depositThroughHeader(page, "25");
     await expect.poll(() => page.locator("[data-amount]").getAttribute("data-amount")).toBe("2500");
@@ -49,7 +49,7 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
       .poll(() => page.locator("[data-payment-status]").getAttribute("data-payment-status"))
       .toBe("succeeded");
     expect(await page.locator("[data-payment-status]").innerText()).toContain("deposit is complete");
-    await expect.poll(() => page.locator("header .balance").getAttribute("data-balance")).toBe("2500");
+    await expect.poll(() => page.locator("header [data-balance]").getAttribute("data-balance")).toBe("2500");
     expect(await balance(context)).toBe(2500);
     await expect
       .poll(() => page.locator("[data-payment][data-direction=deposit]").first().getAttribute("data-status"))
@@ -155,7 +155,7 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
     await form.locator("[data-action=withdraw]").click();
     const requested = page.locator("[data-payment][data-direction=withdrawal]").first();
     await expect.poll(() => requested.getAttribute("data-status")).toBe("requested");
-    await expect.poll(() => page.locator("header .balance").getAttribute("data-balance")).toBe("2500");
+    await expect.poll(() => page.locator("header [data-balance]").getAttribute("data-balance")).toBe("2500");
     expect(await form.locator("input[name=amount]").inputValue()).toBe("");
 
     // More than the balance is refused with the API's message.
@@ -166,7 +166,7 @@ describe("the wallet: deposits through the provider's page, withdrawals, history
 
     await requested.locator("[data-action=cancel-withdrawal]").click();
     await expect.poll(() => requested.getAttribute("data-status")).toBe("cancelled");
-    await expect.poll(() => page.locator("header .balance").getAttribute("data-balance")).toBe("4000");
+    await expect.poll(() => page.locator("header [data-balance]").getAttribute("data-balance")).toBe("4000");
     await context.close();
   });
 

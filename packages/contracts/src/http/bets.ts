@@ -4,8 +4,6 @@ import {
   BET_RESULTS,
   BET_STATUSES,
   BET_TYPES,
-  type BetResult,
-  type BetStatus,
   type BetType,
   BONUS_TYPES,
   SELECTION_STATUSES,
@@ -13,12 +11,19 @@ import {
 import { z } from "zod";
 import { marketSchema } from "./catalogue.js";
 import {
+  betIdInputSchema,
+  betIdSchema,
   commaList,
   currencyCodeSchema,
   idSchema,
   listOf,
+  marketIdSchema,
+  matchIdInputSchema,
+  matchIdSchema,
   moneySchema,
   oddsSchema,
+  outcomeIdInputSchema,
+  outcomeIdSchema,
   pageQuery,
   text,
 } from "./common.js";
@@ -28,20 +33,16 @@ export type { BetType };
 
 /** SPEC §4 bet statuses. */
 export const placedBetStatusSchema = z.enum(BET_STATUSES);
-export type PlacedBetStatus = BetStatus;
-
 /** SPEC §4 bet results. */
 export const placedBetResultSchema = z.enum(BET_RESULTS);
-export type PlacedBetResult = BetResult;
-
 export const selectionStatusSchema = z.enum(SELECTION_STATUSES);
 
 /** A selection as the slip sends it: the outcome and the odds the player saw. */
 export const selectionInputSchema = z.object({
-  match_id: idSchema,
-  market_id: z.number().int().min(0).max(2_000_000_000),
+  match_id: matchIdInputSchema,
+  market_id: marketIdSchema,
   specifier: text().max(500).default(""),
-  outcome_id: text().min(1).max(200),
+  outcome_id: outcomeIdInputSchema,
   odds: oddsSchema,
 });
 export type SelectionInput = z.infer<typeof selectionInputSchema>;
@@ -64,8 +65,6 @@ export const betBonusInputSchema = z.object({
   type: z.enum(BONUS_TYPES),
   odds: oddsSchema.optional(),
 });
-export type BetBonusInput = z.infer<typeof betBonusInputSchema>;
-
 export const betInputSchema = z.object({
   type: betTypeSchema,
   stake: stakeInputSchema,
@@ -77,6 +76,11 @@ export const betInputSchema = z.object({
 });
 export type BetInput = z.infer<typeof betInputSchema>;
 
+/** Where a bet was placed: on the site itself, or inside a host platform's frame (SPEC §5). */
+export const BET_CHANNELS = ["direct", "embedded"] as const;
+export const betChannelSchema = z.enum(BET_CHANNELS);
+export type BetChannel = z.infer<typeof betChannelSchema>;
+
 /**
  * `POST /bets`. Send an `Idempotency-Key` header (1–200 characters) to make retries safe: the same
  * key answers the first result; the same key with another body is refused.
@@ -87,8 +91,10 @@ export const placeBetsBodySchema = z.object({
       device_id: text().max(200).optional(),
       quick: z.boolean().default(false),
       type: text().max(50).optional(),
+      /** Where the page placing it runs; the reports break turnover down by it. */
+      channel: betChannelSchema.default("direct"),
     })
-    .default({ quick: false }),
+    .default({ quick: false, channel: "direct" }),
   bets: z.array(betInputSchema).min(1).max(50),
 });
 export type PlaceBetsBody = z.infer<typeof placeBetsBodySchema>;
@@ -99,14 +105,14 @@ export const placedSelectionSchema = z.object({
   odds: z.number().int(),
   specifier: text(),
   market: z.object({
-    id: z.number().int(),
+    id: marketIdSchema,
     name: text(),
     specifier: text(),
     status: z.number().int(),
   }),
-  outcome: z.object({ id: text(), name: text() }),
+  outcome: z.object({ id: outcomeIdSchema, name: text() }),
   match: z.object({
-    id: z.number().int(),
+    id: matchIdSchema,
     urn_id: text(),
     slug: text(),
     name: text(),
@@ -119,7 +125,7 @@ export const placedSelectionSchema = z.object({
 
 /** SPEC §3 placed bet. Money fields are minor units with their currency and subunits. */
 export const placedBetSchema = z.object({
-  id: z.number().int(),
+  id: betIdSchema,
   ref: text(),
   type: betTypeSchema,
   status: placedBetStatusSchema,
@@ -170,7 +176,7 @@ export const betsResponseSchema = listOf(placedBetSchema);
  * above the current cashout value is refused with the current value.
  */
 export const cashoutBodySchema = z.object({
-  bet_id: idSchema,
+  bet_id: betIdInputSchema,
   to_cashout: z.number().int().positive().max(1e15).optional(),
 });
 export const cashoutResponseSchema = z.object({ data: placedBetSchema, paid: moneySchema });
@@ -194,12 +200,12 @@ export const maxStakeResponseSchema = z.object({
 });
 
 export const customSelectionSchema = z.object({
-  market_id: z.number().int().min(0).max(2_000_000_000),
+  market_id: marketIdSchema,
   specifier: text().max(500).default(""),
-  outcome_id: text().min(1).max(200),
+  outcome_id: outcomeIdInputSchema,
 });
 export const customOddsBodySchema = z.object({
-  match_id: idSchema,
+  match_id: matchIdInputSchema,
   selections: z.array(customSelectionSchema).min(2).max(20),
 });
 export const customOddsResponseSchema = z.object({ data: z.object({ odds: z.number().int() }) });

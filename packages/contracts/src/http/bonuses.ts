@@ -354,8 +354,6 @@ const slipBetSchema = z.object({
 export const slipBonusesBodySchema = z.object({
   bets: z.array(slipBetSchema).min(1).max(50),
 });
-export type SlipBonusesBody = z.infer<typeof slipBonusesBodySchema>;
-
 /** A lootbox place as the slip shows it: its points, and its key once opened. */
 const slipPlaceSchema = z.object({ points: z.number().int(), key: z.enum(LOOTBOX_PLACE_KEYS).nullable() });
 

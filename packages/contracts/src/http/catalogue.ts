@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { statisticsSchema } from "../statistics.js";
-import { commaList, idSchema, instantSchema, listOf, pageQuery, queryBoolean, text } from "./common.js";
+import {
+  commaList,
+  idSchema,
+  instantSchema,
+  listOf,
+  marketIdSchema,
+  matchIdSchema,
+  outcomeIdSchema,
+  pageQuery,
+  queryBoolean,
+  text,
+} from "./common.js";
 
 export const sportTypeSchema = z.enum(["regular", "cyber", "premium_cricket"]);
 /** SPEC §4 match status: 0 prematch, 1 live, 2 stopped, 3 closed, 4 finished, 5 not covered. */
@@ -50,7 +61,7 @@ export type Tournament = z.infer<typeof tournamentSchema>;
 
 export const outcomeSchema = z.object({
   /** The provider's outcome id (`1`, `12`, `pre:playerprops:…`). */
-  id: text(),
+  id: outcomeIdSchema,
   name: text(),
   active: z.boolean(),
   odds: z.number().int(),
@@ -60,8 +71,8 @@ export type Outcome = z.infer<typeof outcomeSchema>;
 /** SPEC §3 market. `status` 1 allowed, -1 suspended, other values not allowed (0 is never listed). */
 export const marketSchema = z.object({
   /** The provider's market id (UOF market type, e.g. 1 for 1x2). */
-  id: z.number().int(),
-  match_id: z.number().int(),
+  id: marketIdSchema,
+  match_id: matchIdSchema,
   match_urn_id: text(),
   name: text(),
   status: z.number().int(),
@@ -86,7 +97,7 @@ export const competitorSchema = z.object({
 
 /** SPEC §3 match (also outright events: `type` = `outright`, `name` set, no competitors). */
 export const matchSchema = z.object({
-  id: z.number().int(),
+  id: matchIdSchema,
   urn_id: text(),
   slug: text(),
   type: text(),
@@ -150,7 +161,6 @@ export const matchesQuerySchema = z.object({
   custom_bet: queryBoolean.optional(),
   ...pageQuery(50, 500),
 });
-export type MatchesQuery = z.infer<typeof matchesQuerySchema>;
 export const matchesResponseSchema = listOf(matchSchema);
 
 export const marketsQuerySchema = z.object({

@@ -18,6 +18,8 @@ export const clientErrorBodySchema = z
     name: z.string().min(1).max(200),
     message: z.string().max(2000),
     stack: z.string().max(8000).optional(),
+    /** What the page was doing when it failed ("reading the bets"): one reporter, many failures. */
+    during: z.string().min(1).max(200).optional(),
     /** The page's path (without its query, which may hold tokens). */
     page: z.string().max(2000),
     /** SPEC §8: the URL of the answer the error came from, and what was sent and answered. */

@@ -1,3 +1,11 @@
+import {
+  type BetId,
+  MAX_OUTCOME_ID_LENGTH,
+  type MarketId,
+  type MatchId,
+  type Odds,
+  type OutcomeId,
+} from "@sportsbook/domain";
 import { z } from "zod";
 
 /** Why `text()` refused a value (the message of the 400 that names the field). */
@@ -52,15 +60,37 @@ export const paginationSchema = z.object({
   limit: z.number().int(),
   last_page: z.number().int(),
 });
-export type Pagination = z.infer<typeof paginationSchema>;
-
 /** A list answer: `data` plus `pagination`. */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationSchema });
 }
 
+/**
+ * Gives a schema's output a domain brand without changing what it checks or how it serializes (as
+ * zod's own `.brand()` does): the checks of the schema are what makes the value one of the brand.
+ */
+function branded<B>() {
+  return <S extends z.ZodType>(schema: S): z.ZodType<B & z.output<S>, z.input<S>> =>
+    schema as unknown as z.ZodType<B & z.output<S>, z.input<S>>;
+}
+
 /** Odds as integers × 1000 (1.85 → 1850), between 1.001 and 100000. */
-export const oddsSchema = z.number().int().min(1001).max(100_000_000);
+export const oddsSchema = branded<Odds>()(z.number().int().min(1001).max(100_000_000));
+
+/** A match id as answers carry it. */
+export const matchIdSchema = branded<MatchId>()(z.number().int().positive());
+/** A match id a client sends (path or body; a path's text is read as a number). */
+export const matchIdInputSchema = branded<MatchId>()(idSchema);
+/** A market type id, as answers carry it and clients send it. */
+export const marketIdSchema = branded<MarketId>()(z.number().int().min(0).max(2_000_000_000));
+/** An outcome id as answers carry it. */
+export const outcomeIdSchema = branded<OutcomeId>()(text().min(1));
+/** An outcome id a client sends. */
+export const outcomeIdInputSchema = branded<OutcomeId>()(text().min(1).max(MAX_OUTCOME_ID_LENGTH));
+/** A placed bet's id as answers carry it. */
+export const betIdSchema = branded<BetId>()(z.number().int().positive());
+/** A bet id a client sends. */
+export const betIdInputSchema = branded<BetId>()(idSchema);
 
 /** A currency code such as `EUR` or `USDT`. */
 export const currencyCodeSchema = z

@@ -9,6 +9,7 @@ export * from "./jackpots.js";
 export * from "./notifications.js";
 export * from "./payments.js";
 export * from "./player.js";
+export * from "./push.js";
 export * from "./realtime-tokens.js";
 export * from "./settings.js";
 export * from "./vote.js";

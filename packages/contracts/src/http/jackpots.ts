@@ -1,4 +1,4 @@
-import { JACKPOT_HIT_STATUSES, JACKPOT_LEVEL_STATES } from "@sportsbook/domain";
+import { JACKPOT_HIT_STATUSES, JACKPOT_LEVEL_STATES, ODDS_SCALE } from "@sportsbook/domain";
 import { z } from "zod";
 import {
   currencyCodeSchema,
@@ -98,8 +98,8 @@ export const slipJackpotsBodySchema = z.object({
     .array(
       z.object({
         stake: z.object({ value: z.number().int().min(0).max(1e15), currency: currencyCodeSchema }),
-        /** The bet's total odds (a system's odds are not known until it settles: send 1000). */
-        odds: z.number().int().min(1000).max(10_000_000),
+        /** The bet's total odds (a system's odds are not known until it settles: send ODDS_SCALE). */
+        odds: z.number().int().min(ODDS_SCALE).max(10_000_000),
         /** A freebet pays the stake: such a bet does not play. */
         freebet: z.boolean().default(false),
       }),

@@ -57,3 +57,17 @@ export const settingsBodySchema = z.union([
   z.object({ one_signal_push_notification_subscription: text().min(1).max(500) }).strict(),
 ]);
 export type SettingsBody = z.input<typeof settingsBodySchema>;
+
+/**
+ * `GET /currencies/rates` (SPEC §4 persistence: a restored slip in another currency is converted):
+ * what one major unit of each rated currency is worth in `base`, times `scale`. Integers, never
+ * floats; a currency without a rate is left out.
+ */
+export const currencyRatesResponseSchema = z.object({
+  data: z.object({
+    base: text(),
+    scale: z.number().int().positive(),
+    rates: z.array(z.object({ code: text(), rate: z.number().int().positive() })),
+  }),
+});
+export type CurrencyRates = z.infer<typeof currencyRatesResponseSchema>["data"];

@@ -25,7 +25,7 @@ export const staff = pgTable("staff", {
   passwordHash: text("password_hash"),
   /** The RFC 6238 shared secret (base32); set when invited, shown once on acceptance. */
   totpSecret: text("totp_secret").notNull(),
-  /** `admin`, `trader`, `support`, `finance` or `auditor` (domain `STAFF_ROLES`). */
+  /** `admin`, `trader`, `support`, `finance`, `auditor` or `marketing` (contracts' `STAFF_ROLES`). */
   role: text("role").notNull(),
   /** `invited`, `active` or `disabled`. */
   status: text("status").notNull(),

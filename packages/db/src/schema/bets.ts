@@ -68,6 +68,8 @@ export const bets = pgTable(
     isVip: boolean("is_vip").notNull().default(false),
     quick: boolean("quick").notNull().default(false),
     deviceId: text("device_id"),
+    /** Where the bet was placed: `direct` (the site itself) or `embedded` (in a host's frame). */
+    channel: text("channel").notNull().default("direct"),
     /** The odds-change policy in force when the bet was accepted: none, higher or any. */
     oddsAcceptMode: text("odds_accept_mode").notNull(),
     /** SPEC §4 payout status: initial, approved, declined, paid. */

@@ -9,5 +9,6 @@ export * from "./player-care.js";
 export * from "./players.js";
 export * from "./risk.js";
 export * from "./settlement-desk.js";
+export * from "./site-content.js";
 export * from "./trading-limits.js";
 export * from "./wallet.js";

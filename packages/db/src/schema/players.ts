@@ -154,3 +154,28 @@ export const limits = pgTable(
   },
   (t) => [index("limits_player_idx").on(t.playerId)],
 );
+
+/**
+ * A browser's Web Push subscription of a player (SPEC §1 push notifications): where the browser's
+ * push service takes messages for it and the keys they are encrypted to. One row per endpoint: a
+ * browser that subscribes again under another player moves the row.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    playerId: bigint("player_id", { mode: "number" })
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key, base64url (the subscription's `keys.p256dh`). */
+    p256dh: text("p256dh").notNull(),
+    /** The browser's authentication secret, base64url (`keys.auth`). */
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_player_idx").on(t.playerId),
+  ],
+);

@@ -20,6 +20,11 @@ export const currencies = pgTable("currencies", {
   subunits: integer("subunits").notNull(),
   fiat: boolean("fiat").notNull().default(true),
   enabled: boolean("enabled").notNull().default(true),
+  /**
+   * What one major unit is worth in the book's base currency (EUR), ×1 000 000 (RATE_SCALE of the
+   * domain); null while the operator has set none, and then nothing converts from or into it.
+   */
+  rateMicros: bigint("rate_micros", { mode: "number" }),
 });
 
 /**
@@ -76,7 +81,11 @@ export const ledgerTransactions = pgTable(
     referenceId: text("reference_id").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ledger_transactions_reference_idx").on(t.referenceType, t.referenceId)],
+  (t) => [
+    index("ledger_transactions_reference_idx").on(t.referenceType, t.referenceId),
+    // the reports read one currency's postings of a period
+    index("ledger_transactions_currency_created_idx").on(t.currency, t.createdAt),
+  ],
 );
 
 /** The legs of a posting; the amounts of one transaction sum to zero. */

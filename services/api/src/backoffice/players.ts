@@ -19,7 +19,7 @@ import {
   staff,
   type Transaction,
 } from "@sportsbook/db";
-import { BET_STATUSES, type BetListFilter, matchesBetListFilter } from "@sportsbook/domain";
+import { type BetListFilter, betStatusesOf } from "@sportsbook/domain";
 import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -38,7 +38,7 @@ type PlayerRow = typeof players.$inferSelect;
 const RECENT = 50;
 
 /** Bet statuses still open, as My bets' `open` filter has them. */
-const OPEN_BET_STATUSES = BET_STATUSES.filter((s) => matchesBetListFilter(s, "open"));
+const OPEN_BET_STATUSES = [...betStatusesOf("open")];
 
 function nameOf(p: PlayerRow): string {
   const full = [p.firstName, p.lastName].filter(Boolean).join(" ");

@@ -45,6 +45,8 @@ function groupOf(by: Grouping): { key: SQL; label: SQL } {
     }
     case "bet_type":
       return { key: sql`b.type`, label: sql`b.type` };
+    case "channel":
+      return { key: sql`b.channel`, label: sql`b.channel` };
     case "sport":
     case "tournament":
     case "provider": {

@@ -22,11 +22,13 @@ import type { AppContext } from "../context.js";
 import { errorResponses, typed } from "../http/route-kit.js";
 import { auditActorOf } from "./audit.js";
 import { registerAuditRoutes } from "./audit-routes.js";
+import { registerContentRoutes } from "./content-routes.js";
 import { registerFeedHealthRoutes } from "./feed-health-routes.js";
 import { actorOf, guardBackoffice } from "./guard.js";
 import { registerLiabilitiesRoutes } from "./liabilities-routes.js";
 import { registerPaymentRoutes } from "./payments-routes.js";
 import { registerPlayerRoutes } from "./players-routes.js";
+import { registerPromotionRoutes } from "./promotions-routes.js";
 import { registerReportRoutes } from "./reports-routes.js";
 import { registerRiskRoutes } from "./risk-routes.js";
 import { endStaffSession, type StaffRow, startStaffSession } from "./session.js";
@@ -209,6 +211,8 @@ export function registerBackofficeRoutes(app: FastifyInstance, ctx: AppContext):
       registerTradingLimitRoutes(r, ctx);
       registerReportRoutes(r, ctx);
       registerTickerRoutes(r, ctx);
+      registerPromotionRoutes(r, ctx);
+      registerContentRoutes(r, ctx);
     },
     { prefix: "/backoffice" },
   );

@@ -7,7 +7,7 @@ import {
 } from "@sportsbook/contracts";
 import { publishAfterCommit } from "@sportsbook/contracts/publisher";
 import { type Executor, markets, matches, outcomes, rowsOf, staff, tradingSuspensions } from "@sportsbook/db";
-import { MARKET_STATUS } from "@sportsbook/domain";
+import { MARKET_STATUS, matchIdFrom } from "@sportsbook/domain";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -77,7 +77,7 @@ async function marketsEvent(
       m.outcomes.push({ id: r.outcomeId, odds: r.odds, active: r.active });
   }
   if (byMarket.size === 0) return undefined;
-  return { type: "markets_changed", match_id: matchId, markets: [...byMarket.values()] };
+  return { type: "markets_changed", match_id: matchIdFrom(matchId), markets: [...byMarket.values()] };
 }
 
 /** Tells players the markets as they now stand (on `match:{id}`), after the change committed. */

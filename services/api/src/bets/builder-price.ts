@@ -5,6 +5,7 @@ import {
   halfLine,
   isMarketOpen,
   jointProbability,
+  ODDS_SCALE,
   oddsForProbability,
   type ScoreLeg,
   scoreDistribution,
@@ -27,7 +28,7 @@ interface Leg {
 }
 
 const open = (m: LoadedMarket) =>
-  isMarketOpen(m.row.status) && m.outcomes.every((o) => o.active && o.odds > 1000);
+  isMarketOpen(m.row.status) && m.outcomes.every((o) => o.active && o.odds > ODDS_SCALE);
 
 /**
  * The total line the score model is fitted to: the open half line nearest even money above the goals

@@ -1,14 +1,26 @@
 import { type BetInput, errorCatalogue } from "@sportsbook/contracts";
-import { MARKET_STATUS, MATCH_STATUS } from "@sportsbook/domain";
+import {
+  MARKET_STATUS,
+  MATCH_STATUS,
+  marketIdFrom,
+  matchIdFrom,
+  oddsFromThousandths,
+  outcomeIdFrom,
+} from "@sportsbook/domain";
 import { describe, expect, it } from "vitest";
 import { decideBet } from "./decide.js";
 import { type SelectionState, selectionKey } from "./placement-inputs.js";
 
-const key = { match_id: 7, market_id: 1, specifier: "", outcome_id: "1" };
+const key = {
+  match_id: matchIdFrom(7),
+  market_id: marketIdFrom(1),
+  specifier: "",
+  outcome_id: outcomeIdFrom("1"),
+};
 const bet: BetInput = {
   type: "single",
   stake: { value: 1_000, currency: "EUR" },
-  selections: [{ ...key, odds: 2_000 }],
+  selections: [{ ...key, odds: oddsFromThousandths(2_000) }],
 };
 const state: SelectionState = {
   matchId: 7,

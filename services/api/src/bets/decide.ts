@@ -3,7 +3,6 @@ import {
   type BonusType,
   bonusBetReturn,
   combinabilityIssues,
-  comboOdds,
   isMarketOpen,
   isMatchAvailable,
   MAX_SELECTIONS,
@@ -14,6 +13,7 @@ import {
   stakeFromBonus,
   systemLineStake,
   systemTypesFor,
+  totalOdds,
 } from "@sportsbook/domain";
 import { bonusFit, eventIdsOf, type LootboxPlace, totalOddsOf, type UsableBonus } from "../bonuses/slip.js";
 import { asSlipSelection, type SelectionState, selectionKey } from "./placement-inputs.js";
@@ -220,7 +220,7 @@ export function decideBet(
       return refuse(codes.invalidStake.code, systemType ? "line_below_minimum" : "below_minimum");
   }
 
-  const totalOdds = customOdds ?? (bet.type === "single" ? (odds[0] ?? 0) : comboOdds(odds as Odds[]));
+  const total = totalOdds(odds as Odds[], { custom: customOdds as Odds | undefined });
   const payout = potentialReturn({
     betType: bet.type,
     stake: bet.stake.value,
@@ -240,7 +240,7 @@ export function decideBet(
     bet: {
       odds,
       states: found,
-      totalOdds,
+      totalOdds: total,
       potentialWin,
       ...(systemType ? { systemType } : {}),
       ...(customOdds ? { customOdds } : {}),

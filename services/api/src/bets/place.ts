@@ -21,6 +21,7 @@ import {
   type PlayedBet,
 } from "../jackpots/play.js";
 import { enforceLimits } from "../limits/barriers.js";
+import { customBetAllowedAlone } from "../player/settings.js";
 import { publishBalance, publishToPlayer } from "../realtime/to-player.js";
 import { publishTicker } from "../realtime/to-staff.js";
 import { houseAccount } from "../wallet/accounts.js";
@@ -115,6 +116,9 @@ async function decideAll(
     : undefined;
   const refusals = new Map<number, BetRefusal>();
   const accepted: AcceptedBet[] = [];
+  // SPEC §3 custom_bet_allow_single, read only for a placement of one bet-builder bet
+  const customBetRefusedAlone =
+    body.bets.length === 1 && body.bets[0]?.type === "custom_bet" && !(await customBetAllowedAlone(ctx));
   const stakeByCurrency = new Map<string, number>();
   // Bet-builder prices come from the score model over the match's own prices (one read per bet).
   const builder = await Promise.all(
@@ -128,6 +132,10 @@ async function decideAll(
     const currency = table.get(bet.stake.currency);
     if (!currency?.enabled || !balances.has(bet.stake.currency)) {
       refusals.set(i, { code: 110, reason: "no_account_in_currency" });
+      return;
+    }
+    if (customBetRefusedAlone) {
+      refusals.set(i, { code: errorCatalogue.notCombinable.code, reason: "custom_bet_alone" });
       return;
     }
     const price = builder[i];
@@ -412,6 +420,7 @@ async function persist(
           isVip: player.isVip,
           quick: body.meta.quick,
           deviceId: body.meta.device_id ?? null,
+          channel: body.meta.channel,
           oddsAcceptMode: mode,
           createdAt: now,
         },

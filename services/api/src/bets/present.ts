@@ -11,7 +11,15 @@ import {
   betSelections as selectionsTable,
   sports,
 } from "@sportsbook/db";
-import { type BonusType, isMarketOpen, isMatchAvailable } from "@sportsbook/domain";
+import {
+  type BonusType,
+  betIdFrom,
+  isMarketOpen,
+  isMatchAvailable,
+  marketIdFrom,
+  matchIdFrom,
+  outcomeIdFrom,
+} from "@sportsbook/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { localText } from "../bonuses/present.js";
@@ -59,7 +67,7 @@ export function presentBet(
     table,
   );
   return {
-    id: bet.id,
+    id: betIdFrom(bet.id),
     ref: bet.ref,
     type: bet.type as PlacedBet["type"],
     status: bet.status as PlacedBet["status"],
@@ -74,10 +82,15 @@ export function presentBet(
       status: s.row.status as PlacedBet["selections"][number]["status"],
       odds: s.row.odds,
       specifier: s.row.specifier,
-      market: { id: s.row.marketId, name: s.marketName, specifier: s.row.specifier, status: s.marketStatus },
-      outcome: { id: s.row.outcomeId, name: s.outcomeName },
+      market: {
+        id: marketIdFrom(s.row.marketId),
+        name: s.marketName,
+        specifier: s.row.specifier,
+        status: s.marketStatus,
+      },
+      outcome: { id: outcomeIdFrom(s.row.outcomeId), name: s.outcomeName },
       match: {
-        id: s.row.matchId,
+        id: matchIdFrom(s.row.matchId),
         urn_id: s.matchUrnId,
         slug: s.matchSlug,
         name: s.matchName,

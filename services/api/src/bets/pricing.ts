@@ -65,7 +65,7 @@ export async function maxStakes(
     currency: string;
     selections: BetInput["selections"];
     system_id?: string | undefined;
-    custom_odds?: number | undefined;
+    custom_odds?: Odds | undefined;
   }[],
   locale: string,
 ) {

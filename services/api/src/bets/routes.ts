@@ -19,6 +19,13 @@ import {
   shareCodeResponseSchema,
 } from "@sportsbook/contracts";
 import { bets, matches, shareCodes } from "@sportsbook/db";
+import {
+  BET_LIST_FILTERS,
+  type BetListFilter,
+  type BetStatus,
+  betResultsOf,
+  betStatusesOf,
+} from "@sportsbook/domain";
 import { and, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -50,13 +57,8 @@ import {
 } from "./share.js";
 import { loadSelectionStates } from "./state.js";
 
-const OPEN = ["waiting_results", "ready_to_process", "cashout_in_progress", "submitted"];
-const SETTLED = ["done", "cashed_out", "cancelled", "withdrawn", "rejected"];
-const RESULTS: Record<string, string[]> = {
-  win: ["win_entire", "refund_half_win_other", "cashed_out"],
-  lose: ["lose_entire", "refund_half_lose_other"],
-  refund: ["refund_entire", "canceled"],
-};
+const isBetListFilter = (s: string): s is BetListFilter =>
+  (BET_LIST_FILTERS as readonly string[]).includes(s);
 
 export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
@@ -76,16 +78,13 @@ export function registerBetRoutes(app: FastifyInstance, ctx: AppContext): void {
       const player = await requirePlayer(ctx, request);
       const q = request.query;
       const where: SQL[] = [eq(bets.playerId, player.id)];
-      const statuses = new Set<string>();
+      const statuses = new Set<BetStatus>();
       for (const s of q.status ?? ["all"]) {
-        if (s === "all") for (const x of [...OPEN, ...SETTLED]) statuses.add(x);
-        else if (s === "open") for (const x of OPEN) statuses.add(x);
-        else if (s === "settled") for (const x of SETTLED) statuses.add(x);
+        if (isBetListFilter(s)) for (const x of betStatusesOf(s)) statuses.add(x);
         else statuses.add(s);
       }
       where.push(inArray(bets.status, [...statuses]));
-      const results = RESULTS[q.result];
-      if (results) where.push(inArray(bets.result, results));
+      if (q.result !== "all") where.push(inArray(bets.result, [...betResultsOf(q.result)]));
       const [total] = await ctx.db
         .select({ n: count() })
         .from(bets)

@@ -1,3 +1,4 @@
+import type { BetChannel } from "@sportsbook/contracts";
 import { type betSelections, type bets, type Executor, houseShardOf } from "@sportsbook/db";
 import { sql } from "drizzle-orm";
 import { databaseErrorOf } from "../http/database-errors.js";
@@ -22,6 +23,8 @@ export interface NewBet {
   isVip: boolean;
   quick: boolean;
   deviceId: string | null;
+  /** Where it was placed (SPEC reports' channel breakdown). */
+  channel: BetChannel;
   oddsAcceptMode: string;
   createdAt: Date;
 }
@@ -68,7 +71,8 @@ const buildPlaceBet = (db: Executor) =>
         ${sql.placeholder("selectionOdds")}::integer[], ${sql.placeholder("tokenHash")}::text,
         ${sql.placeholder("csrfToken")}::text, ${sql.placeholder("playerStatus")}::text,
         ${sql.placeholder("storedOddsAcceptMode")}::text, ${sql.placeholder("currentOdds")}::integer[],
-        ${sql.placeholder("marketStatuses")}::smallint[], ${sql.placeholder("matchStatuses")}::smallint[]) w`,
+        ${sql.placeholder("marketStatuses")}::smallint[], ${sql.placeholder("matchStatuses")}::smallint[],
+        ${sql.placeholder("channel")}::text) w`,
     )
     .prepare("place_bet_with_stake");
 
@@ -218,7 +222,7 @@ const buildPlaceBets = (db: Executor) =>
         (a.b->>'specifiers')::text[], (a.b->>'outcomeIds')::text[], (a.b->>'selectionOdds')::integer[],
         a.b->>'tokenHash', a.b->>'csrfToken', a.b->>'playerStatus', a.b->>'storedOddsAcceptMode',
         (a.b->>'currentOdds')::integer[], (a.b->>'marketStatuses')::smallint[],
-        (a.b->>'matchStatuses')::smallint[]) w`,
+        (a.b->>'matchStatuses')::smallint[], a.b->>'channel') w`,
     )
     .orderBy(sql`a.n`)
     .prepare("place_bets_with_stake");

@@ -1,5 +1,6 @@
 import type { BonusDefinition, bonusSeedSchema } from "@sportsbook/contracts";
-import { bonuses } from "@sportsbook/db";
+import { bonuses, type Executor, staffAudit } from "@sportsbook/db";
+import { and, eq, like } from "drizzle-orm";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
 import { upsertJackpot } from "../jackpots/definitions.js";
@@ -9,9 +10,15 @@ type BonusSeed = z.output<typeof bonusSeedSchema>;
 
 /**
  * Writes the operator's definition of a bonus under its key: a new bonus, or new terms for the
- * existing one (players keep what was issued to them).
+ * existing one (players keep what was issued to them). Written inside a caller's transaction `ex`,
+ * the caller drops the running-ambs cache again once it commits (a read before that finds the old row).
  */
-export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefinition): Promise<BonusRow> {
+export async function upsertBonus(
+  ctx: AppContext,
+  key: string,
+  d: BonusDefinition,
+  ex: Executor = ctx.db,
+): Promise<BonusRow> {
   const values = {
     kind: d.kind,
     status: d.status,
@@ -30,7 +37,7 @@ export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefiniti
     validTo: d.valid_to ? new Date(d.valid_to) : null,
     updatedAt: ctx.now(),
   };
-  const [row] = await ctx.db
+  const [row] = await ex
     .insert(bonuses)
     .values({ key, ...values, createdAt: ctx.now() })
     .onConflictDoUpdate({ target: bonuses.key, set: values })
@@ -40,9 +47,38 @@ export async function upsertBonus(ctx: AppContext, key: string, d: BonusDefiniti
   return row;
 }
 
-/** Writes every definition of a seed document (`{ bonuses: { key: … }, jackpots: { key: … } }`), already validated. */
+/**
+ * The keys staff have changed on the back office's promotions desk (audit actions `promotion.…`,
+ * target `bonus` or `jackpot`): the seed file, imported at every start, leaves those as staff made
+ * them rather than undo their work on the next restart.
+ */
+export async function deskEditedKeys(ex: Executor, targetType: "bonus" | "jackpot"): Promise<Set<string>> {
+  const rows = await ex
+    .selectDistinct({ key: staffAudit.targetId })
+    .from(staffAudit)
+    .where(and(eq(staffAudit.targetType, targetType), like(staffAudit.action, "promotion.%")));
+  return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Writes every definition of a seed document (`{ bonuses: { key: … }, jackpots: { key: … } }`), already
+ * validated, but those staff have changed since on the promotions desk. Answers how many it wrote.
+ */
 export async function seedBonuses(ctx: AppContext, doc: BonusSeed): Promise<number> {
-  for (const [key, definition] of Object.entries(doc.bonuses)) await upsertBonus(ctx, key, definition);
-  for (const [key, definition] of Object.entries(doc.jackpots)) await upsertJackpot(ctx, key, definition);
-  return Object.keys(doc.bonuses).length + Object.keys(doc.jackpots).length;
+  const [editedBonuses, editedJackpots] = await Promise.all([
+    deskEditedKeys(ctx.db, "bonus"),
+    deskEditedKeys(ctx.db, "jackpot"),
+  ]);
+  let written = 0;
+  for (const [key, definition] of Object.entries(doc.bonuses)) {
+    if (editedBonuses.has(key)) continue;
+    await upsertBonus(ctx, key, definition);
+    written++;
+  }
+  for (const [key, definition] of Object.entries(doc.jackpots)) {
+    if (editedJackpots.has(key)) continue;
+    await upsertJackpot(ctx, key, definition);
+    written++;
+  }
+  return written;
 }

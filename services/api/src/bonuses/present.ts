@@ -5,6 +5,7 @@ import {
   type BonusStatus,
   bonusStatus,
   type LootboxPlaceKey,
+  localText,
   readPlaceKey,
 } from "@sportsbook/domain";
 import type { z } from "zod";
@@ -12,10 +13,8 @@ import type { BonusRow } from "./definitions.js";
 
 export type IssuedRow = typeof playerBonuses.$inferSelect;
 
-/** The text in the asked locale, else its language, else English. */
-export function localText(texts: Record<string, string>, locale: string): string {
-  return texts[locale] ?? texts[locale.split("-")[0] ?? ""] ?? texts.en ?? "";
-}
+/** The text in the asked locale, else its language, else English (the domain's rule, kept here for its callers). */
+export { localText };
 
 /** The uses a player's copy has: those it was granted (freebets a progress earned), else the bonus's. */
 export function usesOf(bonus: BonusRow, issued: IssuedRow | undefined): number | null {

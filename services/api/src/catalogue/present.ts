@@ -8,7 +8,7 @@ import type {
   sports,
   tournaments,
 } from "@sportsbook/db";
-import { MATCH_STATUS } from "@sportsbook/domain";
+import { MATCH_STATUS, marketIdFrom, matchIdFrom, outcomeIdFrom } from "@sportsbook/domain";
 import { translate } from "../http/i18n.js";
 
 type SportRow = typeof sports.$inferSelect;
@@ -90,14 +90,14 @@ export function presentMarket(
   locale: string,
 ): Market {
   return {
-    id: row.marketId,
-    match_id: match.id,
+    id: marketIdFrom(row.marketId),
+    match_id: matchIdFrom(match.id),
     match_urn_id: match.urnId,
     name: translate(row.name, row.translations, locale),
     status: row.status,
     specifier: row.specifier,
     outcomes: rowOutcomes.map((o) => ({
-      id: o.outcomeId,
+      id: outcomeIdFrom(o.outcomeId),
       name: translate(o.name, o.translations, locale),
       active: o.active,
       odds: o.odds,
@@ -151,7 +151,7 @@ export function matchName(
 export function presentMatch(b: MatchBundle, locale: string): Match {
   const m = b.match;
   return {
-    id: m.id,
+    id: matchIdFrom(m.id),
     urn_id: m.urnId,
     slug: m.slug,
     type: m.type,

@@ -66,12 +66,18 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     limitNotStricter:
       "Mitarbeiter können ein Limit nur verschärfen; ein lockereres Limit beantragt der Spieler selbst.",
     adjustmentExceedsBalance: "Die Korrektur würde das Guthaben unter null bringen.",
+    promoCodeTaken: "Ein anderer Bonus hat diesen Aktionscode bereits.",
+    promotionExists: "Eine Aktion mit diesem Schlüssel gibt es bereits.",
     staffInvalidCredentials:
       "Falsche E-Mail-Adresse, falsches Passwort oder falscher Code. Nach wiederholten Fehlversuchen bleibt das Konto gesperrt, bis ein Admin es entsperrt.",
     staffExists: "Ein Mitarbeiter mit dieser E-Mail-Adresse existiert bereits.",
     lastAdmin: "Der letzte aktive Admin kann weder deaktiviert werden noch eine andere Rolle erhalten.",
     alreadySuspended: "Dies ist bereits von Hand ausgesetzt.",
     internal: "Etwas ist schiefgelaufen. Bitte versuchen Sie es später noch einmal.",
+    contentNotDraft:
+      "Nur ein Entwurf kann veröffentlicht werden; zu einer veröffentlichten Version kehren Sie mit Zurücksetzen zurück.",
+    contentNeverPublished:
+      "Diese Version wurde nie veröffentlicht; veröffentlichen Sie den Entwurf, statt auf ihn zurückzusetzen.",
   },
   es: {
     placeBetsDefault: "No se pudo realizar la apuesta.",
@@ -133,12 +139,16 @@ export const errorMessages: Record<string, Partial<Record<ErrorName, string>>> =
     limitNotStricter:
       "El personal solo puede hacer un límite más estricto; uno más amplio lo solicita el propio jugador.",
     adjustmentExceedsBalance: "El ajuste dejaría el saldo por debajo de cero.",
+    promoCodeTaken: "Otro bono ya tiene este código promocional.",
+    promotionExists: "Ya existe una promoción con esta clave.",
     staffInvalidCredentials:
       "Correo, contraseña o código incorrectos. Tras varios fallos la cuenta queda bloqueada hasta que un administrador la desbloquee.",
     staffExists: "Ya existe un miembro del personal con este correo electrónico.",
     lastAdmin: "El último administrador activo no puede desactivarse ni cambiar de rol.",
     alreadySuspended: "Esto ya está suspendido a mano.",
     internal: "Algo salió mal. Vuelve a intentarlo más tarde.",
+    contentNotDraft: "Solo se puede publicar un borrador; para volver a una versión publicada, restáurela.",
+    contentNeverPublished: "Esta versión nunca se publicó; publique el borrador en lugar de restaurarlo.",
   },
 };
 

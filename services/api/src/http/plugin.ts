@@ -9,10 +9,12 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { clearSessionCookies } from "../auth/session.js";
 import { registerBackofficeRoutes } from "../backoffice/routes.js";
 import { registerBetRoutes } from "../bets/routes.js";
 import { registerBonusRoutes } from "../bonuses/routes.js";
 import { registerCatalogueRoutes } from "../catalogue/routes.js";
+import { registerSiteSettingsRoutes } from "../content/routes.js";
 import type { AppContext } from "../context.js";
 import { registerGameRoutes } from "../games/routes.js";
 import { registerAccountRoutes } from "../identity/index.js";
@@ -20,6 +22,7 @@ import { registerJackpotRoutes } from "../jackpots/routes.js";
 import { registerOpsRoutes } from "../ops/routes.js";
 import { registerPaymentRoutes } from "../payments/routes.js";
 import { registerPlayerRoutes } from "../player/routes.js";
+import { registerPushRoutes } from "../push/routes.js";
 import { registerClientErrorRoutes } from "../reports/client-error-routes.js";
 import { databaseErrorOf, UNSTORABLE_TEXT } from "./database-errors.js";
 import { ApiError, errorBody, validationError } from "./errors.js";
@@ -106,7 +109,10 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const apiError = toApiError(error, request);
-      if (apiError.kind === "sessionExpired") reply.clearCookie("sb_session", { path: "/" });
+      // An ended session's cookies go with the 401 (set as they were, or a frame's partitioned ones
+      // stay), so the next page is a visitor's for real. A bearer token's request names no cookie.
+      if (apiError.kind === "sessionExpired" && !request.headers.authorization)
+        clearSessionCookies(ctx, request, reply);
       return reply
         .status(apiError.status)
         .send(errorBody(apiError, requestLocale(request.headers["accept-language"])));
@@ -138,6 +144,8 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     registerJackpotRoutes(app, ctx);
     registerGameRoutes(app, ctx);
     registerClientErrorRoutes(app, ctx);
+    registerPushRoutes(app, ctx);
     registerBackofficeRoutes(app, ctx);
+    registerSiteSettingsRoutes(app, ctx);
   };
 }

@@ -25,10 +25,12 @@ export async function checkPassword(
 ): Promise<boolean> {
   if (!stored) {
     decoy ??= hash("decoy password that matches nothing", PARAMS);
+    // only the time spent matters here: the decoy never matches
     await verify(await decoy, password).catch(() => false);
     verified("decoy");
     return false;
   }
+  // a stored hash the library cannot read matches no password
   const ok = await verify(stored, password).catch(() => false);
   verified("stored");
   return ok;

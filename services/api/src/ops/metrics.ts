@@ -24,6 +24,8 @@ export interface Metrics {
   ambProgressFailures: Counter;
   /** Approved withdrawals the provider's payout refused or never answered: they stay approved, funds held. */
   payoutFailures: Counter;
+  /** Changes of the watched site settings file that were refused (not JSON, not the schema's): the version in force stays. */
+  siteSettingsFileRefusals: Counter;
 }
 
 export function createMetrics(registry: Registry): Metrics {
@@ -102,6 +104,11 @@ export function createMetrics(registry: Registry): Metrics {
     payoutFailures: new Counter({
       name: "sportsbook_payout_failures_total",
       help: "Approved withdrawals whose payout the provider refused or never answered (they stay approved)",
+      registers: [registry],
+    }),
+    siteSettingsFileRefusals: new Counter({
+      name: "sportsbook_site_settings_file_refusals_total",
+      help: "Changes of the watched site settings file refused as invalid (the published version stays)",
       registers: [registry],
     }),
   };

@@ -1,8 +1,13 @@
-import { settingsBodySchema, settingsResponseSchema } from "@sportsbook/contracts";
+import {
+  currencyRatesResponseSchema,
+  settingsBodySchema,
+  settingsResponseSchema,
+} from "@sportsbook/contracts";
 import type { FastifyInstance } from "fastify";
 import { optionalPlayer, requirePlayer } from "../auth/session.js";
 import type { AppContext } from "../context.js";
 import { errorResponses, typed } from "../http/route-kit.js";
+import { currencyRates } from "../wallet/rates.js";
 import { effectiveSettings, savePreferences } from "./settings.js";
 
 /** Betting settings: the player's own, or the system defaults for a visitor (SPEC §7). */
@@ -39,5 +44,17 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): v
       await savePreferences(ctx, player.id, request.body);
       return { data: await effectiveSettings(ctx, player.id) };
     },
+  );
+
+  r.get(
+    "/currencies/rates",
+    {
+      schema: {
+        tags: ["settings"],
+        summary: "Each currency's worth in the base currency, as integers (×scale)",
+        response: { 200: currencyRatesResponseSchema, ...errorResponses },
+      },
+    },
+    async () => ({ data: await currencyRates(ctx) }),
   );
 }

@@ -2,12 +2,13 @@ import { type UserSettings, userSettingsSchema } from "@sportsbook/contracts";
 import { currencies, playerSettings, settings } from "@sportsbook/db";
 import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../context.js";
+import { providerStatuses } from "./provider-statuses.js";
 
 /** Largest number of selections in one bet (SPEC §9). */
 export const MAX_SELECTIONS = 40;
 
-const defaults: Omit<UserSettings, "currencies" | "updated_at"> = {
-  custom_bet_allow_single: false,
+const defaults: Omit<UserSettings, "currencies" | "updated_at" | "provider_statuses"> = {
+  custom_bet_allow_single: true,
   custom_bet_enabled: true,
   stakes: { EUR: [1_00, 5_00, 10_00, 25_00], USD: [1_00, 5_00, 10_00, 25_00] },
   auto_accept_odds_change: "none",
@@ -17,7 +18,6 @@ const defaults: Omit<UserSettings, "currencies" | "updated_at"> = {
   },
   active_odds_type: "decimal",
   video_settings: { enabled: true },
-  provider_statuses: { betradar: true, oddin: true, betconstruct: true },
   sport_type_providers: { regular: ["betradar"], cyber: ["oddin"], premium_cricket: ["betradar"] },
   multi_bet_settings: { available_by_provider: { betradar: true, oddin: false, betconstruct: true } },
   // Off until the operator turns them on; the embedded default's sandbox provider serves each.
@@ -46,16 +46,29 @@ export async function sportTypeProviders(ctx: AppContext): Promise<Record<string
   return stored.success ? stored.data : defaults.sport_type_providers;
 }
 
-/** Whether the system settings document lets a player hold several active freebets (SPEC §3). */
-export async function multipleActiveFreebetsAllowed(ctx: AppContext): Promise<boolean> {
+/** One switch of the system settings document, else its default (a stored value that fails the schema too). */
+async function systemSwitch(
+  ctx: AppContext,
+  key: "allow_multiple_active_user_freebets" | "custom_bet_allow_single",
+): Promise<boolean> {
   const [system] = await ctx.db
     .select({ document: settings.document })
     .from(settings)
     .where(eq(settings.scope, "system"));
-  const stored = userSettingsSchema.shape.allow_multiple_active_user_freebets.safeParse(
-    (system?.document as Partial<UserSettings> | undefined)?.allow_multiple_active_user_freebets,
+  const stored = userSettingsSchema.shape[key].safeParse(
+    (system?.document as Partial<UserSettings> | undefined)?.[key],
   );
-  return stored.success ? stored.data : defaults.allow_multiple_active_user_freebets;
+  return stored.success ? stored.data : defaults[key];
+}
+
+/** Whether the system settings document lets a player hold several active freebets (SPEC §3). */
+export function multipleActiveFreebetsAllowed(ctx: AppContext): Promise<boolean> {
+  return systemSwitch(ctx, "allow_multiple_active_user_freebets");
+}
+
+/** Whether a bet-builder bet may be placed alone, as the only bet of a placement (SPEC §3). */
+export function customBetAllowedAlone(ctx: AppContext): Promise<boolean> {
+  return systemSwitch(ctx, "custom_bet_allow_single");
 }
 
 /** What a player may change (POST /settings); stored in `player_settings`. */
@@ -98,6 +111,8 @@ export async function effectiveSettings(ctx: AppContext, playerId: number | null
     odds_types: { available: base.odds_types.available, selected: oddsType },
     active_odds_type: oddsType,
     currencies: currencyRows,
+    // the feed's live state, never a stored value: a settings document cannot declare a provider up
+    provider_statuses: await providerStatuses(ctx),
     updated_at: updatedAt?.toISOString() ?? null,
   };
 }

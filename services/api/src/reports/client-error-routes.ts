@@ -42,7 +42,7 @@ export function registerClientErrorRoutes(app: FastifyInstance, ctx: AppContext)
       reported.inc({ kind: report.kind });
       request.log.warn(
         { clientError: report },
-        `page error (${report.kind}): ${report.name}: ${report.message}`,
+        `page error (${report.kind})${report.during ? ` ${report.during}` : ""}: ${report.name}: ${report.message}`,
       );
       return reply.code(202).send({ data: { accepted: true as const } });
     },

@@ -2,7 +2,13 @@ import type { PublishFailure, RealtimePublisher } from "@sportsbook/contracts";
 import type { DatabaseHandle } from "@sportsbook/db";
 import type { DatabaseTarget } from "@sportsbook/db/testing";
 import type { LightMyRequestResponse } from "fastify";
-import { type Api, createApi, type GameProvider } from "../../src/index.js";
+import {
+  type Api,
+  createApi,
+  type GameProvider,
+  type PushSender,
+  pushingPublisher,
+} from "../../src/index.js";
 import { createPlayerWithSession, type NewPlayer } from "../../src/player/provisioning.js";
 import { type CatalogueFixture, seedCatalogue } from "./catalogue-fixture.js";
 
@@ -42,12 +48,20 @@ export interface Harness {
 export async function startHarness(
   target: DatabaseTarget,
   label: string,
-  options: { liveBetDelayMs?: number; games?: GameProvider[] } = {},
+  options: {
+    liveBetDelayMs?: number;
+    games?: GameProvider[];
+    /** Web Push over the harness's database; the publisher then pushes the notifications it carries. */
+    push?: (handle: DatabaseHandle) => PushSender;
+  } = {},
 ): Promise<Harness> {
   const handle = await target.open(label);
   const clock = { now: new Date("2026-06-01T12:00:00Z") };
   const fixture = await seedCatalogue(handle.db, clock.now);
-  const { events, publisher, broker } = recordingPublisher();
+  const recording = recordingPublisher();
+  const { events, broker } = recording;
+  const push = options.push?.(handle);
+  const publisher = push ? pushingPublisher(recording.publisher, push) : recording.publisher;
   const publishFailures: PublishFailure[] = [];
   const onSleep = { fn: async (_ms: number) => {} };
   const rolls: number[] = [];
@@ -62,6 +76,7 @@ export async function startHarness(
     liveBetDelayMs: options.liveBetDelayMs ?? 0,
     onPublishFailure: (failure) => publishFailures.push(failure),
     ...(options.games ? { games: options.games } : {}),
+    ...(push ? { push } : {}),
   });
   return {
     api,

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Provider } from "../model.js";
 
 /** At most one freshness write per this many ms, whatever the message rate. */
-export const FRESHNESS_WRITE_MS = 1_000;
+const FRESHNESS_WRITE_MS = 1_000;
 
 interface Heard {
   provider: Provider;
@@ -112,5 +112,3 @@ export function createFreshnessRecorder(options: FreshnessRecorderOptions) {
     },
   };
 }
-
-export type FreshnessRecorder = ReturnType<typeof createFreshnessRecorder>;

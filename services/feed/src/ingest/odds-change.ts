@@ -1,4 +1,4 @@
-import { isBuilderMarket, MARKET_STATUS } from "@sportsbook/domain";
+import { isBuilderMarket, MARKET_STATUS, ODDS_SCALE } from "@sportsbook/domain";
 import {
   MARKETS,
   marketName,
@@ -36,7 +36,7 @@ export interface OddsResult {
  * Never-priced outcomes are stored at 1.00 and inactive, so odds stay a positive integer. A provider's
  * own 1.00 (Oddin prices a decided outcome so) pays nothing back and is stored inactive too.
  */
-export const NO_PRICE = 1000;
+export const NO_PRICE = ODDS_SCALE;
 
 /** The bet-builder group of markets the builder can price. */
 const BUILDER_GROUP = ["bet_builder"];
@@ -157,7 +157,7 @@ function competitorNames(ref: MatchRef): Names {
 }
 
 /** What a never-priced or decided outcome (no price, or a provider's 1.00) is stored as. */
-export function storedActive(o: { odds: number | null; active: boolean }): boolean {
+function storedActive(o: { odds: number | null; active: boolean }): boolean {
   return o.active && o.odds !== null && o.odds > NO_PRICE;
 }
 
@@ -336,7 +336,7 @@ export function mostBalanced(list: MarketOdds[]): Set<MarketOdds> {
     if ((lines.get(m.id) ?? 0) < 2 || m.status !== MARKET_STATUS.allowed || m.outcomes.length !== 2) continue;
     const [a, b] = m.outcomes;
     if (!a?.odds || !b?.odds) continue;
-    const gap = Math.abs(1000 / a.odds - 1000 / b.odds);
+    const gap = Math.abs(ODDS_SCALE / a.odds - ODDS_SCALE / b.odds);
     const cur = best.get(m.id);
     if (!cur || gap < cur.gap) best.set(m.id, { m, gap });
   }

@@ -113,7 +113,8 @@ const ODDS_WRITE = namedStatement(
     sent as (
       select r.id as market_row_id, r.match_id, r.market_id, r.specifier, r.updated_at,
         o.o as outcome_id, o.n as name, coalesce(o.t, '{}') as translations, o.a as feed_active,
-        o.a and not exists (select 1 from held h
+        -- an outcome with a decided result (settled by hand in an open market) stays withdrawn
+        o.a and cur.result is null and not exists (select 1 from held h
           where h.scope = 'outcome' and h.market_row_id = r.id and h.outcome_id = o.o) as active,
         o.i as ord,
         case when o.p = ${NO_PRICE_SQL} and not o.a and cur.odds is not null then cur.odds

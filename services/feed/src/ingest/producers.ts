@@ -10,7 +10,7 @@ const NAMES: Record<Provider, Record<number, string>> = {
   betconstruct: { 1: "Live", 3: "Prematch" },
 };
 
-export function producerName(provider: Provider, producer: number): string {
+function producerName(provider: Provider, producer: number): string {
   return NAMES[provider][producer] ?? `Producer ${producer}`;
 }
 

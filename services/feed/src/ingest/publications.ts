@@ -10,6 +10,7 @@ import {
   userChannel,
 } from "@sportsbook/contracts";
 import { type BetNotice, notificationView, type TickerBet } from "@sportsbook/db";
+import { matchIdFrom } from "@sportsbook/domain";
 import type { Provider } from "../model.js";
 import type { MarketChange } from "./odds-change.js";
 
@@ -25,7 +26,12 @@ type MarketsChanged = Extract<RealtimeEvent, { type: "markets_changed" }>;
  */
 export function marketsEvent(matchId: number, provider: Provider, list: MarketChange[]): Publication[] {
   if (list.length === 0) return [];
-  const data: MarketsChanged = { type: "markets_changed", match_id: matchId, provider, markets: list };
+  const data: MarketsChanged = {
+    type: "markets_changed",
+    match_id: matchIdFrom(matchId),
+    provider,
+    markets: list,
+  };
   return [{ channel: matchChannel(matchId), data }];
 }
 

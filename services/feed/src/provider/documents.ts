@@ -4,7 +4,7 @@ import { int } from "../uof/schema.js";
 import { readXml, type XmlElement } from "../uof/xml.js";
 
 /** `GET /v1/users/whoami.xml`: who the access token belongs to and where its messages wait. */
-export const bookmakerDetailsSchema = z.object({
+const bookmakerDetailsSchema = z.object({
   bookmaker_details: z.object({
     bookmaker_id: int,
     virtual_host: z.string().min(1),
@@ -25,7 +25,7 @@ const producerSchema = z.object({
 });
 
 /** `GET /v1/descriptions/producers.xml`: the producers, each with its own API base for recovery. */
-export const producersSchema = z.object({
+const producersSchema = z.object({
   producers: z.object({ producer: z.array(producerSchema).default([]) }),
 });
 export interface ProducerDescription {
@@ -41,7 +41,7 @@ export interface ProducerDescription {
  * The UOF's own answer to a request it refused or accepted (`<response response_code="FORBIDDEN">`
  * with a message): a 403 tells its cause there (an expired token, a missing permission).
  */
-export const responseSchema = z.object({
+const responseSchema = z.object({
   response: z.object({
     response_code: z.string().optional(),
     action: z.union([z.string(), z.object({})]).optional(),
@@ -50,7 +50,7 @@ export const responseSchema = z.object({
 });
 
 /** Sportradar keeps three days of messages for a recovery with `after` unless the producer says otherwise. */
-export const DEFAULT_RECOVERY_WINDOW_MS = 3 * 24 * 3_600_000;
+const DEFAULT_RECOVERY_WINDOW_MS = 3 * 24 * 3_600_000;
 
 const ARRAYS = new Set(["producer", "market", "outcome", "mapping", "specifier", "competitor"]);
 

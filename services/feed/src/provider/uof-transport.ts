@@ -39,7 +39,7 @@ const systemTimer: RetryTimer = {
  * The routing keys a UOF client binds: system messages (`-.-.-.alive.-.-.-.-`), every message meant
  * for all nodes (last part `-`) and, with a node id, the recovery answers meant for this node.
  */
-export function uofBindings(nodeId: number | undefined): string[] {
+function uofBindings(nodeId: number | undefined): string[] {
   return ["-.-.-.#", "*.*.*.*.*.*.*.-", ...(nodeId !== undefined ? [`*.*.*.*.*.*.*.${nodeId}`] : [])];
 }
 

@@ -82,7 +82,7 @@ export class CricketMatch implements LiveModel {
       .map((i) => ({
         number: i + 1,
         type: "regular_period" as const,
-        matchStatusCode: 501 + i,
+        matchStatusCode: MATCH_STATUS_CODE.firstInnings + i,
         home: i === 0 ? this.runs[0] : 0,
         away: i === 1 ? this.runs[1] : 0,
       }));

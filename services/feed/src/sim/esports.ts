@@ -113,7 +113,7 @@ export class EsportsMatch implements LiveModel {
     const periodScores = [...this.maps, ...(this.done ? [] : [this.current])].map(([h, w], i) => ({
       number: i + 1,
       type: "regular_period" as const,
-      matchStatusCode: 141 + i,
+      matchStatusCode: MATCH_STATUS_CODE.firstMap + i,
       home: h,
       away: w,
     }));

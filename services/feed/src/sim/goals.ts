@@ -65,7 +65,7 @@ export interface GoalOutlook {
   pa: Float64Array;
 }
 
-export function outlook(s: GoalState): GoalOutlook {
+function outlook(s: GoalState): GoalOutlook {
   return { home: s.home, away: s.away, ph: poisson(s.lambdaHome), pa: poisson(s.lambdaAway) };
 }
 

@@ -44,7 +44,7 @@ export const SECOND_HALF: HalfIds = {
   bothScore: 95,
 };
 
-export const HT_FT = 47;
+const HT_FT = 47;
 
 const HANDICAPS = [-0.5, 0, 0.5];
 const TOTALS = [0.5, 1.5, 2.5];
@@ -75,7 +75,7 @@ function result(diff: number): number {
 }
 
 /** The outcome id of a half-time/full-time pair: 418 home/home, 420 home/draw … 434 away/away. */
-export function htftOutcome(ht: number, ft: number): string {
+function htftOutcome(ht: number, ft: number): string {
   return String(418 + 2 * (3 * ht + ft));
 }
 

@@ -20,15 +20,15 @@ export interface IncidentRates {
 
 type Pair = [number, number];
 
-export const CORNER_1X2 = 162;
-export const CORNER_HANDICAP = 165;
-export const TOTAL_CORNERS = 166;
-export const FIRST_HALF_CORNER_1X2 = 173;
-export const FIRST_HALF_TOTAL_CORNERS = 177;
-export const BOOKING_1X2 = 136;
-export const TOTAL_BOOKINGS = 139;
-export const SENDING_OFF = 146;
-export const FIRST_HALF_BOOKING_1X2 = 149;
+const CORNER_1X2 = 162;
+const CORNER_HANDICAP = 165;
+const TOTAL_CORNERS = 166;
+const FIRST_HALF_CORNER_1X2 = 173;
+const FIRST_HALF_TOTAL_CORNERS = 177;
+const BOOKING_1X2 = 136;
+const TOTAL_BOOKINGS = 139;
+const SENDING_OFF = 146;
+const FIRST_HALF_BOOKING_1X2 = 149;
 
 /** What each market counts, over which stretch, and its shape. */
 const MARKETS: Record<number, { count: "corners" | "bookings" | "reds"; firstHalf: boolean; shape: Shape }> =
@@ -43,10 +43,6 @@ const MARKETS: Record<number, { count: "corners" | "bookings" | "reds"; firstHal
     [SENDING_OFF]: { count: "reds", firstHalf: false, shape: "any" },
     [FIRST_HALF_BOOKING_1X2]: { count: "bookings", firstHalf: true, shape: "threeWay" },
   };
-
-export function isIncidentMarket(id: number): boolean {
-  return id in MARKETS;
-}
 
 export function isFirstHalfIncidentMarket(id: number): boolean {
   return MARKETS[id]?.firstHalf === true;

@@ -1,3 +1,4 @@
+import { ODDS_SCALE } from "@sportsbook/domain";
 import { type IntDist, odd, side, signs } from "./lines.js";
 import { MAX_ODDS, MIN_ODDS, type PricedMarket, priceMarket } from "./pricing.js";
 
@@ -52,7 +53,7 @@ export function doubleChance(id: number, diff: IntDist, margin: number): PricedM
     const oid = ids[i] ?? "";
     if (q <= 1e-9 || q >= 0.99) return { id: oid, odds: null, active: false };
     // a vanishing probability is quoted at the top of the ladder, as every other market is
-    const odds = Math.min(MAX_ODDS, Math.floor(1000 / (q * (1 + margin / 2)) / 10) * 10);
+    const odds = Math.min(MAX_ODDS, Math.floor(ODDS_SCALE / (q * (1 + margin / 2)) / 10) * 10);
     return { id: oid, odds: Math.max(MIN_ODDS, odds), active: true };
   });
   const status = outcomes.some((o) => !o.active) ? 0 : 1;

@@ -18,7 +18,7 @@ export type Shape =
 const won = (b: boolean): Omit<SettledOutcome, "id"> => ({ result: b ? 1 : 0 });
 
 /** The line a market's specifiers name (`hcp=-0.75`, `total=2.5`). */
-export function lineOf(specifiers: string, key: "hcp" | "total"): number {
+function lineOf(specifiers: string, key: "hcp" | "total"): number {
   for (const part of specifiers.split("|"))
     if (part.startsWith(`${key}=`)) return Number(part.slice(key.length + 1));
   return Number.NaN;

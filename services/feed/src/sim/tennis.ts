@@ -55,7 +55,7 @@ export function setWin(pa: number, pb: number, ga: number, gb: number, aServes: 
  * tie-break are worked out once and every game score is remembered, so pricing a match asks for
  * several set scores at the cost of one.
  */
-export function setChances(pa: number, pb: number): (ga: number, gb: number, aServes: boolean) => number {
+function setChances(pa: number, pb: number): (ga: number, gb: number, aServes: boolean) => number {
   const holdA = gameWin(pa);
   const holdB = gameWin(pb);
   const tiebreakA = tiebreakWin(pa, pb);
@@ -177,7 +177,7 @@ export class TennisMatch implements LiveModel {
     const periodScores = [...this.sets, ...(this.done ? [] : [this.games])].map(([h, a], i) => ({
       number: i + 1,
       type: "regular_period" as const,
-      matchStatusCode: 8 + i,
+      matchStatusCode: MATCH_STATUS_CODE.firstSet + i,
       home: h,
       away: a,
     }));

@@ -86,5 +86,3 @@ export async function createProviderBroker(options: { adminUrl: string; exchange
     },
   };
 }
-
-export type ProviderBroker = Awaited<ReturnType<typeof createProviderBroker>>;

@@ -1,4 +1,4 @@
-import { isMarketOpen, MARKET_STATUS } from "@sportsbook/domain";
+import { isMarketOpen, MARKET_STATUS, ODDS_SCALE } from "@sportsbook/domain";
 import {
   EVENT_STATUS,
   type FeedEvent,
@@ -151,7 +151,9 @@ export function createSwarmEncoder() {
               if (type === undefined) continue;
               const eid = stableId(`${mid}/${type}`);
               ev[eid] =
-                o.active && o.odds !== null ? { id: eid, type, price: o.odds / 1000 } : { id: eid, type };
+                o.active && o.odds !== null
+                  ? { id: eid, type, price: o.odds / ODDS_SCALE }
+                  : { id: eid, type };
             }
             market[mid] = {
               id: mid,

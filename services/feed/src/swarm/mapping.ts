@@ -10,7 +10,7 @@ export interface SwarmMarketType {
   events: Record<string, string>;
 }
 
-export const SWARM_MARKETS: SwarmMarketType[] = [
+const SWARM_MARKETS: SwarmMarketType[] = [
   { type: "P1XP2", canonical: 1, events: { P1: "1", X: "2", P2: "3" } },
   { type: "1X12X2", canonical: 10, events: { "1X": "9", "12": "10", X2: "11" } },
   { type: "DrawNoBet", canonical: 11, events: { W1: "4", W2: "5" } },

@@ -9,7 +9,7 @@ import { z } from "zod";
 const id = z.number().int().nonnegative();
 const keyed = <T extends z.ZodType>(schema: T) => z.record(z.string().regex(/^\d+$/), schema.nullable());
 
-export const swarmEventSchema = z.object({
+const swarmEventSchema = z.object({
   id,
   type: z.string().min(1),
   name: z.string().optional(),
@@ -17,7 +17,7 @@ export const swarmEventSchema = z.object({
   base: z.number().optional(),
 });
 
-export const swarmMarketSchema = z.object({
+const swarmMarketSchema = z.object({
   id,
   type: z.string().min(1),
   name: z.string().optional(),
@@ -30,7 +30,7 @@ export const swarmMarketSchema = z.object({
 /** Swarm's game types. */
 export const SWARM_GAME_TYPE = { prematch: 0, live: 1, finished: 2 } as const;
 
-export const swarmGameSchema = z.object({
+const swarmGameSchema = z.object({
   id,
   team1_id: id.optional(),
   team1_name: z.string().min(1).optional(),
@@ -125,4 +125,3 @@ export const swarmHeartbeatSchema = z.object({
 });
 
 export type SwarmGame = z.infer<typeof swarmGameSchema>;
-export type SwarmMarket = z.infer<typeof swarmMarketSchema>;

@@ -10,7 +10,7 @@ import { swarmByType } from "./mapping.js";
  * games a frame touched, whole, to the games decoder.
  */
 
-export const swarmEnvelopeSchema = z.object({
+const swarmEnvelopeSchema = z.object({
   code: z.number().int(),
   rid: z.union([z.string(), z.number()]),
   msg: z.string().nullish(),

@@ -50,7 +50,7 @@ interface Session {
 }
 
 /** Publishing while the broker is out of reach: the caller holds its frames back. */
-export class TransportDownError extends Error {
+class TransportDownError extends Error {
   constructor(cause: string | undefined) {
     super(`the feed's broker connection is down${cause ? `: ${cause}` : ""}`);
     this.name = "TransportDownError";

@@ -123,7 +123,7 @@ function invert(r: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(r).map(([k, v]) => [v, k]));
 }
 
-export function oddinMappingOf(markets: readonly OddinMarket[]): MarketMapping {
+function oddinMappingOf(markets: readonly OddinMarket[]): MarketMapping {
   const byCanonical = new Map(markets.map((m) => [m.link.canonical, m]));
   return {
     toCanonical(id, specifiers) {

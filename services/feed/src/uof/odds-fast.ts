@@ -1,3 +1,4 @@
+import { ODDS_SCALE } from "@sportsbook/domain";
 import type { z } from "zod";
 import { thousandths } from "../xml-number.js";
 import type { oddsChangeSchema } from "./schema.js";
@@ -73,7 +74,7 @@ function outcome(v: unknown): Outcome {
   if (o.odds !== undefined) {
     if (typeof o.odds !== "string") throw unsure;
     odds = thousandths(o.odds);
-    if (odds === undefined || odds < 1000) throw unsure;
+    if (odds === undefined || odds < ODDS_SCALE) throw unsure;
   }
   return defined({ id: o.id, odds, active: optBool(o.active) });
 }

@@ -1,3 +1,4 @@
+import { ODDS_SCALE } from "@sportsbook/domain";
 import { z } from "zod";
 import { plainDecimal, thousandths } from "../xml-number.js";
 
@@ -24,7 +25,7 @@ export const decimal = z.string().transform((text, ctx) => {
 /** A price as integer thousandths, read from its text without passing through a float. */
 const price = z.string().transform((text, ctx) => {
   const value = thousandths(text);
-  if (value === undefined || value < 1000) {
+  if (value === undefined || value < ODDS_SCALE) {
     ctx.addIssue({ code: "custom", message: "expected a price of at least 1.00" });
     return z.NEVER;
   }

@@ -12,8 +12,9 @@ export default function PageError({
   reset: () => void;
 }) {
   useEffect(() => {
-    console.error("page failed", error.digest ?? "", error);
-    reportError(error, "render");
+    reportError(error, "render", {
+      during: error.digest ? `showing the page (server digest ${error.digest})` : "showing the page",
+    });
   }, [error]);
   return <AreaFailure area="page" retry={reset} heading />;
 }

@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
 import { Suspense } from "react";
+import { AppShell } from "../../components/app-shell/AppShell";
 import { AuthModalHost } from "../../components/auth/AuthModalHost";
 import { BonusAlertsLazy } from "../../components/bonuses/BonusAlertsLazy";
 import { FavoritesProvider } from "../../components/catalog/FavoritesContext";
@@ -11,7 +12,6 @@ import { SessionWatchLazy } from "../../components/limits/LimitsPages";
 import { RequiredDialogsLazy } from "../../components/profile/ProfilePages";
 import { RemindersLazy } from "../../components/reminders/RemindersLazy";
 import { AlertsProvider } from "../../components/shell/Alerts";
-import { AppShell } from "../../components/shell/AppShell";
 import { AreaBoundary } from "../../components/shell/AreaBoundary";
 import { ClientConfigProvider } from "../../components/shell/ClientConfig";
 import { CookieConsent } from "../../components/shell/CookieConsent";
@@ -22,7 +22,7 @@ import { TicketProvider } from "../../components/ticket/TicketContext";
 import { DepositDialogLazy, QuickDepositResultLazy } from "../../components/wallet/WalletPages";
 import { FrameBridgeLazy } from "../../embed/FrameBridgeLazy";
 import { UserGroupCheck } from "../../embed/UserGroupCheck";
-import { loadMessages } from "../../i18n/messages";
+import { loadMessages, MESSAGE_FORMATS } from "../../i18n/messages";
 import { fetchBookSettings } from "../../lib/book-settings.server";
 import { NONCE_HEADER } from "../../lib/content-security-policy";
 import { directionOf } from "../../lib/locales";
@@ -35,6 +35,7 @@ import { isOddsFormat, ODDS_COOKIE } from "../../odds/odds-preference";
 import { PlayerProvider } from "../../player/PlayerProvider";
 import { PlayerSettingsSync } from "../../player/PlayerSettingsSync";
 import "../globals.css";
+import styles from "./layout.module.css";
 
 /** The API's session cookie (HttpOnly): its presence tells the header to offer sign-out. */
 const SESSION_COOKIE = "sb_session";
@@ -79,6 +80,8 @@ export default async function LocaleLayout({
     isLighthouse: settings.isLighthouse,
     activityTracking: settings.features.activityTracking,
     ambProgressBar: settings.features.ambProgressBar,
+    quickDeposit: settings.features.quickDeposit,
+    responsibleGambling: settings.features.responsibleGambling,
     depositReminder: {
       show: settings.depositReminder.showDepositReminder,
       playerGroupId: settings.depositReminder.playerGroupId,
@@ -96,10 +99,10 @@ export default async function LocaleLayout({
     <html lang={locale} dir={directionOf(locale, settings.rtlEnabled)} data-theme={settings.theme}>
       <body>
         {/* The first stop of the keyboard, before the consent banner: straight to the page. */}
-        <a className="skip-link" href="#main">
+        <a className={styles.skipLink} href="#main">
           {messages.nav.skip}
         </a>
-        <NextIntlClientProvider locale={locale} messages={messages}>
+        <NextIntlClientProvider locale={locale} messages={messages} formats={MESSAGE_FORMATS}>
           <ClientConfigProvider value={config}>
             {/* First in the document: a first visit paints it with the first bytes of a long page. */}
             <CookieConsent

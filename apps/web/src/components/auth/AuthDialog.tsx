@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { localizeHref } from "../../lib/locale-url";
 import { useClientConfig } from "../shell/ClientConfig";
+import styles from "./AuthDialog.module.css";
 import { type AuthOutcome, submitAuth } from "./auth-api";
 import type { AuthFormId } from "./auth-forms";
 import { SignUpFields } from "./SignUpFields";
@@ -54,7 +55,7 @@ export default function AuthDialog({
   return (
     <dialog ref={ref} className="modal" data-modal={form} aria-labelledby="auth-title" onClose={onClose}>
       <form
-        className="modal-body"
+        className={`modal-body ${styles.form}`}
         onSubmit={async (e) => {
           e.preventDefault();
           const data = new FormData(e.currentTarget);
@@ -154,7 +155,7 @@ export default function AuthDialog({
             {form === "sign_up" ? (
               <>
                 <SignUpFields locale={locale} />
-                <label className="checkbox">
+                <label className={styles.checkbox}>
                   <input type="checkbox" name="terms_accepted" required />
                   {t("terms")}
                 </label>

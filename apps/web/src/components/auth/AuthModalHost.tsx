@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { currentAccountActionRoute, delegateToHost, postToHost } from "../../embed/host-link";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import type { LinkState } from "./AuthDialog";
@@ -78,7 +79,7 @@ export function AuthModalHost({ children }: { children: ReactNode }) {
             });
             setForm("sign_in");
           })
-          .catch((err: unknown) => console.error("following the e-mail link failed", err));
+          .catch((err: unknown) => reportFailure("following the e-mail link", err));
       } else if (f) setForm(f);
     };
     read();

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { apiFetch } from "../../lib/client-api";
 import { COUNTRY_CODES } from "../../lib/countries";
 import { countryName } from "../../lib/country-name";
+import { reportFailure } from "../../lib/error-reporter";
 
 /** The age a form states before it knows the operator's (the server checks the real one). */
 const DEFAULT_MINIMUM_AGE = 18;
@@ -26,7 +27,7 @@ export function SignUpFields({ locale }: { locale: string }) {
   useEffect(() => {
     fetchSignUpOptions(locale)
       .then(setOptions)
-      .catch((e: unknown) => console.error("reading the sign-up options failed", e));
+      .catch((e: unknown) => reportFailure("reading the sign-up options", e));
   }, [locale]);
   const countries = useMemo(
     () =>

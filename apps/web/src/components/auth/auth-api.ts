@@ -100,9 +100,11 @@ export async function submitAuth(
     locale: ctx.locale,
     headers: { "content-type": "application/json" },
     body: JSON.stringify(req.body),
+    // the network failing is no answer: the player is shown the fallback message
   }).catch(() => null);
   if (!res) return { ok: false, message: fallback };
   if (res.ok) return { ok: true, next: req.next };
+  // an answer that is not JSON carries no message: the fallback is shown
   const body: unknown = await res.json().catch(() => null);
   const country = blockedCountry(body);
   return {
@@ -124,7 +126,9 @@ export async function redeemLinkToken(
     locale,
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ token }),
+    // the network failing is no answer: the player is shown the fallback message
   }).catch(() => null);
   if (res?.ok) return { ok: true, next: "sent" };
+  // no answer, or one that is not JSON, carries no message: the fallback is shown
   return { ok: false, message: errorMessage(await res?.json().catch(() => null), fallback) };
 }

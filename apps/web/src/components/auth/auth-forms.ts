@@ -15,7 +15,7 @@ export type AuthFormId =
  * Forms for visitors only: a signed-in player never sees them, whatever the URL asks (a stray hash,
  * `?modal=` or `/users/...` path after an e-mail link and a sign-in).
  */
-export const VISITOR_FORMS: ReadonlySet<AuthFormId> = new Set<AuthFormId>([
+const VISITOR_FORMS: ReadonlySet<AuthFormId> = new Set<AuthFormId>([
   "sign_in",
   "sign_up",
   "forgot_password",
@@ -39,7 +39,7 @@ export const AUTH_ROUTES: Readonly<Record<string, AuthFormId>> = {
 };
 
 /** URL hash (or ?modal=) values that open a form, then are removed (SPEC §2). */
-export const AUTH_HASHES: Readonly<Record<string, AuthFormId>> = {
+const AUTH_HASHES: Readonly<Record<string, AuthFormId>> = {
   "sign-in": "sign_in",
   "sign-up": "sign_up",
   confirmation: "resend_confirmation_instructions",

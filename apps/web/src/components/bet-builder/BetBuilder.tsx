@@ -2,12 +2,15 @@
 import { errorResponseSchema } from "@sportsbook/contracts/errors";
 import { customOddsResponseSchema } from "@sportsbook/contracts/http/bets";
 import type { Market } from "@sportsbook/contracts/http/catalogue";
-import { isMarketOpen } from "@sportsbook/domain";
+import { isMarketOpen, matchIdOfText } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { apiFetch, jsonBody } from "../../lib/client-api";
+import { reportFailure } from "../../lib/error-reporter";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
+import { PriceButton } from "../price/PriceButton";
+import { PriceGrid } from "../price/PriceGrid";
 import { useClientConfig } from "../shell/ClientConfig";
 import type { MatchPick } from "../ticket/pick";
 import { useTicket } from "../ticket/TicketContext";
@@ -65,7 +68,7 @@ export default function BetBuilder({
           method: "POST",
           locale,
           signal: abort.signal,
-          ...jsonBody({ match_id: Number(match.matchId), selections }),
+          ...jsonBody({ match_id: matchIdOfText(match.matchId), selections }),
         });
         const body: unknown = await res.json();
         if (res.ok) setPrice({ state: "priced", odds: customOddsResponseSchema.parse(body).data.odds });
@@ -79,7 +82,7 @@ export default function BetBuilder({
         }
       } catch (e) {
         if (abort.signal.aborted) return;
-        console.error("pricing the bet builder failed", e);
+        reportFailure("pricing the bet builder", e);
         setPrice({ state: "refused", message: t("failed") });
       }
     }, PRICE_DEBOUNCE_MS);
@@ -94,16 +97,17 @@ export default function BetBuilder({
       {markets.map((m) => (
         // The match page's market and outcome grid: a three-way market keeps one row on a phone,
         // and a long name follows its cell's width there as in the markets below.
-        <fieldset key={marketKey(m)} className={`market ${styles.market}`}>
+        <fieldset key={marketKey(m)} className={styles.market}>
           <legend>{m.name}</legend>
-          <div className="outcomes">
+          <PriceGrid>
             {m.outcomes.map((o) => {
               const on = chosen[marketKey(m)] === o.id;
               return (
-                <button
+                <PriceButton
                   key={o.id}
-                  type="button"
-                  className="odds"
+                  name={o.name}
+                  value={displayOdds(o.odds, format)}
+                  stacked
                   aria-pressed={on}
                   data-builder-outcome={`${m.id}/${m.specifier}/${o.id}`}
                   disabled={!o.active || !isMarketOpen(m.status)}
@@ -115,13 +119,10 @@ export default function BetBuilder({
                       return next;
                     })
                   }
-                >
-                  <span className="odds-name">{o.name}</span>
-                  <span className="odds-value">{displayOdds(o.odds, format)}</span>
-                </button>
+                />
               );
             })}
-          </div>
+          </PriceGrid>
         </fieldset>
       ))}
       <div className={styles.ticket} aria-live="polite" data-builder-state={price.state}>

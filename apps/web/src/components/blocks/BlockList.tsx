@@ -6,6 +6,7 @@ import { localizeHref } from "../../lib/locale-url";
 import { requestQuery } from "../../lib/request.server";
 import { type Block, chatUrl, DEFAULT_LOGO, pickText, type SiteSettings } from "../../lib/site-settings";
 import { BonusesBlock } from "../bonuses/BonusesBlock";
+import { PromoCodeForm } from "../bonuses/BonusesLazy";
 import { EventListBlock, type EventsFilter, isEventListKind } from "../catalog/EventListBlock";
 import { SportList } from "../catalog/SportList";
 import { TopLeagues } from "../catalog/TopLeagues";
@@ -15,7 +16,7 @@ import { LanguageSwitcher } from "../controls/LanguageSwitcher";
 import { OddsFormatSwitcher } from "../controls/OddsFormatSwitcher";
 import { SearchBox } from "../controls/SearchBox";
 import { JackpotBlock, JackpotLeaderboardBlock } from "../jackpots/JackpotBlocks";
-import { PromoCodeForm } from "./BlocksLazy";
+import styles from "./BlockList.module.css";
 import { BrandMark } from "./BrandMark";
 import { ChatToggle } from "./ChatToggle";
 import { EventsFilterBlock } from "./EventsFilterBlock";
@@ -117,14 +118,14 @@ function BlockView({
     case "banner":
       if (!block.src) return null;
       return (
-        <a href={block.href ? href(block.href) : undefined} className={`media media-${block.kind}`}>
+        <a href={block.href ? href(block.href) : undefined} className={styles.media}>
           <ResponsiveImage
             src={block.src}
             alt={pickText(block.alt, locale)}
             width={block.imageWidth ?? 720}
             height={block.imageHeight ?? 225}
           />
-          {text ? <span className="media-caption">{text}</span> : null}
+          {text ? <span className={styles.caption}>{text}</span> : null}
         </a>
       );
     case "menu-link":
@@ -249,7 +250,7 @@ async function MenuLink({
   const t = await getTranslations({ locale, namespace: "nav" });
   const label = text || (key ? t(key as Parameters<typeof t>[0]) : href);
   return (
-    <Link href={localizeHref(href, locale, settings)} className="menu-link" prefetch={false}>
+    <Link href={localizeHref(href, locale, settings)} className={styles.menuLink} prefetch={false}>
       {label}
     </Link>
   );

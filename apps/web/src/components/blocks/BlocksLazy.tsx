@@ -1,8 +1,8 @@
 "use client";
 import dynamic from "next/dynamic";
 
-// Client parts of blocks the default layout does not place: the jackpots and a scoreboard, which
-// keep what the server rendered current, and the promotions list and promo code form. The layout
+// Client parts of blocks the default layout does not place (here a scoreboard, which keeps what the
+// server rendered current; the jackpots' and promotions' beside their own components). The layout
 // and the pages render every block kind through BlockList, and Next loads all the client components
 // a layout or page could render with its first one; behind dynamic imports these stay out of every
 // page's first load. A page that places one renders it on the server as before and preloads its
@@ -13,19 +13,6 @@ import dynamic from "next/dynamic";
 
 const Nothing = () => null;
 
-export const PromotionsList = dynamic(
-  () => import("../bonuses/PromotionsList").then((m) => m.PromotionsList),
-  { loading: Nothing },
-);
-export const PromoCodeForm = dynamic(() => import("../bonuses/PromoCodeForm").then((m) => m.PromoCodeForm), {
-  loading: Nothing,
-});
-export const JackpotLive = dynamic(() => import("../jackpots/JackpotLive").then((m) => m.JackpotLive), {
-  loading: Nothing,
-});
-export const JackpotHits = dynamic(() => import("../jackpots/JackpotHits").then((m) => m.JackpotHits), {
-  loading: Nothing,
-});
 export const Scoreboard = dynamic(() => import("../match/Scoreboard").then((m) => m.Scoreboard), {
   loading: Nothing,
 });

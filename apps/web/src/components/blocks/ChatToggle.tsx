@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import styles from "./ChatToggle.module.css";
 
 /** chat-toggle: opens and closes the site's chat (SPEC §3 site config chat) in a frame. */
 export function ChatToggle({ url }: { url: string }) {
@@ -8,7 +9,7 @@ export function ChatToggle({ url }: { url: string }) {
   const [open, setOpen] = useState(false);
   const panel = useId();
   return (
-    <div className="chat-toggle">
+    <div>
       <button
         type="button"
         className="btn"
@@ -20,7 +21,7 @@ export function ChatToggle({ url }: { url: string }) {
         {open ? t("chat-close") : t("chat")}
       </button>
       <div id={panel} hidden={!open}>
-        {open ? <iframe className="site-chat" src={url} title={t("chat")} /> : null}
+        {open ? <iframe className={styles.frame} src={url} title={t("chat")} /> : null}
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { apiGetOr } from "../../lib/api.server";
-import { sportsResponseSchema } from "../../lib/catalog-schemas";
 import { type SearchParams, TIME_FILTERS } from "../../lib/list-query";
+import { fetchSports } from "../../lib/sports.server";
 import type { EventsFilter } from "../catalog/EventListBlock";
 
 /** Sports offered as filters; the sport pages hold the rest. */
@@ -23,7 +22,7 @@ export async function EventsFilterBlock({
 }) {
   const t = await getTranslations({ locale, namespace: "catalog" });
   const tb = await getTranslations({ locale, namespace: "blocks" });
-  const sports = (await apiGetOr("/sports", sportsResponseSchema, { locale }, { data: [] })).data
+  const sports = (await fetchSports(locale)).data
     .slice()
     .sort((a, b) => b.priority - a.priority)
     .slice(0, SPORTS_SHOWN);

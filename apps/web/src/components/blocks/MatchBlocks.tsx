@@ -1,4 +1,4 @@
-import { isMarketListed, MATCH_STATUS } from "@sportsbook/domain";
+import { idText, isMarketListed, MATCH_STATUS } from "@sportsbook/domain";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
@@ -10,6 +10,7 @@ import { LiveSubscription } from "../../live/LiveSubscription";
 import { EventTime, matchHref, Team } from "../catalog/MatchCard";
 import { MarketView } from "../match/MarketView";
 import { Scoreboard } from "./BlocksLazy";
+import styles from "./MatchBlocks.module.css";
 import { PredictionWidget } from "./PredictionWidget";
 import { PreviewDismiss } from "./PreviewDismiss";
 
@@ -76,7 +77,7 @@ export async function EventMarketsBlock({ block, locale, settings }: MatchBlockP
       {markets.map((market) => (
         <MarketView key={`${market.id}/${market.specifier}`} match={match} market={market} />
       ))}
-      <LiveSubscription matchIds={[String(match.id)]} />
+      <LiveSubscription matchIds={[idText(match.id)]} />
     </section>
   );
 }
@@ -87,7 +88,7 @@ export async function EventStatsBlock({ block, locale, settings }: MatchBlockPro
   const match = await featuredMatch(block, locale, String(MATCH_STATUS.live));
   if (!match) return <p className="empty">{t("no-live-match")}</p>;
   const { home, away } = names(match);
-  const id = String(match.id);
+  const id = idText(match.id);
   const hasScore = Boolean(match.statistics.total_score || match.statistics.period_score?.length);
   return (
     <section className="event-stats" data-match={id}>
@@ -137,15 +138,15 @@ export async function MatchPreviewBlock({ block, locale, settings }: MatchBlockP
   const tc = await getTranslations({ locale, namespace: "catalog" });
   const match = await featuredMatch(block, locale, String(MATCH_STATUS.prematch));
   if (!match) return <p className="empty">{t("no-match")}</p>;
-  const id = String(match.id);
+  const id = idText(match.id);
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
-    <section className="match-preview" data-match={id}>
+    <section className={styles.preview} data-match={id}>
       <PreviewDismiss matchId={id} nonce={nonce}>
         <p className="league">
           {match.sport.name} · {match.category.name} · {match.tournament.name}
         </p>
-        <p className="teams">
+        <p className={styles.teams}>
           <Team name={match.competitors.home?.name ?? match.name} logo={match.competitors.home?.logo} />
           <Team name={match.competitors.away?.name ?? ""} logo={match.competitors.away?.logo} />
         </p>

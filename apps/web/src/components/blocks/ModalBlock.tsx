@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useRef } from "react";
+import styles from "./ModalBlock.module.css";
 
 /** modal: a button that opens the operator's message in a dialog (closed by its button or Escape). */
 export function ModalBlock({ label, title, body }: { label: string; title: string; body: string }) {
@@ -8,7 +9,7 @@ export function ModalBlock({ label, title, body }: { label: string; title: strin
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   return (
-    <>
+    <div className={styles.box}>
       <button
         type="button"
         className="btn"
@@ -17,7 +18,7 @@ export function ModalBlock({ label, title, body }: { label: string; title: strin
       >
         {label}
       </button>
-      <dialog ref={dialog} className="block-modal" aria-labelledby={titleId}>
+      <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
         <p>{body}</p>
         <form method="dialog">
@@ -26,6 +27,6 @@ export function ModalBlock({ label, title, body }: { label: string; title: strin
           </button>
         </form>
       </dialog>
-    </>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import styles from "./PlatformSwitcher.module.css";
 
 /**
  * SPEC §2 platform-switcher: this sportsbook and the host platform it belongs to, side by side. The
@@ -17,7 +18,7 @@ export async function PlatformSwitcher({
 }) {
   const t = await getTranslations({ locale });
   return (
-    <nav className="platform-switcher" aria-label={t("blocks.platforms")}>
+    <nav className={styles.switcher} aria-label={t("blocks.platforms")}>
       <Link href={home} aria-current="page" prefetch={false}>
         {t("nav.sports")}
       </Link>

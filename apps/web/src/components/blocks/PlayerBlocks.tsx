@@ -3,7 +3,8 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { usePlayer } from "../../player/player-context";
 import { ActionButton } from "../controls/ActionButton";
-import { useSelectionCount } from "../ticket/TicketContext";
+import { useSelectionCount, useTicket } from "../ticket/TicketContext";
+import styles from "./PlayerBlocks.module.css";
 
 // A visitor's page never downloads the notification code (as in the header).
 const NotificationBell = dynamic(() =>
@@ -21,14 +22,14 @@ export function ProfileBlock() {
   const player = usePlayer();
   if (player.status !== "logged_in" || !player.profile)
     return (
-      <div className="profile-block" data-auth={player.status}>
+      <div className={styles.profileBlock} data-auth={player.status}>
         <p>{t("signed-out")}</p>
         <ActionButton action="sign-in" />
         <ActionButton action="sign-up" />
       </div>
     );
   return (
-    <div className="profile-block" data-auth={player.status}>
+    <div className={styles.profileBlock} data-auth={player.status}>
       <ProfileAccount />
     </div>
   );
@@ -46,9 +47,10 @@ export function NotificationsBlock() {
 export function SelectionBar() {
   const t = useTranslations("blocks");
   const count = useSelectionCount();
-  const open = () => window.dispatchEvent(new CustomEvent("sb:ticket", { detail: "BET_SLIP" }));
+  const { openPanel } = useTicket();
+  const open = () => openPanel("BET_SLIP");
   return (
-    <div className="selection-bar" data-count={count}>
+    <div className={styles.selectionBar} data-count={count}>
       <span>{count === 0 ? t("slip-empty") : t("selections", { count })}</span>
       {count > 0 ? (
         <button type="button" className="btn" data-action="bet-slip" onClick={open}>

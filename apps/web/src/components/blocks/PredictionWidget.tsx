@@ -3,15 +3,17 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { apiFetch, jsonBody } from "../../lib/client-api";
+import { reportFailure } from "../../lib/error-reporter";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { usePlayer } from "../../player/player-context";
 import { useAlerts } from "../shell/Alerts";
+import styles from "./PredictionWidget.module.css";
 
 export type PredictionChoice = "home" | "draw" | "away";
 
 /** The answer a vote's data holds, when it holds one this widget can show. */
-export function choiceOf(data: Record<string, unknown>): PredictionChoice | undefined {
+function choiceOf(data: Record<string, unknown>): PredictionChoice | undefined {
   const c = data.choice;
   return c === "home" || c === "draw" || c === "away" ? c : undefined;
 }
@@ -54,7 +56,7 @@ export function PredictionWidget({
         // a choice the player made while this was read stands: it is newer than the answer
         if (current) setChosen((mine) => mine ?? (vote ? choiceOf(vote.data) : undefined));
       })
-      .catch((e: unknown) => console.error("reading predictions failed", e));
+      .catch((e: unknown) => reportFailure("reading predictions", e));
     return () => {
       current = false;
     };
@@ -73,7 +75,7 @@ export function PredictionWidget({
     }).then(
       (res) => res.ok,
       (e: unknown) => {
-        console.error("casting a vote failed", e);
+        reportFailure("casting a vote", e);
         return false;
       },
     );
@@ -84,13 +86,13 @@ export function PredictionWidget({
   };
 
   return (
-    <div className="prediction-widget" data-prediction={predictionId} data-chosen={chosen ?? ""}>
-      <div className="outcomes">
+    <div className={styles.widget} data-prediction={predictionId} data-chosen={chosen ?? ""}>
+      <div className={styles.choices}>
         {choices.map((c) => (
           <button
             key={c.key}
             type="button"
-            className="btn"
+            className={`btn ${styles.choice}`}
             data-choice={c.key}
             aria-pressed={chosen === c.key}
             onClick={() => void vote(c.key)}

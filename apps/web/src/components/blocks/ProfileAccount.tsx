@@ -6,6 +6,7 @@ import { localizeHref } from "../../lib/locale-url";
 import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
+import styles from "./PlayerBlocks.module.css";
 
 /** The profile block of a signed-in player: name, balance and the ways to the account. */
 export function ProfileAccount() {
@@ -19,9 +20,9 @@ export function ProfileAccount() {
   const account = currentAccount(player);
   return (
     <>
-      <p className="profile-name">{name}</p>
+      <p className={styles.name}>{name}</p>
       {account ? (
-        <p className="balance" data-balance={account.balance}>
+        <p className={styles.balance} data-balance={account.balance}>
           {formatMoney(money(account.balance, account.code), account, config.locale)}
         </p>
       ) : null}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { localizeHref } from "../../lib/locale-url";
 import { type Block, pickText, type SiteSettings } from "../../lib/site-settings";
+import styles from "./SpeedDial.module.css";
 
 /** The sections a speed dial offers when the operator lists none. */
 const DEFAULT_DIAL = ["/live", "/favorites", "/my-bets", "/results"] as const;
@@ -25,7 +26,7 @@ export async function SpeedDial({
       text: href === "/my-bets" ? t("my-bets") : nav(href.slice(1) as "live" | "favorites" | "results"),
     }));
   return (
-    <details className="speed-dial">
+    <details className={styles.dial}>
       <summary aria-label={pickText(block.text, locale) || t("shortcuts")}>
         <span aria-hidden="true">+</span>
       </summary>

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { fetchBookSettings } from "../../lib/book-settings.server";
 import { localizeHref } from "../../lib/locale-url";
 import type { SiteSettings } from "../../lib/site-settings";
+import styles from "./SubMenu.module.css";
 
 /** The main sections; the settings-gated ones appear only when enabled (SPEC §6). */
 export async function SubMenu({ locale, settings }: { locale: string; settings: SiteSettings }) {
@@ -25,7 +26,7 @@ export async function SubMenu({ locale, settings }: { locale: string; settings: 
   if (settings.features.premiumCricket || products.premium_cricket.enabled)
     items.push({ path: "/premium-cricket", key: "premium-cricket" });
   return (
-    <nav className="sub-menu" aria-label={t("menu")}>
+    <nav className={styles.subMenu} aria-label={t("menu")}>
       {items.map((i) => (
         <Link key={i.path} href={localizeHref(i.path, locale, settings)} prefetch={false}>
           {t(i.key)}

@@ -3,6 +3,7 @@ import { bonusesResponseSchema } from "@sportsbook/contracts/http/bonuses";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { apiFetch } from "../../lib/client-api";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer, useUserEvents } from "../../player/player-context";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -39,7 +40,7 @@ export function BonusAlerts() {
     markBonusesSeen(
       fresh.map((b) => b.id),
       locale,
-    ).catch((err: unknown) => console.error("marking bonuses seen failed", err));
+    ).catch((err: unknown) => reportFailure("marking bonuses seen", err));
   };
   const announce = useRef((bonuses: { id: number; name: string }[]) => {
     for (const b of bonuses) pending.current.set(b.id, b.name);
@@ -56,7 +57,7 @@ export function BonusAlerts() {
         if (!res.ok) throw new Error(`GET /bonuses answered ${res.status}`);
         tell(bonusesResponseSchema.parse(await res.json()).data);
       })
-      .catch((err: unknown) => console.error("reading unseen bonuses failed", err));
+      .catch((err: unknown) => reportFailure("reading unseen bonuses", err));
   }, [player.status, locale]);
 
   // Mounted only while signed in: signing out unmounts it, which closes its alerts.

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { apiGetOr } from "../../lib/api.server";
 import { localizeHref } from "../../lib/locale-url";
 import type { Block, SiteSettings } from "../../lib/site-settings";
-import { PromotionsList } from "../blocks/BlocksLazy";
+import { PromotionsList } from "./BonusesLazy";
 
 /** bonuses block: the running promotions with the player's state of each, four by default (SPEC §9). */
 export async function BonusesBlock({

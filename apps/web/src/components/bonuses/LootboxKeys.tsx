@@ -1,6 +1,7 @@
 "use client";
 import { LOOTBOX_PLACES, readPlaceKey } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
+import styles from "./LootboxKeys.module.css";
 
 /** A lootbox's places (SPEC §3 place keys): each locked until its points, then won or lost. */
 export function LootboxKeys({
@@ -13,8 +14,8 @@ export function LootboxKeys({
   const t = useTranslations("bonus.lootbox");
   const next = places.find((p) => p.key === null);
   return (
-    <div className="lootbox" data-lootbox-points={points}>
-      <ol className="place-keys">
+    <div data-lootbox-points={points}>
+      <ol className={styles.placeKeys}>
         {places.map((p, i) => {
           const opened = p.key === null ? undefined : readPlaceKey(p.key);
           const state = opened === undefined ? "locked" : opened.won ? "win" : "lose";
@@ -25,7 +26,7 @@ export function LootboxKeys({
           );
         })}
       </ol>
-      <p className="lootbox-next">
+      <p className={styles.next}>
         {next ? t("next", { points: Math.max(0, next.points - points) }) : t("all-open")}
       </p>
     </div>

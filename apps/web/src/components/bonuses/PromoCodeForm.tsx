@@ -7,6 +7,7 @@ import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
 import { redeemPromoCode } from "./bonus-api";
+import styles from "./PromoCodeForm.module.css";
 
 /** Promo code entry (SPEC §1): the code's bonus is issued once to the signed-in player. */
 export function PromoCodeForm() {
@@ -21,7 +22,7 @@ export function PromoCodeForm() {
   const hydrated = useHydrated();
   return (
     <form
-      className="promo-code"
+      className={styles.form}
       data-form="promo-code"
       onSubmit={async (e) => {
         e.preventDefault();

@@ -5,9 +5,11 @@ import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
+import { BonusCardView } from "./BonusCardView";
 import {
   activateBonus,
   bonusTerms,
@@ -17,6 +19,7 @@ import {
   tournamentRating,
 } from "./bonus-api";
 import { LootboxKeys } from "./LootboxKeys";
+import styles from "./PromotionsList.module.css";
 
 type Bonus = z.output<typeof bonusSchema>;
 
@@ -29,12 +32,10 @@ export function PromotionsList({ bonuses }: { bonuses: Bonus[] }) {
     if (player.status !== "logged_in") return;
     const unseen = bonuses.filter((b) => b.issued && !b.issued.seen).map((b) => b.id);
     if (unseen.length > 0)
-      markBonusesSeen(unseen, locale).catch((err: unknown) =>
-        console.error("marking bonuses seen failed", err),
-      );
+      markBonusesSeen(unseen, locale).catch((err: unknown) => reportFailure("marking bonuses seen", err));
   }, [bonuses, locale, player.status]);
   return (
-    <ul className="bonus-list">
+    <ul className={styles.list}>
       {bonuses.map((b) => (
         <BonusCard key={b.id} bonus={b} />
       ))}
@@ -63,67 +64,81 @@ function BonusCard({ bonus }: { bonus: Bonus }) {
     if (r.ok) router.refresh();
     else setRefusal(r.message);
   };
+  const banner = bonus.banners[0];
   return (
-    <li className="bonus-card" data-bonus={bonus.id} data-bonus-type={bonus.type} data-status={bonus.status}>
-      <BonusBanner bonus={bonus} />
-      <div className="bonus-head">
-        <span className="bonus-type">{t(`type.${bonus.type}`)}</span>
-        <span className={`bonus-status status-${bonus.status}`}>{t(`status.${bonus.status}`)}</span>
-      </div>
-      <h2 className="bonus-name">{bonus.name}</h2>
-      {bonus.description ? <p>{bonus.description}</p> : null}
-      {amount ? (
-        <p className="bonus-amount" data-amount={bonus.issued?.amount}>
-          {t("stake", { amount })}
-        </p>
-      ) : null}
-      {bonus.issued && FARMING.includes(bonus.type) ? (
-        <p
-          className="bonus-points"
-          data-points={bonus.issued.points}
-          data-available-points={bonus.issued.available_points}
-        >
-          {typeof bonus.terms.target_points === "number"
-            ? t("points-of", { points: bonus.issued.points, target: bonus.terms.target_points })
-            : t("points", { points: bonus.issued.points })}
-          {bonus.issued.available_points < bonus.issued.points
-            ? ` · ${t("available-points", { points: bonus.issued.available_points })}`
-            : ""}
-        </p>
-      ) : null}
-      {bonus.type === "lootbox" ? (
-        <LootboxKeys places={lootboxPlaces(bonus)} points={bonus.issued?.points ?? 0} />
-      ) : null}
-      {bonus.type === "freebet_amb" ? <AmbCard bonus={bonus} /> : null}
-      {bonus.valid_to ? (
-        <p className="bonus-dates">
-          {t("valid-until", { date: format.dateTime(new Date(bonus.valid_to), { dateStyle: "medium" }) })}
-        </p>
-      ) : null}
-      {refusal ? <p role="alert">{refusal}</p> : null}
-      <div className="bonus-actions">
-        <BonusDetail bonus={bonus} />
-        <BoostButton bonus={bonus} amount={bonus.issued?.amount ?? null} onRefusal={setRefusal} />
-        {bonus.status === "available" && bonus.issued && bonus.type !== "freebet_amb" ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            data-action="activate"
-            disabled={busy}
-            onClick={activate}
-          >
-            {t("activate")}
-          </button>
-        ) : null}
-        {player.status === "not_logged_in" &&
-        !bonus.promo_code_required &&
-        bonus.status === "not_available" ? (
-          <button type="button" className="btn" data-action="sign-in" onClick={() => openAuth("sign_in")}>
-            {t("sign-in")}
-          </button>
-        ) : null}
-      </div>
-    </li>
+    <BonusCardView
+      id={bonus.id}
+      type={bonus.type}
+      typeLabel={t(`type.${bonus.type}`)}
+      status={bonus.status}
+      statusLabel={t(`status.${bonus.status}`)}
+      name={bonus.name}
+      description={bonus.description}
+      validUntil={
+        bonus.valid_to
+          ? t("valid-until", { date: format.dateTime(new Date(bonus.valid_to), { dateStyle: "medium" }) })
+          : undefined
+      }
+      banner={
+        banner && {
+          id: banner.id,
+          url: banner.desktop.url,
+          alt: banner.desktop.alt,
+          mobileUrl: banner.mobile?.url,
+          lazy: true,
+        }
+      }
+      details={
+        <>
+          {amount ? (
+            <p className={styles.amount} data-amount={bonus.issued?.amount}>
+              {t("stake", { amount })}
+            </p>
+          ) : null}
+          {bonus.issued && FARMING.includes(bonus.type) ? (
+            <p data-points={bonus.issued.points} data-available-points={bonus.issued.available_points}>
+              {typeof bonus.terms.target_points === "number"
+                ? t("points-of", { points: bonus.issued.points, target: bonus.terms.target_points })
+                : t("points", { points: bonus.issued.points })}
+              {bonus.issued.available_points < bonus.issued.points
+                ? ` · ${t("available-points", { points: bonus.issued.available_points })}`
+                : ""}
+            </p>
+          ) : null}
+          {bonus.type === "lootbox" ? (
+            <LootboxKeys places={lootboxPlaces(bonus)} points={bonus.issued?.points ?? 0} />
+          ) : null}
+          {bonus.type === "freebet_amb" ? <AmbCard bonus={bonus} /> : null}
+        </>
+      }
+      footer={
+        <>
+          {refusal ? <p role="alert">{refusal}</p> : null}
+          <div className={styles.actions}>
+            <BonusDetail bonus={bonus} />
+            <BoostButton bonus={bonus} amount={bonus.issued?.amount ?? null} onRefusal={setRefusal} />
+            {bonus.status === "available" && bonus.issued && bonus.type !== "freebet_amb" ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-action="activate"
+                disabled={busy}
+                onClick={activate}
+              >
+                {t("activate")}
+              </button>
+            ) : null}
+            {player.status === "not_logged_in" &&
+            !bonus.promo_code_required &&
+            bonus.status === "not_available" ? (
+              <button type="button" className="btn" data-action="sign-in" onClick={() => openAuth("sign_in")}>
+                {t("sign-in")}
+              </button>
+            ) : null}
+          </div>
+        </>
+      }
+    />
   );
 }
 
@@ -150,7 +165,7 @@ function AmbCard({ bonus }: { bonus: Bonus }) {
   );
   const count = Math.min(bonus.issued?.points ?? 0, target);
   return (
-    <label className="bonus-points" data-amb-progress={count}>
+    <label className={styles.ambProgress} data-amb-progress={count}>
       {t("bets-of", { count, target })}
       <progress max={target} value={count} />
     </label>
@@ -177,12 +192,7 @@ function BoostButton({
   const [busy, setBusy] = useState(false);
   const boost = bonus.terms.boost as { points: number; multiplier: number } | undefined;
   if (!boost || !bonus.issued || amount === null) return null;
-  if (bonus.issued.boosted)
-    return (
-      <span className="bonus-boosted" data-boosted>
-        {t("boosted")}
-      </span>
-    );
+  if (bonus.issued.boosted) return <span data-boosted>{t("boosted")}</span>;
   if (bonus.status !== "available" && bonus.status !== "active") return null;
   const account = player.accounts.find((a) => a.code === bonus.issued?.currency);
   const boosted = account
@@ -202,18 +212,6 @@ function BoostButton({
   );
 }
 
-/** The bonus's first banner (SPEC §3): its mobile image on narrow screens when it has one. */
-function BonusBanner({ bonus }: { bonus: Bonus }) {
-  const banner = bonus.banners[0];
-  if (!banner) return null;
-  return (
-    <picture className="bonus-banner" data-banner={banner.id}>
-      {banner.mobile ? <source media="(max-width: 779px)" srcSet={banner.mobile.url} /> : null}
-      <img src={banner.desktop.url} alt={banner.desktop.alt} width={720} height={240} loading="lazy" />
-    </picture>
-  );
-}
-
 /** The bonus detail modal (SPEC §2): its description and, read when opened, its terms. */
 function BonusDetail({ bonus }: { bonus: Bonus }) {
   const t = useTranslations("pages.promotions");
@@ -229,7 +227,7 @@ function BonusDetail({ bonus }: { bonus: Bonus }) {
     bonusTerms(bonus.type, bonus.id, locale)
       .then(setRules)
       .catch((err: unknown) => {
-        console.error("reading a bonus's terms failed", err);
+        reportFailure("reading a bonus's terms", err);
         setFailed(true);
       });
   };
@@ -267,7 +265,7 @@ function TournamentRating({ id }: { id: number }) {
     tournamentRating(id, locale)
       .then(setRating)
       .catch((err: unknown) => {
-        console.error("reading a tournament's rating failed", err);
+        reportFailure("reading a tournament's rating", err);
         setFailed(true);
       });
   }, [id, locale]);
@@ -280,7 +278,7 @@ function TournamentRating({ id }: { id: number }) {
       {rows.length === 0 ? (
         <p className="empty">{t("rating-empty")}</p>
       ) : (
-        <ol className="rating" data-rating={id}>
+        <ol data-rating={id}>
           {rows.map((r) => (
             <li key={r.position} data-position={r.position} data-current-user={r.current_user || undefined}>
               <span>{r.position}.</span> <span>{r.current_user ? t("you") : r.name}</span>{" "}

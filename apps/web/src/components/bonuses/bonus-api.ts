@@ -15,8 +15,10 @@ export type BonusCall = { ok: true } | { ok: false; message: string };
 
 /** Calls a bonus action; a refusal comes back with the API's localized message. */
 async function call(path: string, locale: string, body: unknown, fallback: string): Promise<BonusCall> {
+  // the network failing is no answer: the player is shown the fallback message
   const res = await apiFetch(path, { method: "POST", locale, ...jsonBody(body) }).catch(() => null);
   if (res?.ok) return { ok: true };
+  // no answer, or one that is not JSON, carries no message: the fallback is shown
   return { ok: false, message: errorMessage(await res?.json().catch(() => null), fallback) };
 }
 

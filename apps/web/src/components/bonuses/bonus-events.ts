@@ -1,9 +1,14 @@
+const listeners = new Set<() => void>();
+
 /**
- * Said on the window when the player's bonuses change in this tab (one activated, a promo code
- * redeemed, one issued), so the slip reads again which bonuses its bets may use.
+ * Told when the player's bonuses change in this tab (one activated, boosted, a promo code
+ * redeemed), so the slip reads again which bonuses its bets may use.
  */
-export const BONUSES_CHANGED = "sb:bonuses-changed";
+export function onBonusesChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function announceBonusesChanged(): void {
-  window.dispatchEvent(new Event(BONUSES_CHANGED));
+  for (const l of listeners) l();
 }

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from "react";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useAlerts } from "../shell/Alerts";
 import { HttpError, useFavorites } from "./FavoritesContext";
+import styles from "./FavoriteToggle.module.css";
 
 /** The star on a match card: optimistic, reverted with an error alert when the server refuses. */
 export function FavoriteToggle({ matchId }: { matchId: string }) {
@@ -19,7 +20,8 @@ export function FavoriteToggle({ matchId }: { matchId: string }) {
   return (
     <button
       type="button"
-      className="fav"
+      className={styles.fav}
+      data-action="favorite"
       aria-pressed={on}
       aria-label={t(on ? "catalog.remove-favorite" : "catalog.add-favorite")}
       onClick={() => {

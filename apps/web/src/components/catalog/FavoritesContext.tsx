@@ -1,6 +1,8 @@
 "use client";
+import { idText, isMatchId } from "@sportsbook/domain";
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { apiFetch, holdsSession } from "../../lib/client-api";
+import { reportFailure } from "../../lib/error-reporter";
 import { handingOver } from "../../lib/frame-session";
 import { createFavoritesStore, type FavoritesStore } from "./favorites-store";
 
@@ -19,7 +21,7 @@ const call = async (method: "POST" | "DELETE", id: string) => {
 export function favouriteIds(body: unknown): string[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) return [];
-  return data.flatMap((f) => (typeof f?.id === "number" && Number.isSafeInteger(f.id) ? [String(f.id)] : []));
+  return data.flatMap((f) => (typeof f?.id === "number" && isMatchId(f.id) ? [idText(f.id)] : []));
 }
 
 const Ctx = createContext<FavoritesStore | null>(null);
@@ -37,7 +39,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         if (!res.ok) return;
         store.replace(favouriteIds(await res.json()));
       })
-      .catch((e: unknown) => console.error("reading favourites failed", e));
+      .catch((e: unknown) => reportFailure("reading favourites", e));
   }, [store]);
   return <Ctx.Provider value={store}>{children}</Ctx.Provider>;
 }

@@ -13,6 +13,7 @@ import {
 import { localizeHref } from "../../lib/locale-url";
 import { fetchMatches, type MatchQuery } from "../../lib/matches.server";
 import type { SiteSettings } from "../../lib/site-settings";
+import styles from "./ListPage.module.css";
 import { MatchList } from "./MatchList";
 
 export interface ListPageProps {
@@ -104,7 +105,10 @@ export async function ListPage(props: ListPageProps) {
         {...(params.sortBy === "league" ? { groupBy: "league" as const } : {})}
       />
       {pagination && pagination.last_page > 1 ? (
-        <nav className="pager" aria-label={t("page", { page: pagination.page, pages: pagination.last_page })}>
+        <nav
+          className={styles.pager}
+          aria-label={t("page", { page: pagination.page, pages: pagination.last_page })}
+        >
           {pagination.page > 1 ? (
             <Link href={link({ page: pagination.page - 1 })} prefetch={false}>
               {t("previous")}

@@ -1,3 +1,4 @@
+import { idText } from "@sportsbook/domain";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { isUnavailable, type Match, matchSlug } from "../../lib/catalog-schemas";
@@ -7,10 +8,12 @@ import type { SiteSettings } from "../../lib/site-settings";
 import { LocalTime } from "../../live/LocalTime";
 import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
-import { OutcomeCell } from "../../live/OutcomeCell";
+import { OutcomeCell } from "../price/OutcomeCell";
+import { PriceGrid } from "../price/PriceGrid";
 import { matchPickOf } from "../ticket/pick";
 import { closedMarkets } from "./closed-markets";
 import { FavoriteToggle } from "./FavoriteToggle";
+import styles from "./MatchCard.module.css";
 
 export function matchHref(m: Match, locale: string, settings: SiteSettings): string {
   return localizeHref(`/${m.sport.key}/${matchSlug(m)}`, locale, settings);
@@ -39,33 +42,38 @@ export async function MatchCard({
   settings: SiteSettings;
 }) {
   const t = await getTranslations({ locale, namespace: "catalog" });
-  const id = String(m.id);
+  const id = idText(m.id);
   const main = m.main_market;
   const href = matchHref(m, locale, settings);
   const pickMatch = matchPickOf(m);
   const closed = closedMarkets(m.available_markets);
   return (
-    <article className="match-card" data-match={id} data-unavailable={isUnavailable(m.status) || undefined}>
-      <header className="match-card-head">
+    <article
+      className={styles.card}
+      data-match-card
+      data-match={id}
+      data-unavailable={isUnavailable(m.status) || undefined}
+    >
+      <header className={styles.head}>
         <span className="league">
           {m.sport.name} · {m.tournament.name}
         </span>
         <EventTime match={m} locale={locale} />
         <FavoriteToggle matchId={id} />
       </header>
-      <Link href={href} className="teams" prefetch={false}>
+      <Link href={href} className={styles.teams} prefetch={false}>
         {m.competitors.home || m.competitors.away ? (
           <>
             <Team name={m.competitors.home?.name ?? ""} logo={m.competitors.home?.logo} />
             <Team name={m.competitors.away?.name ?? ""} logo={m.competitors.away?.logo} />
           </>
         ) : (
-          <span className="team">{m.name}</span>
+          <span className={styles.team}>{m.name}</span>
         )}
       </Link>
       <MatchLive matchId={id} status={m.status} statistics={m.statistics} outright={m.type === "outright"} />
       {main && m.available_markets > 0 ? (
-        <div className="outcomes" data-market={main.id}>
+        <PriceGrid data-market={main.id}>
           {main.outcomes.map((o, i) => (
             <OutcomeCell
               key={o.id}
@@ -81,14 +89,14 @@ export async function MatchCard({
               pick={{ match: pickMatch, marketId: main.id, specifier: main.specifier, marketName: main.name }}
             />
           ))}
-        </div>
+        </PriceGrid>
       ) : (
-        <p className="markets-closed" data-markets-closed={closed}>
+        <p className={styles.marketsClosed} data-markets-closed={closed}>
           {t(closed === "main" ? "main-market-closed" : "markets-closed")}
         </p>
       )}
       {m.available_markets > 0 ? (
-        <Link href={href} className="more-markets" prefetch={false}>
+        <Link href={href} className={styles.moreMarkets} prefetch={false}>
           {t("markets-count", { count: m.available_markets })}
         </Link>
       ) : null}
@@ -100,7 +108,7 @@ export async function MatchCard({
  * The column headers books print over a main market (1 / X / 2, or 1 / 2 without a draw): a card's
  * cells are too narrow for team names, which stay in each cell's title and accessible name.
  */
-export function columnLabels(outcomeCount: number): readonly string[] | undefined {
+function columnLabels(outcomeCount: number): readonly string[] | undefined {
   if (outcomeCount === 3) return ["1", "X", "2"];
   if (outcomeCount === 2) return ["1", "2"];
   return undefined;
@@ -108,7 +116,7 @@ export function columnLabels(outcomeCount: number): readonly string[] | undefine
 
 export function Team({ name, logo }: { name: string; logo?: string | null | undefined }) {
   return (
-    <span className="team">
+    <span className={styles.team}>
       {logo ? (
         // biome-ignore lint/performance/noImgElement: the optimizer's props on a plain img (lib/image-props.ts says why)
         <img

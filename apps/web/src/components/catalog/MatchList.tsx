@@ -1,9 +1,11 @@
+import { idText } from "@sportsbook/domain";
 import { getTranslations } from "next-intl/server";
 import type { Match } from "../../lib/catalog-schemas";
 import type { SiteSettings } from "../../lib/site-settings";
 import { LiveSubscription } from "../../live/LiveSubscription";
 import { groupByLeague } from "./league-groups";
 import { MatchCard } from "./MatchCard";
+import styles from "./MatchList.module.css";
 
 /**
  * A list of match cards, shown as a slider or tiles, with live updates for the matches shown; sorted
@@ -27,7 +29,7 @@ export async function MatchList({
     return <p className="empty">{t("no-events")}</p>;
   }
   const cards = (list: readonly Match[]) => (
-    <ul className={`match-list match-list-${mode}`}>
+    <ul className={`${styles.list} ${styles[mode]}`}>
       {list.map((m) => (
         <li key={m.id}>
           <MatchCard match={m} locale={locale} settings={settings} />
@@ -39,13 +41,13 @@ export async function MatchList({
     <>
       {groupBy === "league"
         ? groupByLeague(matches).map((g) => (
-            <section key={`${g.key}-${g.matches[0]?.id}`} className="league-group" data-league={g.key}>
+            <section key={`${g.key}-${g.matches[0]?.id}`} data-league={g.key}>
               <h2>{g.title}</h2>
               {cards(g.matches)}
             </section>
           ))
         : cards(matches)}
-      <LiveSubscription matchIds={matches.map((m) => String(m.id))} />
+      <LiveSubscription matchIds={matches.map((m) => idText(m.id))} />
     </>
   );
 }

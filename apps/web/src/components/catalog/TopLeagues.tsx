@@ -4,6 +4,7 @@ import { apiGetOr } from "../../lib/api.server";
 import { tournamentsResponseSchema } from "../../lib/catalog-schemas";
 import { localizeHref } from "../../lib/locale-url";
 import type { SiteSettings } from "../../lib/site-settings";
+import styles from "./LinkList.module.css";
 
 /** The highest-priority leagues (SPEC §7 GET /tournaments). */
 export async function TopLeagues({
@@ -25,7 +26,7 @@ export async function TopLeagues({
   const leagues = [...res.data].sort((a, b) => b.priority - a.priority).slice(0, limit);
   if (leagues.length === 0) return null;
   return (
-    <nav className="top-leagues" aria-label={t("top-leagues")}>
+    <nav className={styles.nav} aria-label={t("top-leagues")}>
       <h2 className="block-title">{t("top-leagues")}</h2>
       <ul>
         {leagues.map((l) => (

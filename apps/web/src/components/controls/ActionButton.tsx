@@ -2,24 +2,28 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { accountActionRoute, type HostAction, useHostHandles } from "../../embed/host-link";
+// the bell's box too, drawn before its code arrives (see HeaderAccount.module.css)
+import "../notifications/NotificationBell.module.css";
 import { usePlayer } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { useShellUi } from "../shell/ShellUi";
+import { useTicket } from "../ticket/TicketContext";
+import accountStyles from "./HeaderAccount.module.css";
 
 /**
  * The place held in the header while the session is checked or the account's code loads. A hidden
  * button keeps it exactly as tall as the account's buttons, whatever the font.
  */
 const AccountPlaceholder = () => (
-  <span className="header-account" aria-busy="true">
-    <span className="btn header-account-strut" aria-hidden="true">
+  <span className={accountStyles.account} data-header-account aria-busy="true">
+    <span className={`btn ${accountStyles.strut}`} aria-hidden="true">
       &nbsp;
     </span>
   </span>
 );
 
 // A signed-in player's balance and sign-out: a visitor's page never downloads their code.
-const HeaderAccount = dynamic(() => import("../../player/HeaderAccount").then((m) => m.HeaderAccount), {
+const HeaderAccount = dynamic(() => import("./HeaderAccount").then((m) => m.HeaderAccount), {
   ssr: false,
   loading: AccountPlaceholder,
 });
@@ -32,6 +36,7 @@ export function ActionButton({ action, label }: { action: Action; label?: string
   const { setSideMenuOpen } = useShellUi();
   const { status } = usePlayer();
   const { platform } = useClientConfig();
+  const { openPanel } = useTicket();
   const accountAction: HostAction | undefined =
     action === "sign-in" || action === "sign-up" || action === "deposit" ? action : undefined;
   const route = accountActionRoute(useHostHandles(accountAction), platform.accounts);
@@ -45,10 +50,7 @@ export function ActionButton({ action, label }: { action: Action; label?: string
     if (action === "sports-menu") setSideMenuOpen(true);
     else if (action === "sign-in" || action === "sign-up") window.location.hash = action;
     else if (action === "deposit") window.location.hash = "deposit";
-    else
-      window.dispatchEvent(
-        new CustomEvent("sb:ticket", { detail: action === "my-bets" ? "MY_BETS" : "BET_SLIP" }),
-      );
+    else openPanel(action === "my-bets" ? "MY_BETS" : "BET_SLIP");
   };
   return (
     <button

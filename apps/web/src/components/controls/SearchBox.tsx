@@ -2,6 +2,7 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { localizeHref, splitLocale } from "../../lib/locale-url";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./SearchBox.module.css";
@@ -9,7 +10,7 @@ import { SEARCH_MAX, SEARCH_MIN } from "./search-limits";
 import type { Suggestion } from "./search-suggest";
 
 /** Suggestions wait for a pause in typing rather than following every key. */
-export const SUGGEST_DEBOUNCE_MS = 250;
+const SUGGEST_DEBOUNCE_MS = 250;
 
 /**
  * The search field with suggestions while typing (ARIA combobox: arrows move through the list, Enter
@@ -50,7 +51,7 @@ export function SearchBox() {
         .catch((e: unknown) => {
           if (abort.signal.aborted) return;
           // Suggestions are a convenience: the results page still answers; the failure is reported once.
-          if (lastFailure.current === null) console.error("search suggestions failed", e);
+          if (lastFailure.current === null) reportFailure("search suggestions", e);
           lastFailure.current = e;
           setItems([]);
         });
@@ -69,7 +70,7 @@ export function SearchBox() {
   };
   return (
     <form
-      className={`search ${styles.search}`}
+      className={styles.search}
       aria-label={t("search")}
       onSubmit={(e) => {
         e.preventDefault();

@@ -1,4 +1,5 @@
 import { searchResponseSchema } from "@sportsbook/contracts/http/catalogue";
+import { idText } from "@sportsbook/domain";
 import { matchSlug } from "../../lib/catalog-schemas";
 import { apiFetch } from "../../lib/client-api";
 import { type LocaleUrlConfig, localizeHref } from "../../lib/locale-url";
@@ -12,7 +13,7 @@ export interface Suggestion {
 }
 
 /** How many suggestions the box shows; the results page holds the rest. */
-export const SUGGESTION_LIMIT = 8;
+const SUGGESTION_LIMIT = 8;
 
 /** Matches whose names fit the query (GET /search with names only), as links in the page's locale. */
 export async function fetchSuggestions(
@@ -25,7 +26,7 @@ export async function fetchSuggestions(
   if (!res.ok) throw new Error(`GET /search answered ${res.status}`);
   const found = searchResponseSchema.parse(await res.json()).data.matches;
   return found.slice(0, SUGGESTION_LIMIT).map((m) => ({
-    id: String(m.id),
+    id: idText(m.id),
     label:
       m.competitors.home && m.competitors.away
         ? `${m.competitors.home.name} – ${m.competitors.away.name}`

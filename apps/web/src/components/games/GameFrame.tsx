@@ -3,7 +3,9 @@ import { type GameApp, launchResponseSchema } from "@sportsbook/contracts/http/g
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { apiFetch, jsonBody } from "../../lib/client-api";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
+import styles from "./GameFrame.module.css";
 
 /**
  * An additional product's game (SPEC §3 additional_providers), launched through the provider's
@@ -28,7 +30,7 @@ export function GameFrame({ provider, app, title }: { provider: string; app: Gam
         if (current) setLaunch({ url });
       })
       .catch((e: unknown) => {
-        console.error(`launching ${app} of ${provider} failed`, e);
+        reportFailure(`launching ${app} of ${provider}`, e);
         if (current) setLaunch({ failed: true });
       });
     return () => {
@@ -43,12 +45,12 @@ export function GameFrame({ provider, app, title }: { provider: string; app: Gam
     );
   return launch ? (
     <iframe
-      className="game-frame"
+      className={styles.frame}
       src={launch.url}
       title={title}
       sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
     />
   ) : (
-    <div className="game-frame" aria-busy="true" />
+    <div className={styles.frame} aria-busy="true" />
   );
 }

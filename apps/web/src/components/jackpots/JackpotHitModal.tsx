@@ -2,7 +2,7 @@
 import { JACKPOT_HIT_REACTION_DELAY_MS, JACKPOT_HITS_REFETCH_MS } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { reportError } from "../../lib/error-reporter";
+import { reportError, reportFailure } from "../../lib/error-reporter";
 import { useUserEvents } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { fetchJackpotHits, type JackpotHitView, jackpotMoney, markJackpotHitsSeen } from "./jackpot-api";
@@ -29,7 +29,7 @@ export function JackpotHitModal() {
         setTimeout(() => setHit((open) => open ?? next), JACKPOT_HIT_REACTION_DELAY_MS);
       })
       .catch((err: unknown) => {
-        console.error("reading the jackpot hits failed", err);
+        reportFailure("reading the jackpot hits", err);
         reportError(err, "jackpot");
       });
   };
@@ -47,7 +47,7 @@ export function JackpotHitModal() {
   const close = () => {
     if (!hit) return;
     markJackpotHitsSeen([hit.id], locale).catch((err: unknown) =>
-      console.error("marking a jackpot hit seen failed", err),
+      reportFailure("marking a jackpot hit seen", err),
     );
     setHit(null);
     // another unseen hit is shown after this one
@@ -55,13 +55,7 @@ export function JackpotHitModal() {
   };
   if (!hit) return null;
   return (
-    <dialog
-      ref={dialog}
-      className="modal jackpot-hit"
-      data-modal="jackpot-hit"
-      aria-labelledby={titleId}
-      onClose={close}
-    >
+    <dialog ref={dialog} className="modal" data-modal="jackpot-hit" aria-labelledby={titleId} onClose={close}>
       <form method="dialog" className="modal-body">
         <h2 id={titleId}>{t("hit.title")}</h2>
         <p data-amount={hit.amount}>

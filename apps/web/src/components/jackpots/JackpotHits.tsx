@@ -2,9 +2,10 @@
 import { JACKPOT_HITS_REFETCH_MS } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { reportError } from "../../lib/error-reporter";
+import { reportError, reportFailure } from "../../lib/error-reporter";
 import { LocalTime } from "../../live/LocalTime";
 import { useClientConfig } from "../shell/ClientConfig";
+import styles from "./JackpotHits.module.css";
 import { fetchJackpotHits, type JackpotHitView, jackpotMoney } from "./jackpot-api";
 
 /** The latest jackpot hits, read again every 60 s (SPEC §9); the player's own are marked. */
@@ -19,7 +20,7 @@ export function JackpotHits({ initial, limit }: { initial: JackpotHitView[]; lim
         fetchJackpotHits({ limit }, locale)
           .then((list) => current && setHits(list))
           .catch((err: unknown) => {
-            console.error("reading the jackpot hits failed", err);
+            reportFailure("reading the jackpot hits", err);
             reportError(err, "jackpot");
           }),
       JACKPOT_HITS_REFETCH_MS,
@@ -31,11 +32,13 @@ export function JackpotHits({ initial, limit }: { initial: JackpotHitView[]; lim
   }, [locale, limit]);
   if (hits.length === 0) return <p className="empty">{t("no-hits")}</p>;
   return (
-    <ol className="jackpot-hits-list">
+    <ol className={styles.list} data-jackpot-hits>
       {hits.map((h) => (
         <li key={h.id} data-hit={h.id} data-mine={h.mine || undefined}>
-          <span className="jackpot-winner">{h.mine ? t("you") : h.winner}</span>
-          <span className="jackpot-level">{h.level.name}</span>
+          <span className={styles.winner} data-winner>
+            {h.mine ? t("you") : h.winner}
+          </span>
+          <span>{h.level.name}</span>
           <strong data-amount={h.amount}>{jackpotMoney(h.amount, h, locale)}</strong>
           <LocalTime iso={h.created_at} locale={locale} />
         </li>

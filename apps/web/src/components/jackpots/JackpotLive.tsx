@@ -2,12 +2,13 @@
 import { JACKPOT_POLL_MS } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { reportError } from "../../lib/error-reporter";
+import { reportError, reportFailure } from "../../lib/error-reporter";
 import { useLiveStore } from "../../live/LiveStoreContext";
 import { jackpotKey } from "../../live/live-store";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { useClientConfig } from "../shell/ClientConfig";
+import styles from "./JackpotLive.module.css";
 import { fetchJackpots, type JackpotView, jackpotMoney } from "./jackpot-api";
 
 /**
@@ -24,7 +25,7 @@ export function JackpotLive({ initial, variant }: { initial: JackpotView[]; vari
       fetchJackpots(locale)
         .then((list) => current && setJackpots(list))
         .catch((err: unknown) => {
-          console.error("reading the jackpots failed", err);
+          reportFailure("reading the jackpots", err);
           reportError(err, "jackpot");
         });
     const timer = setInterval(read, JACKPOT_POLL_MS);
@@ -34,7 +35,7 @@ export function JackpotLive({ initial, variant }: { initial: JackpotView[]; vari
     };
   }, [locale]);
   return (
-    <div className={`jackpots jackpots-${variant}`}>
+    <div className={styles.jackpots} data-variant={variant}>
       {jackpots.map((j) =>
         variant === "banner" ? <Banner key={j.id} jackpot={j} /> : <Card key={j.id} jackpot={j} />,
       )}
@@ -62,19 +63,24 @@ function Banner({ jackpot }: { jackpot: JackpotView }) {
   const { locale } = useClientConfig();
   const total = useTotal(jackpot);
   return (
-    <section className="jackpot-banner" data-jackpot={jackpot.id} aria-label={jackpot.name}>
-      <p className="jackpot-name">{jackpot.name}</p>
-      <p className="jackpot-total" data-amount={total}>
+    <section
+      className={styles.banner}
+      data-jackpot={jackpot.id}
+      data-jackpot-banner
+      aria-label={jackpot.name}
+    >
+      <p>{jackpot.name}</p>
+      <p className={styles.total} data-amount={total} data-jackpot-total>
         {jackpotMoney(total, jackpot, locale)}
       </p>
-      <ul className="jackpot-levels">
+      <ul className={styles.levels}>
         {jackpot.levels.map((l) => (
           <li key={l.code} data-level={l.code} data-state={l.state}>
             <span>{l.name}</span> <strong>{jackpotMoney(l.pool_amount, jackpot, locale)}</strong>
           </li>
         ))}
       </ul>
-      <p className="jackpot-hits">{t("hits", { count: jackpot.hits_amount })}</p>
+      <p className={styles.hits}>{t("hits", { count: jackpot.hits_amount })}</p>
     </section>
   );
 }
@@ -85,12 +91,12 @@ function Card({ jackpot }: { jackpot: JackpotView }) {
   const { format } = useOddsFormat();
   const total = useTotal(jackpot);
   return (
-    <article className="jackpot-card" data-jackpot={jackpot.id}>
+    <article className={styles.card} data-jackpot={jackpot.id} data-jackpot-card>
       <h3>{jackpot.name}</h3>
-      <p className="jackpot-total" data-amount={total}>
+      <p className={styles.total} data-amount={total} data-jackpot-total>
         {jackpotMoney(total, jackpot, locale)}
       </p>
-      <ul className="jackpot-levels">
+      <ul className={styles.levels}>
         {jackpot.levels.map((l) => (
           <li key={l.code} data-level={l.code} data-state={l.state}>
             <span>
@@ -107,7 +113,7 @@ function Card({ jackpot }: { jackpot: JackpotView }) {
           </li>
         ))}
       </ul>
-      <p className="jackpot-terms">
+      <p className={styles.terms} data-jackpot-terms>
         {t("terms", {
           share: (jackpot.contribution_bp / 100).toLocaleString(locale),
           stake: jackpotMoney(jackpot.min_stake, jackpot, locale),

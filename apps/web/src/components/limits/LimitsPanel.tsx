@@ -3,6 +3,7 @@ import { LIMIT_KIND, type Limit, type LimitPeriod, type LimitType } from "@sport
 import { formatMoney, money, parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
@@ -60,7 +61,7 @@ export function LimitsPanel() {
         setFailed(false);
       },
       (e: unknown) => {
-        console.error("reading the limits failed", e);
+        reportFailure("reading the limits", e);
         setFailed(true);
       },
     );

@@ -10,6 +10,7 @@ import {
 } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { localizeHref } from "../../lib/locale-url";
 import { usePlayer, usePlayerStore } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -47,7 +48,7 @@ export function SessionWatch() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       const answer = await fetchSessionsInfo(locale).catch((e: unknown) => {
-        console.error("reading the session info failed", e);
+        reportFailure("reading the session info", e);
         return null;
       });
       if (stopped) return;
@@ -74,10 +75,10 @@ export function SessionWatch() {
         if (stopped || !shouldTrackActivity(config.activityTracking, true, limits)) return;
         timer = setInterval(() => {
           if (document.visibilityState !== "visible") return;
-          activityTick(locale).catch((e: unknown) => console.error("activity tracking failed", e));
+          activityTick(locale).catch((e: unknown) => reportFailure("activity tracking", e));
         }, ACTIVITY_TICK_MS);
       })
-      .catch((e: unknown) => console.error("reading the limits failed", e));
+      .catch((e: unknown) => reportFailure("reading the limits", e));
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -92,7 +93,7 @@ export function SessionWatch() {
   if (due === null || !signedIn) return null;
   const carryOn = () => {
     setDue(null);
-    continueSession(locale).catch((e: unknown) => console.error("continuing the session failed", e));
+    continueSession(locale).catch((e: unknown) => reportFailure("continuing the session", e));
   };
   return (
     // The player answers it: Escape does not dismiss the reminder unseen.
@@ -111,9 +112,11 @@ export function SessionWatch() {
             amount: netAmount(due.net, player.accounts, locale),
           })}
         </p>
-        <p>
-          <a href={localizeHref("/profile/limits", locale, config)}>{t("limits")}</a>
-        </p>
+        {config.responsibleGambling ? (
+          <p>
+            <a href={localizeHref("/profile/limits", locale, config)}>{t("limits")}</a>
+          </p>
+        ) : null}
         <div className="modal-actions">
           <button
             type="button"
@@ -121,7 +124,7 @@ export function SessionWatch() {
             data-action="reality-sign-out"
             onClick={() => {
               setDue(null);
-              store.signOut().catch((e: unknown) => console.error("signing out failed", e));
+              store.signOut().catch((e: unknown) => reportFailure("signing out", e));
             }}
           >
             {t("sign-out")}

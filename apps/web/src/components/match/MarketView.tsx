@@ -1,16 +1,19 @@
+import { idText } from "@sportsbook/domain";
 import type { Market, Match } from "../../lib/catalog-schemas";
 import { marketIdKey } from "../../live/live-store";
-import { OutcomeCell } from "../../live/OutcomeCell";
+import { OutcomeCell } from "../price/OutcomeCell";
+import { PriceGrid } from "../price/PriceGrid";
 import { matchPickOf } from "../ticket/pick";
+import styles from "./MarketView.module.css";
 
 /** One market of a match with its outcomes, each a live, bettable price. */
 export function MarketView({ match, market }: { match: Match; market: Market }) {
-  const id = String(match.id);
+  const id = idText(match.id);
   const pickMatch = matchPickOf(match);
   return (
-    <div className="market" data-market={market.id}>
+    <div className={styles.market} data-market={market.id}>
       <h3>{market.name}</h3>
-      <div className="outcomes">
+      <PriceGrid>
         {market.outcomes.map((o) => (
           <OutcomeCell
             key={o.id}
@@ -22,6 +25,7 @@ export function MarketView({ match, market }: { match: Match; market: Market }) 
             active={o.active}
             marketStatus={market.status}
             matchStatus={match.status}
+            stacked
             pick={{
               match: pickMatch,
               marketId: market.id,
@@ -30,7 +34,7 @@ export function MarketView({ match, market }: { match: Match; market: Market }) 
             }}
           />
         ))}
-      </div>
+      </PriceGrid>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { isMarketListed } from "@sportsbook/domain";
+import { idText, isMarketListed } from "@sportsbook/domain";
 import { getTranslations } from "next-intl/server";
 import { fetchBookSettings } from "../../lib/book-settings.server";
 import { isUnavailable, type Market, type Match } from "../../lib/catalog-schemas";
@@ -10,13 +10,14 @@ import { BetBuilderLazy } from "../bet-builder/BetBuilderLazy";
 import { EventTime } from "../catalog/MatchCard";
 import { matchPickOf } from "../ticket/pick";
 import { MarketView } from "./MarketView";
+import styles from "./MatchPage.module.css";
 import { MatchTabs } from "./MatchTabs";
 import { matchTabs } from "./match-tabs";
 import { Scoreboard } from "./Scoreboard";
 import { StreamPanel } from "./StreamPanel";
 
 /** Groups markets by their first market group, in priority order; inactive markets are dropped (SPEC §4). */
-export function groupMarkets(markets: readonly Market[]): [string, Market[]][] {
+function groupMarkets(markets: readonly Market[]): [string, Market[]][] {
   const groups = new Map<string, Market[]>();
   for (const m of [...markets].sort((a, b) => b.priority - a.priority)) {
     if (!isMarketListed(m.status)) continue;
@@ -37,7 +38,7 @@ export async function MatchPage({
   settings: SiteSettings;
 }) {
   const t = await getTranslations({ locale, namespace: "match" });
-  const id = String(m.id);
+  const id = idText(m.id);
   const book = await fetchBookSettings(locale);
   // SPEC §3 video_settings: with video off no match offers its stream.
   const [markets, streams] = await Promise.all([
@@ -84,7 +85,7 @@ export async function MatchPage({
     betBuilder: builder !== null,
   });
   return (
-    <div className="page match-page" data-page="match" data-match={id}>
+    <div className="page" data-page="match" data-match={id}>
       <header className="match-head">
         <p className="league">
           {m.sport.name} · {m.category.name} · {m.tournament.name}
@@ -122,7 +123,7 @@ export async function MatchPage({
           ),
           chat: settings.chat ? (
             <iframe
-              className="match-chat"
+              className={styles.chat}
               src={chatUrl(settings.chat, locale, id)}
               title={t("tab.chat")}
               loading="lazy"

@@ -1,5 +1,6 @@
 "use client";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
+import styles from "./MatchTabs.module.css";
 import { BET_BUILDER_HASH, type MatchTab } from "./match-tabs";
 
 /**
@@ -38,7 +39,7 @@ export function MatchTabs({
   };
   return (
     <>
-      <div className="tabs match-tabs" role="tablist" aria-label={label}>
+      <div className={`tabs ${styles.tabs}`} role="tablist" aria-label={label}>
         {tabs.map((tab, i) => (
           <button
             key={tab.id}

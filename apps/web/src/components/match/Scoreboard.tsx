@@ -6,6 +6,7 @@ import { useSyncExternalStore } from "react";
 import type { Statistics } from "../../lib/catalog-schemas";
 import { useLiveStore } from "../../live/LiveStoreContext";
 import { useMatchClock } from "../../live/match-clock";
+import styles from "./Scoreboard.module.css";
 
 /** Scores per period, total, serving side and clock; follows the live store. */
 export function Scoreboard({
@@ -54,7 +55,7 @@ export function Scoreboard({
     </tr>
   );
   return (
-    <section className="scoreboard" aria-label={t("scoreboard")}>
+    <section className={styles.scoreboard} aria-label={t("scoreboard")}>
       <table>
         <thead>
           <tr>

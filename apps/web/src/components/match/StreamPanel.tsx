@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import type { streamsResponseSchema } from "../../lib/catalog-schemas";
+import styles from "./MatchPage.module.css";
 import { VideoLink } from "./VideoLink";
 
 type Stream = z.infer<typeof streamsResponseSchema>["data"][number];
 
 /** A link the page may frame: a secure one, or one of this site's own pages (the sandbox broadcast). */
-export function isPlayable(link: string): boolean {
+function isPlayable(link: string): boolean {
   return link.startsWith("https://") || /^\/(?!\/)/.test(link);
 }
 
@@ -28,7 +29,7 @@ export async function StreamPanel({
   const t = await getTranslations({ locale, namespace: "match" });
   const playable = streams.find((s) => isPlayable(s.link));
   return (
-    <section className="match-stream" aria-label={t("stream")}>
+    <section className={styles.stream} aria-label={t("stream")}>
       {playable ? (
         <iframe
           src={playable.link}

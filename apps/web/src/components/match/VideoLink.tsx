@@ -26,8 +26,10 @@ export function VideoLink({ matchId }: { matchId: string }) {
       type="button"
       className="btn"
       onClick={async () => {
+        // the network failing is no answer: the player is told no stream was found
         const res = await apiFetch(`/matches/${encodeURIComponent(matchId)}/video`).catch(() => null);
         if (res?.status === 401) return openAuth("sign_in");
+        // no answer, or one that is not JSON, holds no link
         const found = videoLinkOf(await res?.json().catch(() => null));
         if (found) {
           setLink(found);

@@ -1,17 +1,22 @@
 "use client";
 import type { PlacedBet } from "@sportsbook/contracts/http/bets";
 import {
+  BET_LIST_FILTERS,
+  BET_RESULT_FILTERS,
   type BetListFilter,
   type BetResultFilter,
   formatMoney,
+  idText,
+  matchesBetListFilter,
   money,
-  type Odds,
+  oddsFromThousandths,
   systemLeastReturn,
   systemLineCount,
   systemLineStake,
 } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { useLive } from "../../live/LiveProvider";
 import { MatchLive } from "../../live/MatchLive";
 import { displayOdds } from "../../odds/display";
@@ -22,9 +27,6 @@ import { applyBetChanged, applyCashoutChanged, filterBets } from "./bet-list";
 import { fetchAllBets } from "./bets-api";
 import { CashoutControl } from "./CashoutControl";
 import styles from "./MyBets.module.css";
-
-const LIST_FILTERS: readonly BetListFilter[] = ["all", "open", "settled"];
-const RESULT_FILTERS: readonly BetResultFilter[] = ["all", "win", "lose", "refund"];
 
 /**
  * The player's bets (SPEC §2 My bets, page id bets_history): every page of GET /bets, filtered by
@@ -49,7 +51,7 @@ export function MyBetsList() {
         setFailed(false);
       })
       .catch((e: unknown) => {
-        console.error("reading the bets failed", e);
+        reportFailure("reading the bets", e);
         setFailed(true);
       });
   }, [locale]);
@@ -78,7 +80,7 @@ export function MyBetsList() {
         ...new Set(
           (bets ?? [])
             .filter((b) => b.status === "waiting_results")
-            .flatMap((b) => b.selections.map((s) => String(s.match.id))),
+            .flatMap((b) => b.selections.map((s) => idText(s.match.id))),
         ),
       ]
         .sort()
@@ -110,14 +112,14 @@ export function MyBetsList() {
       <div className={styles.filters}>
         <FilterGroup<BetListFilter>
           label={t("filter.list")}
-          values={LIST_FILTERS}
+          values={BET_LIST_FILTERS}
           value={list}
           onChange={setList}
           text={(v) => t(`list.${v}`)}
         />
         <FilterGroup<BetResultFilter>
           label={t("filter.result")}
-          values={RESULT_FILTERS}
+          values={BET_RESULT_FILTERS}
           value={result}
           onChange={setResult}
           text={(v) => t(`result-filter.${v}`)}
@@ -178,7 +180,7 @@ function SystemFigures({
 }) {
   const t = useTranslations("mybets");
   const type = { winCount: system.win_count, totalCount: system.total_count };
-  const odds = bet.selections.map((s) => s.odds as Odds);
+  const odds = bet.selections.map((s) => oddsFromThousandths(s.odds));
   const least =
     odds.length === type.totalCount ? systemLeastReturn(bet.stake.value, odds, type.winCount) : undefined;
   return (
@@ -217,8 +219,7 @@ function BetCard({ bet, onCashedOut }: { bet: PlacedBet; onCashedOut(bet: Placed
   const { format } = useOddsFormat();
   const currency = { code: bet.stake.currency, subunits: bet.stake.subunits, fiat: bet.stake.subunits <= 2 };
   const amount = (value: number) => formatMoney(money(value, currency.code), currency, locale);
-  const settled =
-    bet.status !== "waiting_results" && bet.status !== "submitted" && bet.status !== "ready_to_process";
+  const settled = matchesBetListFilter(bet.status, "settled");
   return (
     <article className={styles.bet} data-bet-id={bet.id} data-status={bet.status} data-result={bet.result}>
       <header className={styles.head}>
@@ -239,7 +240,7 @@ function BetCard({ bet, onCashedOut }: { bet: PlacedBet; onCashedOut(bet: Placed
               <span className={styles.meta}>
                 {s.market.name} · {s.match.name}
               </span>
-              <MatchLive matchId={String(s.match.id)} status={s.match.status} statistics={{}} />
+              <MatchLive matchId={idText(s.match.id)} status={s.match.status} statistics={{}} />
             </div>
             <span className={styles.odds} data-odds={s.odds}>
               {displayOdds(s.odds, format)}

@@ -1,11 +1,12 @@
 import type { PlacedBet } from "@sportsbook/contracts/http/bets";
+import { betIdFrom } from "@sportsbook/domain";
 import { describe, expect, it } from "vitest";
 import { applyBetChanged, applyCashoutChanged, filterBets } from "./bet-list";
 
 const money = (value: number) => ({ value, currency: "EUR", subunits: 2 });
 function bet(id: number, over: Partial<PlacedBet> = {}): PlacedBet {
   return {
-    id,
+    id: betIdFrom(id),
     ref: `R${id}`,
     type: "single",
     status: "waiting_results",
@@ -32,7 +33,7 @@ describe("the bet list follows bet events (SPEC §4)", () => {
   it("a settled bet updates in place with its result and paid amount, and loses its cashout", () => {
     const { bets, known } = applyBetChanged([bet(1), bet(2)], {
       type: "bet_changed",
-      bet_id: 2,
+      bet_id: betIdFrom(2),
       status: "done",
       result: "win_entire",
       win_amount: 250,
@@ -49,20 +50,30 @@ describe("the bet list follows bet events (SPEC §4)", () => {
 
   it("a VIP bet that becomes rejected leaves the list; an unknown bet asks for a fresh read", () => {
     expect(
-      applyBetChanged([bet(1, { is_vip: true })], { type: "bet_changed", bet_id: 1, status: "rejected" })
-        .bets,
+      applyBetChanged([bet(1, { is_vip: true })], {
+        type: "bet_changed",
+        bet_id: betIdFrom(1),
+        status: "rejected",
+      }).bets,
     ).toEqual([]);
     expect(
-      applyBetChanged([bet(1)], { type: "bet_changed", bet_id: 1, status: "rejected" }).bets,
+      applyBetChanged([bet(1)], { type: "bet_changed", bet_id: betIdFrom(1), status: "rejected" }).bets,
     ).toHaveLength(1);
-    expect(applyBetChanged([bet(1)], { type: "bet_changed", bet_id: 9, status: "done" }).known).toBe(false);
+    expect(
+      applyBetChanged([bet(1)], { type: "bet_changed", bet_id: betIdFrom(9), status: "done" }).known,
+    ).toBe(false);
   });
 
   it("a cashout offer moves or goes away", () => {
-    const moved = applyCashoutChanged([bet(1)], { type: "bet_cashout_changed", bet_id: 1, to_cashout: 120 });
+    const moved = applyCashoutChanged([bet(1)], {
+      type: "bet_cashout_changed",
+      bet_id: betIdFrom(1),
+      to_cashout: 120,
+    });
     expect(moved[0]?.to_cashout).toEqual(money(120));
     expect(
-      applyCashoutChanged(moved, { type: "bet_cashout_changed", bet_id: 1, to_cashout: null })[0]?.to_cashout,
+      applyCashoutChanged(moved, { type: "bet_cashout_changed", bet_id: betIdFrom(1), to_cashout: null })[0]
+        ?.to_cashout,
     ).toBeNull();
   });
 
@@ -77,7 +88,7 @@ describe("the bet list follows bet events (SPEC §4)", () => {
     expect(filterBets(list, "all", "refund").map((b) => b.id)).toEqual([3]);
     const settled = applyBetChanged(list, {
       type: "bet_changed",
-      bet_id: 1,
+      bet_id: betIdFrom(1),
       status: "done",
       result: "win_entire",
     }).bets;

@@ -20,7 +20,7 @@ export function applyBetChanged(
   bets: readonly PlacedBet[],
   e: BetChanged,
 ): { bets: PlacedBet[]; known: boolean } {
-  const id = Number(e.bet_id);
+  const id = e.bet_id;
   const bet = bets.find((b) => b.id === id);
   if (!bet) return { bets: [...bets], known: false };
   if (betListChange(e.status, bet.is_vip) === "remove")
@@ -44,7 +44,7 @@ export function applyBetChanged(
 
 /** A `bet_cashout_changed` event: the bet's current cashout offer, or none. */
 export function applyCashoutChanged(bets: readonly PlacedBet[], e: CashoutChanged): PlacedBet[] {
-  const id = Number(e.bet_id);
+  const id = e.bet_id;
   return bets.map((b) =>
     b.id === id
       ? { ...b, to_cashout: e.to_cashout === null ? null : { ...b.stake, value: e.to_cashout } }

@@ -3,7 +3,7 @@ import { betsResponseSchema, cashoutResponseSchema, type PlacedBet } from "@spor
 import { apiFetch, jsonBody } from "../../lib/client-api";
 
 /** SPEC §9: bets are read 500 at a time. */
-export const BETS_PAGE_SIZE = 500;
+const BETS_PAGE_SIZE = 500;
 
 /** Every bet of the player (SPEC §7 GET /bets: all pages until the last). */
 export async function fetchAllBets(locale: string): Promise<PlacedBet[]> {
@@ -33,6 +33,7 @@ export async function cashout(betId: number, amount: number, locale: string): Pr
     ...jsonBody({ bet_id: betId, to_cashout: amount }),
     headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
   });
+  // an answer that is not JSON is no body: the schema check below refuses it
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) {
     const parsed = cashoutResponseSchema.parse(body);

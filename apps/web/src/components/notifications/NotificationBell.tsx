@@ -2,9 +2,11 @@
 import type { Notification } from "@sportsbook/contracts/http/notifications";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer, useUserEvents } from "../../player/player-context";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
+import bellStyles from "./NotificationBell.module.css";
 import styles from "./Notifications.module.css";
 import { notificationText } from "./notification-text";
 import { fetchNotifications, fetchUnread, markAllRead, markRead } from "./notifications-api";
@@ -28,15 +30,23 @@ export function NotificationBell() {
 
   const fail = useCallback(
     (what: string) => (e: unknown) => {
-      console.error(`${what} failed`, e);
+      reportFailure(what, e);
       alerts.push({ kind: "danger", title: te("title"), description: t("failed") });
     },
     [alerts, te, t],
   );
 
-  useEffect(() => {
-    fetchUnread(locale).then(setUnread, fail("reading the unread count"));
+  // Only the latest read counts: an earlier one answering late would bring back an older count.
+  const unreadRead = useRef(0);
+  const readUnread = useCallback(() => {
+    const seq = ++unreadRead.current;
+    return fetchUnread(locale).then((n) => {
+      if (seq === unreadRead.current) setUnread(n);
+    }, fail("reading the unread count"));
   }, [locale, fail]);
+  useEffect(() => {
+    void readUnread();
+  }, [readUnread]);
 
   const load = useCallback(
     (page: number) =>
@@ -52,14 +62,18 @@ export function NotificationBell() {
     [locale, fail],
   );
 
-  useUserEvents((event) => {
-    if (event.type === "unread_counters_changed") setUnread(event.unread);
-    // A new one is read from the API (open list) or on the next opening (closed list).
-    if (event.type === "notification") {
-      if (open) void load(1);
-      else setList(null);
-    }
-  });
+  // A new one is read from the API (open list) or on the next opening (closed list).
+  const stale = () => (open ? void load(1) : setList(null));
+  useUserEvents(
+    (event) => {
+      if (event.type === "unread_counters_changed") setUnread(event.unread);
+      if (event.type === "notification") stale();
+    },
+    () => {
+      void readUnread();
+      stale();
+    },
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -91,10 +105,10 @@ export function NotificationBell() {
   const count = unread ?? 0;
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
-    <div className="notification-bell" ref={root}>
+    <div className={bellStyles.bell} ref={root}>
       <button
         type="button"
-        className="btn notification-toggle"
+        className={`btn ${bellStyles.toggle}`}
         aria-expanded={open}
         aria-controls={panelId}
         data-action="notifications"
@@ -110,7 +124,7 @@ export function NotificationBell() {
           {t("open")}, {t("unread", { count })}
         </span>
         {count > 0 ? (
-          <span className="notification-badge" data-unread={count} aria-hidden="true">
+          <span className={bellStyles.badge} data-unread={count} aria-hidden="true">
             {count > 99 ? "99+" : count}
           </span>
         ) : null}

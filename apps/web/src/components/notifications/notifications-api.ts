@@ -5,7 +5,7 @@ import {
 import { apiFetch, jsonBody } from "../../lib/client-api";
 
 /** How many notifications the list shows; older ones are read from the API on request. */
-export const NOTIFICATIONS_PAGE = 20;
+const NOTIFICATIONS_PAGE = 20;
 
 async function ok(res: Response, call: string): Promise<Response> {
   if (!res.ok) throw new Error(`${call} answered ${res.status}`);

@@ -13,12 +13,7 @@ export async function infoPageMetadata(locale: string, page: InfoPage): Promise<
 }
 
 /** The operator's text for the page in this locale, else the messages' own (every UI language has one). */
-export function infoPageText(
-  settings: SiteSettings,
-  page: InfoPage,
-  locale: string,
-  fallback: string,
-): string {
+function infoPageText(settings: SiteSettings, page: InfoPage, locale: string, fallback: string): string {
   return pickText(settings.pages[page], locale) || fallback;
 }
 

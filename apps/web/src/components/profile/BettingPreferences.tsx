@@ -2,6 +2,7 @@
 import { type Currency, formatAmount, money, parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { loadSettings, saveSettings } from "../../player/player-settings";
 import { OddsFormatSwitcher } from "../controls/OddsFormatSwitcher";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -44,7 +45,7 @@ export function BettingPreferences({ currency }: { currency: Currency }) {
         );
       },
       (e: unknown) => {
-        console.error("reading the settings failed", e);
+        reportFailure("reading the settings", e);
         if (current) setMessage({ kind: "error", text: te("description") });
       },
     );
@@ -74,7 +75,7 @@ export function BettingPreferences({ currency }: { currency: Currency }) {
       store?.setQuickStakes(saved.stakes);
       setMessage({ kind: "done", text: t("saved") });
     } catch (err) {
-      console.error("saving the quick stakes failed", err);
+      reportFailure("saving the quick stakes", err);
       setMessage({ kind: "error", text: te("description") });
     }
   };
@@ -82,7 +83,7 @@ export function BettingPreferences({ currency }: { currency: Currency }) {
   return (
     <section className={styles.section} aria-labelledby="betting-title" data-section="betting">
       <h2 id="betting-title">{t("title")}</h2>
-      <div className="setting-row">
+      <div className={styles.settingRow}>
         <span>{t("odds-format")}</span>
         <OddsFormatSwitcher />
       </div>

@@ -2,12 +2,13 @@
 import type { DeviceSession } from "@sportsbook/contracts/identity";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Profile.module.css";
 import { fetchDevices, signOutDevice, signOutOtherDevices } from "./profile-api";
 
 /** A short name for a device from its user agent: browser and system, as a player recognises them. */
-export function deviceName(userAgent: string | null): string | null {
+function deviceName(userAgent: string | null): string | null {
   if (!userAgent) return null;
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
@@ -47,7 +48,7 @@ export function DevicesList() {
 
   const reload = useCallback(() => {
     fetchDevices(locale).then(setDevices, (e: unknown) => {
-      console.error("reading the devices failed", e);
+      reportFailure("reading the devices", e);
       setMessage({ kind: "error", text: t("failed") });
     });
   }, [locale, t]);

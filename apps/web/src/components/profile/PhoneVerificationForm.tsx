@@ -54,7 +54,7 @@ export function PhoneVerificationForm({
     <form className={styles.form} onSubmit={verify} noValidate data-form="phone-verification">
       <div className={styles.field}>
         <label htmlFor={`${id}-phone`}>{t("number")}</label>
-        <div className="setting-row">
+        <div className={styles.settingRow}>
           <input
             id={`${id}-phone`}
             name="phone"

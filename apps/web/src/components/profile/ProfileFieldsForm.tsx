@@ -2,6 +2,7 @@
 import type { ProfileField } from "@sportsbook/contracts/identity";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer, usePlayerStore } from "../../player/player-context";
 import type { PlayerProfile } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -47,15 +48,19 @@ export function ProfileFieldsForm({
   const store = usePlayerStore();
   const formId = useId();
   const profile = player.profile;
-  const [values, setValues] = useState<Record<string, string>>(() =>
+  // Uncontrolled: what the player typed is the field's own, never put back by a render that lags
+  // behind the keystroke (while the page is still loading code, a controlled field loses it).
+  const [initial] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f, profile ? (VALUE[f](profile) ?? "") : ""])),
   );
   const [refusal, setRefusal] = useState<{ message: string; field?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const values = Object.fromEntries(fields.map((f) => [f, String(form.get(f) ?? "")]));
     const changed = Object.fromEntries(
       fields
         .map((f) => [f, values[f]?.trim() ?? ""] as const)
@@ -80,9 +85,7 @@ export function ProfileFieldsForm({
     }
     setRefusal(null);
     setSaved(true);
-    await store
-      .refreshProfile()
-      .catch((err: unknown) => console.error("reading the player again failed", err));
+    await store.refreshProfile().catch((err: unknown) => reportFailure("reading the player again", err));
     onSaved?.(r.value);
   };
 
@@ -99,11 +102,10 @@ export function ProfileFieldsForm({
               id={id}
               name={f}
               {...INPUT[f]}
-              value={values[f] ?? ""}
+              defaultValue={initial[f] ?? ""}
               required={required}
               aria-invalid={wrong || undefined}
               aria-describedby={wrong ? `${id}-error` : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
             />
             {f === "phone" ? <p className={styles.note}>{t("phone-hint")}</p> : null}
             {wrong ? (

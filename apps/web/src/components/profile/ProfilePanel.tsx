@@ -13,6 +13,7 @@ import { PhoneVerificationForm } from "./PhoneVerificationForm";
 import styles from "./Profile.module.css";
 import { ProfileFieldsForm } from "./ProfileFieldsForm";
 import { ProfileLoading } from "./ProfileLoading";
+import { PushNotifications } from "./PushNotifications";
 
 /**
  * The profile page (`/profile`): personal details, phone verification, password, betting
@@ -71,11 +72,12 @@ export function ProfilePanel() {
         </button>
       </section>
       <BettingPreferences currency={account} />
+      <PushNotifications />
       <DevicesList />
       <nav className={styles.links} aria-label={t("more")}>
         <Link href={href("/profile/wallet/deposit")}>{t("wallet")}</Link>
         <Link href={href("/profile/wallet/transactions")}>{t("transactions")}</Link>
-        <Link href={href("/profile/limits")}>{t("limits")}</Link>
+        {config.responsibleGambling ? <Link href={href("/profile/limits")}>{t("limits")}</Link> : null}
       </nav>
     </div>
   );

@@ -2,6 +2,7 @@
 import { type ProfileField, profileFieldSchema } from "@sportsbook/contracts/identity";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer, usePlayerStore } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import { PhoneVerificationForm } from "./PhoneVerificationForm";
@@ -30,7 +31,7 @@ export function RequiredDialogs() {
       (v) => {
         if (current) setPhone(v.is_required && !v.is_verified ? "required" : "done");
       },
-      (e: unknown) => console.error("reading the phone verification failed", e),
+      (e: unknown) => reportFailure("reading the phone verification", e),
     );
     return () => {
       current = false;
@@ -88,7 +89,7 @@ function Required({
             type="button"
             className="btn"
             data-action="sign-out"
-            onClick={() => store.signOut().catch((e: unknown) => console.error("sign-out failed", e))}
+            onClick={() => store.signOut().catch((e: unknown) => reportFailure("sign-out", e))}
           >
             {tb("sign-out")}
           </button>

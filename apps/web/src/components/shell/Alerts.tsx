@@ -9,6 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import styles from "./Alerts.module.css";
 import { type AlertStore, createAlertStore } from "./alert-store";
 
 const Ctx = createContext<AlertStore | null>(null);
@@ -19,7 +20,7 @@ export function useAlerts(): AlertStore {
   return s;
 }
 
-/** The height of what is fixed at the bottom of the screen, that alerts stand on (globals.css `.alerts`). */
+/** The height of what is fixed at the bottom of the screen, that alerts stand on (Alerts.module.css `.alerts`). */
 const LIFT_PROPERTY = "--alerts-lift";
 
 /**
@@ -55,12 +56,13 @@ function AlertList({ store }: { store: AlertStore }) {
   const alerts = useSyncExternalStore(store.subscribe, store.get, store.get);
   const t = useTranslations("alert");
   return (
-    <div className="alerts" aria-live="polite">
+    <div className={styles.alerts} aria-live="polite" data-alerts>
       {alerts.map((a) => (
         <button
           type="button"
           key={a.id}
-          className={`alert alert-${a.kind}`}
+          className={styles.alert}
+          data-alert={a.kind}
           role={a.kind === "danger" ? "alert" : "status"}
           onClick={() => store.remove(a.id)}
           title={t("close")}

@@ -16,8 +16,19 @@ function Fragile() {
 describe("AreaBoundary", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("keeps a failing area to itself, logs it by name, and renders it again on retry", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps a failing area to itself, reports it by name, and renders it again on retry", () => {
+    // React itself logs a caught render error; the area's own report goes to the page's reporter.
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const sent: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        sent.push(String(init?.body));
+        return new Response(null, { status: 202 });
+      }),
+    );
     const view = render(
       <NextIntlClientProvider locale="en" messages={messages}>
         <AreaBoundary area="bet-slip">
@@ -29,7 +40,10 @@ describe("AreaBoundary", () => {
     const failed = view.container.querySelector("[data-area-failed=bet-slip]");
     expect(failed?.textContent).toContain("Something went wrong");
     expect(view.getByText("the rest of the page")).toBeTruthy();
-    expect(logged.mock.calls.some((c) => String(c[0]).includes('"bet-slip" failed'))).toBe(true);
+    const reports = sent.map((body) => JSON.parse(body) as { kind: string; during?: string });
+    expect(reports).toContainEqual(
+      expect.objectContaining({ kind: "render", during: 'showing the page area "bet-slip"' }),
+    );
 
     broken = false;
     fireEvent.click(view.getByText("Retry"));

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { reportError } from "../../lib/error-reporter";
+import styles from "./AreaBoundary.module.css";
 
 interface Props {
   /** Which part of the page this is (header, main, bet slip …), for the log and the markup. */
@@ -21,8 +22,10 @@ export class AreaBoundary extends Component<Props, { error: Error | null }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(`page area "${this.props.area}" failed`, error, info.componentStack);
-    reportError(error, "render");
+    reportError(error, "render", {
+      during: `showing the page area "${this.props.area}"`,
+      ...(info.componentStack ? { response: info.componentStack } : {}),
+    });
   }
 
   override render() {
@@ -44,7 +47,7 @@ export function AreaFailure({
   const t = useTranslations("global-error.default");
   const tb = useTranslations("global-error");
   return (
-    <div className="area-failure" role="alert" data-area-failed={area}>
+    <div className={styles.failure} role="alert" data-area-failed={area}>
       {/* A failed page keeps its one main heading; a failed area inside a page does not add one. */}
       {heading ? <h1>{t("title")}</h1> : <strong>{t("title")}</strong>}
       <span>{t("description")}</span>

@@ -15,6 +15,10 @@ export interface ClientConfig extends LocaleUrlConfig {
   activityTracking: boolean;
   /** SPEC §6 amb progress bar flag. */
   ambProgressBar: boolean;
+  /** SPEC §6 quick_deposit flag: the slip's quick deposit. */
+  quickDeposit: boolean;
+  /** SPEC §6 responsible_gambling flag: the menus' ways to the limits page. */
+  responsibleGambling: boolean;
   depositReminder: { show: boolean; playerGroupId: string | null; remindAfterSeconds: number };
   signUpReminderSeconds: number;
   /** SPEC §5: the host platform's origins, the only ones that may frame and message the site. */

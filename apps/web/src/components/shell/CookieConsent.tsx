@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useClientConfig } from "./ClientConfig";
+import styles from "./CookieConsent.module.css";
 import { CONSENT_COOKIE, type Consent, consentCookie, readConsent, shouldShowConsent } from "./consent";
 import { EarlyScript } from "./EarlyScript";
 
@@ -47,9 +48,9 @@ export function CookieConsent({ initiallyVisible, nonce }: { initiallyVisible: b
     setVisible(false);
   };
   return (
-    <section className="consent" aria-label="cookies" suppressHydrationWarning>
+    <section className={styles.consent} aria-label="cookies" data-consent suppressHydrationWarning>
       <p>{t("text")}</p>
-      <div className="consent-actions">
+      <div className={styles.actions}>
         <button type="button" className="btn" onClick={() => answer("necessary")}>
           {t("decline")}
         </button>

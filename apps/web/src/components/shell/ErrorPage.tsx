@@ -4,7 +4,8 @@ import { type ErrorTexts, loadErrorTexts } from "../../i18n/messages";
 import { localizeHref } from "../../lib/locale-url";
 import { hasErrorPage } from "../../lib/locales";
 import { LOCALE_HEADER } from "../../lib/page-headers";
-import { loadSiteSettings } from "../../lib/settings.server";
+import { requestSiteSettings } from "../../lib/request.server";
+import styles from "./ErrorPage.module.css";
 
 export type ErrorKind = "notFound" | "serverError" | "blocked" | "locked";
 
@@ -37,11 +38,11 @@ export async function ErrorPage({
   const fromProxy = (await headers()).get(LOCALE_HEADER);
   const loc = locale ?? (fromProxy && hasErrorPage(fromProxy) ? fromProxy : await getLocale());
   const texts: ErrorTexts = await loadErrorTexts(loc);
-  const settings = await loadSiteSettings();
+  const settings = await requestSiteSettings();
   const home = settings.locales.includes(loc) ? localizeHref("/", loc, settings) : `/${loc}`;
   const description = errorText(texts, kind, countryName);
   return (
-    <section className="error-page" data-error={kind}>
+    <section className={styles.errorPage} data-error={kind}>
       {title ? <title>{`${description} | ${settings.siteName}`}</title> : null}
       {/* biome-ignore lint/performance/noImgElement: an unoptimized static picture needs no next/image, whose client code would load with every page's error boundary */}
       <img src={IMAGES[kind]} alt="" width={240} height={160} fetchPriority="high" />

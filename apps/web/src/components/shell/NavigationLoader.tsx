@@ -2,9 +2,10 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import styles from "./NavigationLoader.module.css";
 
 /** SPEC §9: the loader shows only when a navigation takes longer than 200 ms. */
-export const LOADER_DELAY_MS = 200;
+const LOADER_DELAY_MS = 200;
 
 export function NavigationLoader() {
   const t = useTranslations("catalog");
@@ -35,7 +36,7 @@ export function NavigationLoader() {
   }, []);
 
   return visible ? (
-    <div className="nav-loader" role="status" aria-label={t("loading")}>
+    <div className={styles.loader} role="status" aria-label={t("loading")}>
       <span />
     </div>
   ) : null;

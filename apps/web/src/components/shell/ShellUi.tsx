@@ -1,8 +1,6 @@
 "use client";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
 
-export type TicketTab = "BET_SLIP" | "MY_BETS";
-
 interface ShellUi {
   sideMenuOpen: boolean;
   setSideMenuOpen(open: boolean): void;

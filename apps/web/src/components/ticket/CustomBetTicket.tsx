@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { isPanelDocked } from "./docked";
+import type { SlipEngine } from "./slip-engine";
 
 /**
  * SPEC §2/§4 custom-bet ticket modal: a bet builder bet that starts the slip is shown as the ticket
@@ -12,20 +13,19 @@ import { isPanelDocked } from "./docked";
  * wide screen the docked slip beside the page already shows it, so the modal only opens where the
  * slip is the bottom sheet.
  */
-export function CustomBetTicket() {
+export function CustomBetTicket({ engine }: { engine: SlipEngine }) {
   const t = useTranslations("slip.custom-bet-ticket");
   const { format } = useOddsFormat();
   const [bet, setBet] = useState<TicketBet | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const open = (e: Event) => {
-      const detail = (e as CustomEvent<{ modal?: string; bet?: TicketBet }>).detail;
-      if (detail?.modal !== "custom-bet-ticket" || !detail.bet || isPanelDocked()) return;
-      setBet(detail.bet);
-    };
-    window.addEventListener("sb:ticket-modal", open);
-    return () => window.removeEventListener("sb:ticket-modal", open);
-  }, []);
+  useEffect(
+    () =>
+      engine.onModal((m) => {
+        if (m.modal !== "custom-bet-ticket" || !m.bet || isPanelDocked()) return;
+        setBet(m.bet);
+      }),
+    [engine],
+  );
   useEffect(() => {
     if (bet && ref.current && !ref.current.open) ref.current.showModal?.();
   }, [bet]);
@@ -63,8 +63,8 @@ export function CustomBetTicket() {
             className="btn btn-primary"
             onClick={() => {
               ref.current?.close();
-              // the panel's own request: it opens (the sheet expands) on the slip's tab
-              window.dispatchEvent(new CustomEvent("sb:ticket", { detail: "BET_SLIP" }));
+              // the panel opens (the sheet expands) on the slip's tab
+              engine.openPanel("BET_SLIP");
             }}
           >
             {t("to-slip")}

@@ -1,5 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
+import styles from "./JumpToStake.module.css";
+import { useTicket } from "./TicketContext";
 
 /** The stake field of the slip the player sees (the docked column, or the phone's sheet). */
 function visibleStake(): HTMLInputElement | undefined {
@@ -15,16 +17,17 @@ function visibleStake(): HTMLInputElement | undefined {
  */
 export function JumpToStake({ onDone }: { onDone: () => void }) {
   const t = useTranslations("slip");
+  const { openPanel } = useTicket();
   return (
     <button
       type="button"
-      className="jump-to-stake"
+      className={styles.jump}
       data-action="jump-to-stake"
       onBlur={onDone}
       onClick={() => {
         const stake = visibleStake();
         if (stake) stake.focus();
-        else window.dispatchEvent(new CustomEvent("sb:ticket", { detail: "BET_SLIP" }));
+        else openPanel("BET_SLIP");
       }}
     >
       {t("to-stake")}

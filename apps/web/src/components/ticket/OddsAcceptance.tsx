@@ -3,10 +3,12 @@ import { oddsAcceptModeSchema } from "@sportsbook/contracts/http/settings";
 import type { OddsAcceptMode } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useId, useSyncExternalStore } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
 import { saveSettings } from "../../player/player-settings";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
+import styles from "./OddsAcceptance.module.css";
 import type { TicketStore } from "./ticket-store";
 
 /**
@@ -30,13 +32,13 @@ export function OddsAcceptance({ store }: { store: TicketStore }) {
     store.dispatch({ type: "oddsAcceptModeSet", mode: next });
     if (player.status !== "logged_in") return;
     saveSettings({ auto_accept_odds_change: next }, locale).catch((e: unknown) => {
-      console.error("saving the odds acceptance failed", e);
+      reportFailure("saving the odds acceptance", e);
       store.dispatch({ type: "oddsAcceptModeSet", mode: before });
       alerts.push({ kind: "danger", title: te("title"), description: te("description") });
     });
   };
   return (
-    <div className="setting-row">
+    <div className={styles.row}>
       <label htmlFor={id}>{t("label")}</label>
       <select
         id={id}

@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import type { SlipEngine } from "./slip-engine";
 
 type Reason = "share_not_found" | "share_empty" | "share_failed";
 
@@ -8,20 +9,18 @@ type Reason = "share_not_found" | "share_empty" | "share_failed";
  * SPEC §8 share-bet modals: the link names no slip (not found), its slip has nothing left to bet on
  * (try another bet), or it could not be read now (try later).
  */
-export function ShareNotFound() {
+export function ShareNotFound({ engine }: { engine: SlipEngine }) {
   const t = useTranslations("slip.share");
   const [reason, setReason] = useState<Reason | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const open = (e: Event) => {
-      const detail = (e as CustomEvent<{ modal?: string; reason?: string }>).detail;
-      if (detail?.modal !== "share-bet-not-found") return;
-      const r = detail.reason;
-      setReason(r === "share_empty" || r === "share_failed" ? r : "share_not_found");
-    };
-    window.addEventListener("sb:ticket-modal", open);
-    return () => window.removeEventListener("sb:ticket-modal", open);
-  }, []);
+  useEffect(
+    () =>
+      engine.onModal(({ modal, reason: r }) => {
+        if (modal !== "share-bet-not-found") return;
+        setReason(r === "share_empty" || r === "share_failed" ? r : "share_not_found");
+      }),
+    [engine],
+  );
   useEffect(() => {
     if (reason && ref.current && !ref.current.open) ref.current.showModal?.();
   }, [reason]);

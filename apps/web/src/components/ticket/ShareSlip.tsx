@@ -2,6 +2,7 @@
 import type { TicketBet } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import styles from "./BetSlip.module.css";
 import { shareSlip } from "./share";
 
@@ -23,7 +24,7 @@ export function ShareSlip({ bets }: { bets: readonly TicketBet[] }) {
             setLink(await shareSlip(bets, window.location));
             setStatus("idle");
           } catch (e) {
-            console.error("sharing the slip failed", e);
+            reportFailure("sharing the slip", e);
             setStatus("failed");
           }
         }}

@@ -1,4 +1,5 @@
 "use client";
+import type { BetSlipTab } from "@sportsbook/domain";
 import dynamic from "next/dynamic";
 import {
   createContext,
@@ -11,12 +12,17 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { onEngagedIdle } from "../../lib/idle";
 import type { OutcomePick } from "./pick";
 import { SelectionRegistry } from "./selection-registry";
 import { SHARE_PARAM, TICKET_STORAGE_KEY } from "./ticket-keys";
 import type { TicketStore } from "./ticket-store";
 
-/** The slip engine (store, API, live odds): loaded with the first click, or when a slip is restored. */
+/**
+ * The slip engine (store, API, live odds): started once the player engages with the page (when the
+ * browser is next idle), so a first click on a price finds it ready; at the latest with the first
+ * click, or at once when a slip is restored.
+ */
 const TicketEngine = dynamic(() => import("./TicketEngine"), { ssr: false });
 
 interface TicketContextValue {
@@ -29,6 +35,10 @@ interface TicketContextValue {
   load(): void;
   /** Puts a bet-builder bet on the slip at the builder's price. */
   addCustom(picks: readonly OutcomePick[], customOdds: number): void;
+  /** Opens the side panel on a tab (header, tab bar, host frame), loading the slip first if needed. */
+  openPanel(tab: BetSlipTab): void;
+  /** The tab asked for while the slip still loads; the panel shows it open meanwhile. */
+  pendingTab: BetSlipTab | null;
 }
 
 const Ctx = createContext<TicketContextValue | null>(null);
@@ -65,6 +75,9 @@ export function TicketProvider({ children }: { children: ReactNode }) {
   const [store, setStore] = useState<TicketStore | null>(null);
   const queued = useRef<((s: TicketStore) => void)[]>([]);
   const [shareCode, setShareCode] = useState<string | null>(null);
+  const [pendingTab, setPendingTab] = useState<BetSlipTab | null>(null);
+
+  useEffect(() => onEngagedIdle(() => setWanted(true)), []);
 
   useEffect(() => {
     // A shared slip's link: its code is read once and leaves the address bar (SPEC §2).
@@ -78,9 +91,6 @@ export function TicketProvider({ children }: { children: ReactNode }) {
     }
     // A slip saved by an earlier page of this tab comes back without waiting for a click.
     if (window.sessionStorage.getItem(TICKET_STORAGE_KEY)) setWanted(true);
-    const open = () => setWanted(true);
-    window.addEventListener("sb:ticket", open);
-    return () => window.removeEventListener("sb:ticket", open);
   }, []);
 
   const toggle = useCallback(
@@ -104,14 +114,30 @@ export function TicketProvider({ children }: { children: ReactNode }) {
     [store],
   );
   const load = useCallback(() => setWanted(true), []);
+  const openPanel = useCallback(
+    (tab: BetSlipTab) => {
+      if (store) store.dispatch({ type: "panelOpened", tab });
+      else {
+        setPendingTab(tab);
+        setWanted(true);
+      }
+    },
+    [store],
+  );
+  useEffect(() => {
+    if (store && pendingTab) {
+      store.dispatch({ type: "panelOpened", tab: pendingTab });
+      setPendingTab(null);
+    }
+  }, [store, pendingTab]);
   const onReady = useCallback((s: TicketStore) => {
     for (const run of queued.current.splice(0)) run(s);
     setStore(s);
   }, []);
 
   const value = useMemo(
-    () => ({ registry, store, toggle, load, addCustom }),
-    [registry, store, toggle, load, addCustom],
+    () => ({ registry, store, toggle, load, addCustom, openPanel, pendingTab }),
+    [registry, store, toggle, load, addCustom, openPanel, pendingTab],
   );
   return (
     <Ctx.Provider value={value}>

@@ -2,7 +2,9 @@
 import type { BetSlipTab } from "@sportsbook/domain";
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { reportFailure } from "../../lib/error-reporter";
+import { onEngagedIdle } from "../../lib/idle";
 import { useAlertsStandAbove } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
 import { DOCKED, isPanelDocked } from "./docked";
@@ -12,6 +14,10 @@ import styles from "./TicketPanel.module.css";
 const BetSlip = dynamic(() => import("./BetSlip"), { ssr: false });
 const MyBetsPanel = dynamic(() => import("../my-bets/MyBetsPanel"), { ssr: false });
 const SlipReturn = dynamic(() => import("./SlipReturn"), { ssr: false });
+
+/** The slip's own code ahead of a first click on a price (the engine's is warmed beside it). */
+const warmSlipCode = () =>
+  import("./BetSlip").catch((e: unknown) => reportFailure("loading the slip's code ahead of a click", e));
 
 function useDocked(): boolean | null {
   return useSyncExternalStore(
@@ -33,7 +39,8 @@ const CLOSED = { isOpen: false, tab: "BET_SLIP" as BetSlipTab };
  * last); the slip code loads when the panel is first used.
  */
 export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
-  const { store, load } = useTicket();
+  const { store, load, openPanel, pendingTab } = useTicket();
+  useEffect(() => onEngagedIdle(warmSlipCode), []);
   const config = useClientConfig();
   const t = useTranslations("slip");
   const count = useSelectionCount();
@@ -43,33 +50,14 @@ export function TicketPanel({ placement }: { placement: "docked" | "sheet" }) {
     () => (store ? store.get().panel : CLOSED),
     () => CLOSED,
   );
-  const [pendingTab, setPendingTab] = useState<BetSlipTab | null>(null);
   const sheet = useRef<HTMLElement>(null);
   useAlertsStandAbove(sheet, placement === "sheet" && docked === false);
   const dispatch = (action: Parameters<NonNullable<typeof store>["dispatch"]>[0]) => {
     if (store) store.dispatch(action);
-    else {
-      if (action.type === "panelOpened" || action.type === "panelTabSet")
-        setPendingTab(action.tab ?? "BET_SLIP");
-      load();
-    }
+    else if (action.type === "panelOpened" || action.type === "panelTabSet")
+      openPanel(action.tab ?? "BET_SLIP");
+    else load();
   };
-  useEffect(() => {
-    if (store && pendingTab) {
-      store.dispatch({ type: "panelOpened", tab: pendingTab });
-      setPendingTab(null);
-    }
-  }, [store, pendingTab]);
-  useEffect(() => {
-    // Header and tab-bar buttons ask for a tab through a window event.
-    const onTicket = (e: Event) => {
-      const tab = (e as CustomEvent<unknown>).detail === "MY_BETS" ? "MY_BETS" : "BET_SLIP";
-      if (store) store.dispatch({ type: "panelOpened", tab });
-      else setPendingTab(tab);
-    };
-    window.addEventListener("sb:ticket", onTicket);
-    return () => window.removeEventListener("sb:ticket", onTicket);
-  }, [store]);
 
   // One panel on the page: docked on wide screens (rendered by the server there), a sheet below.
   if (placement === "docked" ? docked === false : docked !== false) return null;

@@ -1,3 +1,4 @@
+import { idText, type MarketId, type MatchId } from "@sportsbook/domain";
 import { marketIdKey, outcomeKey } from "../../live/live-store";
 
 /**
@@ -10,7 +11,7 @@ export interface OutcomePick {
   matchSlug: string;
   matchStatus: number;
   /** The market's numeric id, as the API knows it. */
-  marketId: number;
+  marketId: MarketId;
   specifier: string;
   marketName: string;
   outcomeId: string;
@@ -36,7 +37,7 @@ export type MatchPick = Pick<
 
 /** The match-level pick of a catalogue match. */
 export function matchPickOf(m: {
-  id: number;
+  id: MatchId;
   urn_id: string;
   slug: string;
   name: string;
@@ -46,7 +47,7 @@ export function matchPickOf(m: {
   competitors: { home: { name: string } | null; away: { name: string } | null };
 }): MatchPick {
   return {
-    matchId: String(m.id),
+    matchId: idText(m.id),
     matchUrnId: m.urn_id,
     matchSlug: `${m.slug}-${m.id}`,
     provider: m.provider,

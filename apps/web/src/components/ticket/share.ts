@@ -3,6 +3,7 @@ import { marketsResponseSchema, matchesResponseSchema } from "@sportsbook/contra
 import type { RestoreFailure, SlipSelection, StoredTicketBet, TicketBet } from "@sportsbook/domain";
 import { isMarketOpen } from "@sportsbook/domain";
 import { apiFetch, jsonBody } from "../../lib/client-api";
+import { reportFailure } from "../../lib/error-reporter";
 import { matchPickOf } from "./pick";
 import { betInput } from "./ticket-api";
 import { SHARE_PARAM } from "./ticket-keys";
@@ -94,7 +95,7 @@ export async function loadSharedSlip(code: string, locale: string, currency: str
     });
     return { ok: true, bets };
   } catch (e) {
-    console.error("restoring a shared slip failed", e);
+    reportFailure("restoring a shared slip", e);
     return { ok: false, reason: "share_failed" };
   }
 }

@@ -4,7 +4,7 @@ import {
   type SlipBonusView,
   slipBonusesResponseSchema,
 } from "@sportsbook/contracts/http/bonuses";
-import { effectiveStake, type Odds, type SlipBonus, type TicketBet } from "@sportsbook/domain";
+import { effectiveStake, oddsFromThousandths, type SlipBonus, type TicketBet } from "@sportsbook/domain";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import { betInput } from "./ticket-api";
 
@@ -20,11 +20,11 @@ export function slipBonusOf(view: SlipBonusView): SlipBonus {
           ranges: view.ranges.map((r) => ({
             minCount: r.min_count,
             maxCount: r.max_count,
-            bonusOdds: r.bonus_odds as Odds,
+            bonusOdds: oddsFromThousandths(r.bonus_odds),
           })),
         }
       : {}),
-    ...(view.min_odds !== null ? { minOdds: view.min_odds as Odds } : {}),
+    ...(view.min_odds !== null ? { minOdds: oddsFromThousandths(view.min_odds) } : {}),
     ...(view.farming
       ? {
           farming: {

@@ -1,4 +1,13 @@
-import type { TicketStore } from "./ticket-store";
+/** Timers the slip's reads wait on; tests hand in fake ones instead of sleeping. */
+export interface SlipClock {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** What `followSlip` watches: anything that tells its listeners when it changed. */
+export interface Followed {
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * Reads what the server says about the slip a moment after the part of it `snapshot` picks last
@@ -7,14 +16,15 @@ import type { TicketStore } from "./ticket-store";
  * Returns the stop.
  */
 export function followSlip<T>(
-  store: TicketStore,
+  store: Followed,
   snapshot: () => T,
   read: (sent: T, stillCurrent: () => boolean) => void,
   delayMs: number,
+  clock: SlipClock,
 ): () => void {
   let stopped = false;
   let key = "";
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   const ask = () => {
     const sent = snapshot();
     const sentKey = JSON.stringify(sent);
@@ -24,14 +34,14 @@ export function followSlip<T>(
     const next = JSON.stringify(snapshot());
     if (next === key) return;
     key = next;
-    clearTimeout(timer);
-    timer = setTimeout(ask, delayMs);
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = clock.setTimeout(ask, delayMs);
   };
   follow();
   const unsubscribe = store.subscribe(follow);
   return () => {
     stopped = true;
-    clearTimeout(timer);
+    if (timer !== undefined) clock.clearTimeout(timer);
     unsubscribe();
   };
 }

@@ -1,4 +1,10 @@
-import type { MarketUpdate, SlipSelection, TicketAction, TicketBet } from "@sportsbook/domain";
+import {
+  isOdds,
+  type MarketUpdate,
+  type SlipSelection,
+  type TicketAction,
+  type TicketBet,
+} from "@sportsbook/domain";
 import { type LiveStore, marketIdKey, marketKey } from "../../live/live-store";
 
 /**
@@ -6,7 +12,10 @@ import { type LiveStore, marketIdKey, marketKey } from "../../live/live-store";
  * per match the markets of its selections, each at the live price and status where the store has
  * one and as the slip has it otherwise (a market the store has not heard of is not "missing").
  */
-export function liveRefresh(bets: readonly TicketBet[], live: LiveStore): TicketAction[] {
+export function liveRefresh(
+  bets: readonly TicketBet[],
+  live: Pick<LiveStore, "market" | "outcome" | "match">,
+): TicketAction[] {
   const byMatch = new Map<string, SlipSelection[]>();
   for (const s of bets.flatMap((b) => b.selections))
     byMatch.set(s.matchId, [...(byMatch.get(s.matchId) ?? []), s]);
@@ -30,7 +39,8 @@ export function liveRefresh(bets: readonly TicketBet[], live: LiveStore): Ticket
       };
       entry.outcomes.push({
         id: s.outcomeId,
-        odds: (liveOutcome?.odds ?? s.odds) as SlipSelection["odds"],
+        // a live price that is no valid odds is not taken over
+        odds: liveOutcome !== undefined && isOdds(liveOutcome.odds) ? liveOutcome.odds : s.odds,
         active: liveOutcome?.active ?? !s.isSuspended,
       });
       markets.set(key, entry);

@@ -1,6 +1,15 @@
 import { errorResponseSchema } from "@sportsbook/contracts/errors";
 import { maxStakeResponseSchema, placeBetsResponseSchema } from "@sportsbook/contracts/http/bets";
-import { effectiveStake, type TicketBet, ticketBetPoints } from "@sportsbook/domain";
+import { placeRefusal } from "@sportsbook/contracts/place-errors";
+import {
+  effectiveStake,
+  idText,
+  marketIdOfText,
+  matchIdOfText,
+  type TicketBet,
+  ticketBetPoints,
+} from "@sportsbook/domain";
+import { betChannel } from "../../lib/bet-channel";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 import type { SubmitResult } from "./ticket-store";
 
@@ -10,8 +19,8 @@ export function betInput(bet: TicketBet) {
     type: bet.betType,
     stake: { value: effectiveStake(bet), currency: bet.currency },
     selections: bet.selections.map((s) => ({
-      match_id: Number(s.matchId),
-      market_id: Number(s.marketId),
+      match_id: matchIdOfText(s.matchId),
+      market_id: marketIdOfText(s.marketId),
       specifier: s.specifier,
       outcome_id: s.outcomeId,
       odds: s.acceptedOdds,
@@ -46,15 +55,16 @@ export async function submitBets(
     method: "POST",
     locale: opts.locale,
     ...jsonBody({
-      meta: { device_id: opts.deviceId, quick: opts.quick, type: bets[0]?.betType },
+      meta: { device_id: opts.deviceId, quick: opts.quick, type: bets[0]?.betType, channel: betChannel() },
       bets: bets.map(betInput),
     }),
     headers: { "content-type": "application/json", "idempotency-key": opts.idempotencyKey },
   });
+  // an answer that is not JSON is no body: the schema check below refuses it
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) {
     const placed = placeBetsResponseSchema.safeParse(body);
-    if (placed.success) return { ok: true, betIds: placed.data.data.map((b) => String(b.id)) };
+    if (placed.success) return { ok: true, betIds: placed.data.data.map((b) => idText(b.id)) };
     return { ok: false, failure: { status: res.status } };
   }
   const error = errorResponseSchema.safeParse(body);
@@ -65,6 +75,7 @@ export async function submitBets(
     failure: {
       status: res.status,
       code: error.data.code,
+      ...placeRefusal(error.data.code),
       localizedMessage: error.data.data.localized_message,
       messagesByBet: Object.fromEntries(Object.entries(byBet).map(([i, e]) => [i, e.localized_message])),
     },

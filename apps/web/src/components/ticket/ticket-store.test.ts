@@ -1,4 +1,5 @@
-import type { Currency, TicketBet } from "@sportsbook/domain";
+import { placeRefusal } from "@sportsbook/contracts/place-errors";
+import { type Currency, marketIdFrom, type TicketBet } from "@sportsbook/domain";
 import { describe, expect, it } from "vitest";
 import type { SlipAnalyticsEvent } from "./analytics";
 import type { OutcomePick } from "./pick";
@@ -24,7 +25,7 @@ function pick(matchId: string, outcomeId = "1", odds = 2_000, matchStatus = 0): 
     matchUrnId: `sr:match:${matchId}`,
     matchSlug: `m-${matchId}`,
     matchStatus,
-    marketId: 1,
+    marketId: marketIdFrom(1),
     specifier: "",
     marketName: "1x2",
     outcomeId,
@@ -113,7 +114,10 @@ describe("TicketStore runs the slip's effects (SPEC §4 ticket flow)", () => {
 
   it("a coded refusal is an ERROR with per-bet messages; an uncoded failure alerts and resets", async () => {
     const refused = setup({
-      result: { ok: false, failure: { status: 400, code: 101, messagesByBet: { "0": "Odds moved" } } },
+      result: {
+        ok: false,
+        failure: { status: 400, code: 101, ...placeRefusal(101), messagesByBet: { "0": "Odds moved" } },
+      },
     });
     refused.store.dispatchPick(pick("10"));
     refused.store.dispatch({ type: "stakeSet", betIndex: 0, amount: 100, source: "stake" });

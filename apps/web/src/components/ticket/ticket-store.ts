@@ -1,10 +1,13 @@
 import type { AmbProgress } from "@sportsbook/contracts/http/bonuses";
+import { placeErrorMessage } from "@sportsbook/contracts/place-errors";
 import {
   type Currency,
+  type ExchangeRate,
+  idText,
   initialTicketState,
   type OddsAcceptMode,
+  oddsFromThousandths,
   type PlaceFailure,
-  placeErrorMessage,
   type SlipSelection,
   type TicketAction,
   type TicketBet,
@@ -41,6 +44,7 @@ export interface TicketStoreConfig {
   multiSingleAvailableByProvider: Record<string, boolean>;
   providerStatuses: Record<string, boolean>;
   maxPayout?: number;
+  customBetAllowSingle?: boolean;
 }
 
 type Listener = () => void;
@@ -61,12 +65,12 @@ export function selectionFromPick(p: OutcomePick): SlipSelection {
     id: pickId(p),
     matchId: p.matchId,
     matchStatus: p.matchStatus,
-    marketId: String(p.marketId),
+    marketId: idText(p.marketId),
     specifier: p.specifier,
     outcomeId: p.outcomeId,
-    odds: p.odds as SlipSelection["odds"],
-    acceptedOdds: p.odds as SlipSelection["odds"],
-    initialOdds: p.odds as SlipSelection["odds"],
+    odds: oddsFromThousandths(p.odds),
+    acceptedOdds: oddsFromThousandths(p.odds),
+    initialOdds: oddsFromThousandths(p.odds),
     provider: p.provider,
     active: true,
     isSuspended: false,
@@ -81,6 +85,12 @@ export function selectionFromPick(p: OutcomePick): SlipSelection {
     nameB: p.nameB,
     categoryName: p.categoryName,
   };
+}
+
+/** A slip saved by an earlier page of the tab (see `TicketStore.readSaved`). */
+export interface SavedSlip {
+  readonly panel: ReturnType<typeof readStoredPanel>;
+  readonly bets: ReturnType<typeof readStoredBets>;
 }
 
 /**
@@ -166,18 +176,29 @@ export class TicketStore {
     this.dispatch({
       type: "customBetAdded",
       selections: picks.map(selectionFromPick),
-      customOdds: customOdds as SlipSelection["odds"],
+      customOdds: oddsFromThousandths(customOdds),
     });
   };
 
   /** Reads the bets saved by an earlier page of this tab, if any. */
   restoreFromStorage(currencies: readonly Currency[]): void {
-    // The panel as the player left it, read before restoring the bets opens it.
-    const panel = readStoredPanel(this.env.storage);
-    const stored = readStoredBets(this.env.storage);
+    this.restoreSaved(this.readSaved(), currencies);
+  }
+
+  /**
+   * What an earlier page of this tab saved, read before any change of this page's slip overwrites
+   * it: the panel as the player left it (read before restoring the bets opens it) and the bets.
+   */
+  readSaved(): SavedSlip {
+    return { panel: readStoredPanel(this.env.storage), bets: readStoredBets(this.env.storage) };
+  }
+
+  /** Restores what `readSaved` read; `rates` convert bets saved in another currency. */
+  restoreSaved(saved: SavedSlip, currencies: readonly Currency[], rates: readonly ExchangeRate[] = []): void {
+    const { panel, bets: stored } = saved;
     if (stored === "invalid") this.dispatch({ type: "restoreFailed", reason: "storage_failed" });
     else if (stored !== null)
-      this.dispatch({ type: "restored", bets: stored, source: "storage", currencies, rates: [] });
+      this.dispatch({ type: "restored", bets: stored, source: "storage", currencies, rates });
     if (panel?.isOpen) this.dispatch({ type: "panelOpened", tab: panel.tab });
     else if (panel) this.dispatch({ type: "panelClosed" });
   }

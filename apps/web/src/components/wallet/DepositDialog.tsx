@@ -9,9 +9,8 @@ import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
 import { DepositForm } from "./DepositForm";
+import { DEPOSIT_HASH } from "./deposit-hash";
 import styles from "./Wallet.module.css";
-
-const HASH = "#deposit";
 
 /**
  * The deposit modal of SPEC §2, opened by the `#deposit` hash (the header's Deposit button, a
@@ -30,7 +29,7 @@ export function DepositDialog() {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const read = () => {
-      if (window.location.hash !== HASH) return;
+      if (window.location.hash !== DEPOSIT_HASH) return;
       window.history.replaceState(
         window.history.state,
         "",

@@ -3,6 +3,7 @@ import type { Limit } from "@sportsbook/contracts/identity";
 import { formatAmount, formatMoney, money, parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -38,7 +39,7 @@ export function DepositForm({
   useEffect(() => {
     fetchDepositLimit(locale)
       .then(setLimit)
-      .catch((e: unknown) => console.error("reading the deposit limit failed", e));
+      .catch((e: unknown) => reportFailure("reading the deposit limit", e));
   }, [locale]);
   if (!account) return null;
   const show = (minor: number) => formatMoney(money(minor, account.code), account, locale);
@@ -65,7 +66,7 @@ export function DepositForm({
           locale,
           tg("description"),
         ).catch((err: unknown) => {
-          console.error("opening the checkout failed", err);
+          reportFailure("opening the checkout", err);
           return { ok: false as const, message: tg("description") };
         });
         if (opened.ok) {

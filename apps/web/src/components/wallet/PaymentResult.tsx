@@ -2,6 +2,7 @@
 import { type Payment, quickDepositStatus } from "@sportsbook/contracts/http/payments";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { useUserEvents } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Wallet.module.css";
@@ -35,13 +36,13 @@ export function PaymentResult() {
     if (id === null) return;
     fetchPayment(id, locale)
       .then(setPayment)
-      .catch((e: unknown) => console.error("reading the payment failed", e));
+      .catch((e: unknown) => reportFailure("reading the payment", e));
   }, [id, locale]);
   useUserEvents((event) => {
     if (event.type !== "balance_changed" || id === null || payment?.status !== "pending") return;
     fetchPayment(id, locale)
       .then(setPayment)
-      .catch((e: unknown) => console.error("reading the payment failed", e));
+      .catch((e: unknown) => reportFailure("reading the payment", e));
   });
   if (!payment) return null;
   const status = quickDepositStatus(payment.status);

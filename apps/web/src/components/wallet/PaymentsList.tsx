@@ -3,6 +3,7 @@ import type { Payment } from "@sportsbook/contracts/http/payments";
 import { formatMoney, money } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./Wallet.module.css";
 import { cancelWithdrawal } from "./wallet-api";
@@ -50,7 +51,7 @@ export function PaymentsList({
                 onClick={async () => {
                   const result = await cancelWithdrawal(p.id, locale, tg("description")).catch(
                     (e: unknown) => {
-                      console.error("cancelling the withdrawal failed", e);
+                      reportFailure("cancelling the withdrawal", e);
                       return { ok: false as const, message: tg("description") };
                     },
                   );

@@ -37,7 +37,7 @@ export function QuickDeposit({ shortfall }: { shortfall: number }) {
       postToHost("notify-modal-triggered", { modal: "quick-deposit" });
     }
   }, [open]);
-  if (!account || route === "disabled") return null;
+  if (!account || route === "disabled" || !config.quickDeposit) return null;
   const amount = quickDepositAmount(shortfall, account.subunits);
   const onClick = () => {
     if (route === "host") delegateToHost("deposit");

@@ -2,6 +2,7 @@
 import { type Payment, quickDepositStatus } from "@sportsbook/contracts/http/payments";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { useUserEvents } from "../../player/player-context";
 import { useAlerts } from "../shell/Alerts";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -30,13 +31,13 @@ export function QuickDepositResult() {
     if (id === null) return;
     fetchPayment(id, locale)
       .then(setPayment)
-      .catch((e: unknown) => console.error("reading the quick deposit failed", e));
+      .catch((e: unknown) => reportFailure("reading the quick deposit", e));
   }, [id, locale]);
   useUserEvents((event) => {
     if (event.type !== "balance_changed" || id === null || payment?.status !== "pending") return;
     fetchPayment(id, locale)
       .then(setPayment)
-      .catch((e: unknown) => console.error("reading the quick deposit failed", e));
+      .catch((e: unknown) => reportFailure("reading the quick deposit", e));
   });
   useEffect(() => {
     if (!payment) return;

@@ -4,6 +4,7 @@ import { formatMoney, money } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -31,7 +32,7 @@ export function TransactionsList() {
         setFailed(false);
       })
       .catch((e: unknown) => {
-        console.error("reading the transactions failed", e);
+        reportFailure("reading the transactions", e);
         setFailed(true);
       });
   }, [signedIn, page, locale]);

@@ -3,6 +3,7 @@ import type { Payment } from "@sportsbook/contracts/http/payments";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { localizeHref } from "../../lib/locale-url";
 import { usePlayer, useUserEvents } from "../../player/player-context";
 import { useOpenAuthForm } from "../auth/AuthModalHost";
@@ -26,7 +27,7 @@ export function WalletPanel() {
   const reload = useCallback(() => {
     fetchPayments(config.locale)
       .then(setPayments)
-      .catch((e: unknown) => console.error("reading the payments failed", e));
+      .catch((e: unknown) => reportFailure("reading the payments", e));
   }, [config.locale]);
   useEffect(() => {
     if (signedIn) reload();
@@ -64,11 +65,13 @@ export function WalletPanel() {
             {t("transactions")}
           </Link>
         </p>
-        <p>
-          <Link href={localizeHref("/profile/limits", config.locale, config)} data-link="limits">
-            {tl("title")}
-          </Link>
-        </p>
+        {config.responsibleGambling ? (
+          <p>
+            <Link href={localizeHref("/profile/limits", config.locale, config)} data-link="limits">
+              {tl("title")}
+            </Link>
+          </p>
+        ) : null}
       </section>
     </div>
   );

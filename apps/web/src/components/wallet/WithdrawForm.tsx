@@ -2,6 +2,7 @@
 import { parseAmount } from "@sportsbook/domain";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { reportFailure } from "../../lib/error-reporter";
 import { usePlayer } from "../../player/player-context";
 import { currentAccount } from "../../player/player-store";
 import { useClientConfig } from "../shell/ClientConfig";
@@ -41,7 +42,7 @@ export function WithdrawForm({ onRequested }: { onRequested: () => void }) {
           locale,
           tg("description"),
         ).catch((err: unknown) => {
-          console.error("requesting the withdrawal failed", err);
+          reportFailure("requesting the withdrawal", err);
           return { ok: false as const, message: tg("description") };
         });
         setBusy(false);

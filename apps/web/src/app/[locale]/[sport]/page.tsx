@@ -4,16 +4,15 @@ import { BlockList } from "../../../components/blocks/BlockList";
 import { ListPage } from "../../../components/catalog/ListPage";
 import type { SearchParams } from "../../../lib/list-query";
 import { pageMetadata } from "../../../lib/metadata.server";
-import { pageContext } from "../../../lib/request.server";
+import { pageContext, requestSiteSettings } from "../../../lib/request.server";
 import { findSport } from "../../../lib/resolve-slug.server";
-import { loadSiteSettings } from "../../../lib/settings.server";
 import { pickText } from "../../../lib/site-settings";
 
 type Props = { params: Promise<{ locale: string; sport: string }>; searchParams: Promise<SearchParams> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, sport } = await params;
-  const settings = await loadSiteSettings();
+  const settings = await requestSiteSettings();
   const custom = settings.customPages.find((p) => p.slug === sport);
   if (custom)
     return pageMetadata({

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { blockedCountry } from "../../../components/auth/auth-api";
 import { apiFetch, jsonBody } from "../../../lib/client-api";
+import { reportFailure } from "../../../lib/error-reporter";
 import { dropFrameSession, keepFrameSession } from "../../../lib/frame-session";
 
 interface Props {
@@ -44,12 +45,13 @@ export function InitSession({ to, token, home, blocked, texts, frameCookies }: P
           if (keep === "header" && answer.data.session_token) keepFrameSession(answer.data.session_token);
           return window.location.replace(to);
         }
+        // an answer that is not JSON names no blocked country: the failure is shown
         const country = blockedCountry(await res.json().catch(() => null));
         if (country === undefined) setFailed(true);
         else window.location.replace(country ? `${blocked}?country=${country}` : blocked);
       })
       .catch((err: unknown) => {
-        console.error("the session handover failed", err);
+        reportFailure("the session handover", err);
         setFailed(true);
       });
   }, [router, to, token, blocked, frameCookies]);

@@ -9,8 +9,7 @@ import { PromotionsList } from "../../../components/bonuses/PromotionsList";
 import { JackpotBlock } from "../../../components/jackpots/JackpotBlocks";
 import { apiGetOr } from "../../../lib/api.server";
 import { pageMetadata } from "../../../lib/metadata.server";
-import { pageContext } from "../../../lib/request.server";
-import { loadSiteSettings } from "../../../lib/settings.server";
+import { pageContext, requestSiteSettings } from "../../../lib/request.server";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ tab?: string | string[] }> };
 
@@ -60,7 +59,7 @@ export default async function Page({ params, searchParams }: Props) {
         <JackpotBlock
           block={{ kind: "jackpot-card", mode: "tile", width: "default" }}
           locale={locale}
-          settings={await loadSiteSettings()}
+          settings={await requestSiteSettings()}
         />
       ) : null}
       {bonuses.data.length === 0 ? (

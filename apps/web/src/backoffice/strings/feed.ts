@@ -1,0 +1,32 @@
+/** The Feed health desk. */
+export const feed = {
+  nav: "Feed health",
+  title: "Feed health",
+  intro:
+    "Each provider's producers as this node reads them. Messages, lag, recovery and refusals are counted by the node running the feed.",
+  live: "Updated every 5 seconds.",
+  leader: "Feed run by",
+  noLeader: "No node runs the feed now.",
+  elsewhere:
+    "Another node runs the feed: its messages, lag, recovery and refusals are on that node's page and metrics.",
+  none: "No producer heard yet.",
+  provider: "Provider",
+  producer: "Producer",
+  kind: "Kind",
+  kinds: { live: "Live", prematch: "Prematch" },
+  status: "Status",
+  up: "Up",
+  down: "Down",
+  stale: "silent",
+  lastAlive: "Last alive",
+  lastMessage: "Last message",
+  recovery: "Recovery",
+  recovering: "Under way",
+  notRecovering: "None",
+  perMinute: "Messages per minute",
+  lag: "Lag (ms)",
+  lastRefusal: "Last refusal",
+  noRefusal: "None",
+  refusals: "refused since start",
+  unknown: "—",
+} as const;

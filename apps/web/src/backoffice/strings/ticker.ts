@@ -1,0 +1,28 @@
+/** The Ticker desk. */
+export const ticker = {
+  nav: "Bet ticker",
+  title: "Live bet ticker",
+  intro:
+    "Bets placed, cashed out and settled as they happen, newest first. The list starts when the page opens; the last 500 are kept.",
+  states: { connecting: "Connecting…", connected: "Live", disconnected: "Disconnected, reconnecting…" },
+  filters: "Ticker filters",
+  sport: "Sport",
+  match: "Match",
+  player: "Player",
+  stakeAbove: "Stake above",
+  notAnAmount: "Not an amount: the stake filter is not applied.",
+  liveOnly: "Live only",
+  any: "Any",
+  none: "No bet yet since the page opened.",
+  noneShown: "No bet passes the filters.",
+  table: "Bets as they happen",
+  time: "Time",
+  event: "Event",
+  bet: "Bet",
+  selections: "Selections",
+  stake: "Stake",
+  amount: "Paid",
+  status: "Status",
+  live: "live",
+  kinds: { placed: "Placed", cashed_out: "Cashed out", settled: "Settled" },
+} as const;
