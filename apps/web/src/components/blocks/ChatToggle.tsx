@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { useHydrated } from "../../lib/use-hydrated";
 import styles from "./ChatToggle.module.css";
 
 /** chat-toggle: opens and closes the site's chat (SPEC §3 site config chat) in a frame. */
@@ -8,6 +9,8 @@ export function ChatToggle({ url }: { url: string }) {
   const t = useTranslations("blocks");
   const [open, setOpen] = useState(false);
   const panel = useId();
+  // A press before the handler is attached would be lost, or replayed after a later one.
+  const hydrated = useHydrated();
   return (
     <div>
       <button
@@ -16,6 +19,7 @@ export function ChatToggle({ url }: { url: string }) {
         data-action="chat"
         aria-expanded={open}
         aria-controls={panel}
+        disabled={!hydrated}
         onClick={() => setOpen((o) => !o)}
       >
         {open ? t("chat-close") : t("chat")}
