@@ -119,7 +119,8 @@ describe("every layout block of the example settings document (SPEC §2 layout b
       "/examples/chat.html?room=demo-room&region=eu&lang=de&match=",
     );
     await toggle.click();
-    expect(await frame.count()).toBe(0);
+    await frame.waitFor({ state: "detached" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
 
     const live = (await fetch(`${base}/api/matches?match_status=1&limit=1`).then((r) => r.json())) as {
       data: { id: number; slug: string; sport: { key: string } }[];
@@ -127,21 +128,25 @@ describe("every layout block of the example settings document (SPEC §2 layout b
     const m = live.data[0];
     if (!m) throw new Error("no live match");
     await page.goto(`${base}/${m.sport.key}/${m.slug}-${m.id}`);
+    // A key or click before hydration would be lost: the tabs take them once the page is live.
+    await page.waitForSelector("html[data-realtime=connected]", { timeout: 20_000 });
     const tabs = page.locator("[data-page=match] [role=tab]");
     const names = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-tab")));
     // a broadcast match has a stream tab too, before the chat
     expect(names.filter((n) => n !== "stream")).toEqual(["markets", "statistics", "chat"]);
-    await page.locator("[data-page=match] [role=tab][data-tab=chat]").click();
+    const chatTab = page.locator("[data-page=match] [role=tab][data-tab=chat]");
+    await chatTab.click();
     const chat = page.locator("[data-page=match] [data-panel=chat] iframe");
     await chat.waitFor({ state: "visible" });
     expect(await chat.getAttribute("src")).toBe(
       `/examples/chat.html?room=demo-room&region=eu&lang=en&match=${m.id}`,
     );
     // Arrow keys move between tabs (WAI-ARIA tabs); right from the last is the first.
-    await page.keyboard.press("ArrowRight");
-    expect(
-      await page.locator("[data-page=match] [role=tab][aria-selected=true]").getAttribute("data-tab"),
-    ).toBe("markets");
+    await chatTab.press("ArrowRight");
+    await expect
+      .poll(() => page.locator("[data-page=match] [role=tab][aria-selected=true]").getAttribute("data-tab"))
+      .toBe("markets");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-tab"))).toBe("markets");
     await page.close();
   });
 

@@ -129,9 +129,14 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
       }
       const accept = slip.locator("[data-action=accept-odds]");
       if (await accept.isVisible()) await accept.click();
-      const place = slip.locator("[data-action=place]");
-      if (await place.isDisabled()) continue;
-      await place.click();
+      // Checked and pressed in one step: a price that moves in between disables the button until
+      // the change is accepted, and a press waiting for it to come back would wait for ever.
+      const pressed = await slip.evaluate((panel) => {
+        const place = panel.querySelector<HTMLButtonElement>("[data-action=place]:not([disabled])");
+        place?.click();
+        return place !== null;
+      });
+      if (!pressed) continue;
       await changed.waitFor({ timeout: 60_000 });
       release();
       await expect
