@@ -1,8 +1,8 @@
-import { matchIdSchema } from "@sportsbook/contracts/http/common";
-import { MARKET_STATUS_OF, MATCH_STATUS_OF, type RealtimeEvent } from "@sportsbook/contracts/realtime";
+import type { RealtimeEvent } from "@sportsbook/contracts/realtime";
+import { MARKET_STATUS_OF, MATCH_STATUS_OF } from "@sportsbook/contracts/realtime-channels";
 import { idText } from "@sportsbook/domain";
-import { z } from "zod";
 import { type LiveStore, marketIdKey, matchKey } from "./live-store";
+import type { MatchSnapshot } from "./wire-schemas";
 
 /** Applies one validated realtime event to the live store. */
 export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
@@ -34,22 +34,8 @@ export function applyEvent(store: LiveStore, e: RealtimeEvent): void {
   }
 }
 
-const marketSnapshot = z.object({
-  id: z.number(),
-  specifier: z.string(),
-  status: z.number().int(),
-  outcomes: z.array(z.object({ id: z.string(), odds: z.number().int(), active: z.boolean() })),
-});
-
-/** The part of a GET /matches item that live views show: status, statistics, main market. */
-export const matchSnapshotSchema = z.object({
-  id: matchIdSchema,
-  status: z.number().int(),
-  statistics: z.unknown().optional(),
-  main_market: marketSnapshot.nullable(),
-});
 /** Applies a refetched match (after history could not be recovered) to the store. */
-export function applySnapshot(store: LiveStore, m: z.infer<typeof matchSnapshotSchema>): void {
+export function applySnapshot(store: LiveStore, m: MatchSnapshot): void {
   const id = idText(m.id);
   store.applyMatch(id, {
     status: m.status,
@@ -61,7 +47,7 @@ export function applySnapshot(store: LiveStore, m: z.infer<typeof matchSnapshotS
 function applyMarketSnapshot(
   store: LiveStore,
   matchId: string,
-  markets: z.infer<typeof marketSnapshot>[],
+  markets: NonNullable<MatchSnapshot["main_market"]>[],
 ): void {
   store.applyMarkets(
     matchId,

@@ -1,8 +1,6 @@
 import { UnauthorizedError } from "centrifuge";
-import { z } from "zod";
 import { apiFetch } from "../lib/client-api";
-
-const tokenAnswer = z.object({ token: z.string() }).or(z.object({ data: z.object({ token: z.string() }) }));
+import type { WireCheck } from "./wire-check";
 
 /**
  * The realtime connection token (POST /websocket/token): the player's, or "" for a visitor, who
@@ -11,13 +9,16 @@ const tokenAnswer = z.object({ token: z.string() }).or(z.object({ data: z.object
  * UnauthorizedError (the connection ends for good) and apiFetch tells the page to show the
  * signed-out state. Any other failure connects as a visitor, as the API would have it then.
  */
-export async function connectionToken(fetcher: typeof apiFetch = apiFetch): Promise<string> {
+export async function connectionToken(
+  check: WireCheck["check"],
+  fetcher: typeof apiFetch = apiFetch,
+): Promise<string> {
   // the network failing is no token: the client connects as a visitor and tries again later
   const res = await fetcher("/websocket/token", { method: "POST" }).catch(() => null);
   if (res?.status === 401) throw new UnauthorizedError("the session has ended");
   if (!res?.ok) return "";
   // an answer that is not JSON is no body: the schema check below refuses it
-  const parsed = tokenAnswer.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) return "";
-  return "token" in parsed.data ? parsed.data.token : parsed.data.data.token;
+  const parsed = await check("connectionToken", await res.json().catch(() => null));
+  if (!parsed.ok) return "";
+  return "token" in parsed.value ? parsed.value.token : parsed.value.data.token;
 }

@@ -1,12 +1,5 @@
-import { authorizeChannelsResponseSchema } from "@sportsbook/contracts/http/realtime-tokens";
-import { settingsResponseSchema } from "@sportsbook/contracts/http/settings";
-import {
-  matchChannel,
-  publicChannel,
-  type RealtimeEvent,
-  realtimeEventSchema,
-  userChannel,
-} from "@sportsbook/contracts/realtime";
+import type { RealtimeEvent } from "@sportsbook/contracts/realtime";
+import { matchChannel, publicChannel, userChannel } from "@sportsbook/contracts/realtime-channels";
 import { Centrifuge, type Subscription } from "centrifuge";
 import { apiFetch, csrfToken } from "../lib/client-api";
 import { reportFailure } from "../lib/error-reporter";
@@ -16,6 +9,7 @@ import { applyEvent } from "./apply-event";
 import { connectionToken } from "./connection-token";
 import type { LiveStore } from "./live-store";
 import { createSnapshotReader } from "./snapshot-reader";
+import { createWireCheck, type WireCheck } from "./wire-check";
 
 /** SPEC §9 realtime defaults. */
 export const REALTIME_DEFAULTS = {
@@ -57,11 +51,14 @@ export interface RealtimeOptions {
   onPublicLive?(): void;
   fetchImpl?: typeof fetch;
   websocket?: unknown;
+  /** Where what the client reads is checked against its schemas (a worker by default). */
+  checks?: WireCheck;
 }
 
 /** The official centrifuge client, configured with SPEC §9 defaults, feeding the live store. */
 export function createRealtime(opts: RealtimeOptions): Realtime {
   const fetchImpl = opts.fetchImpl ?? fetch.bind(globalThis);
+  const checks = opts.checks ?? createWireCheck(undefined, reportFailure);
   let everConnected = false;
   const client = new Centrifuge(opts.transports, {
     ...REALTIME_DEFAULTS,
@@ -72,7 +69,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     getToken: async () => {
       // the session the browser carries is being replaced by a handover: connect as a visitor
       if (handingOver()) return "";
-      return connectionToken();
+      return connectionToken(checks.check);
     },
   });
   client.on("state", (ctx) => {
@@ -83,20 +80,23 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
   const counts = new Map<string, number>();
   const subs = new Map<string, Subscription>();
 
-  const onPublication = (data: unknown) => {
-    const parsed = realtimeEventSchema.safeParse(data);
-    if (parsed.success) applyEvent(opts.store, parsed.data);
-  };
+  // Checked in the order received, so the store applies them in that order too.
+  const onPublication = (data: unknown) =>
+    void checks.check("event", data).then((parsed) => {
+      if (parsed.ok) applyEvent(opts.store, parsed.value);
+    });
 
   // History could not be recovered after a reconnect: read the current state of those matches.
   const snapshots = createSnapshotReader({
     fetchImpl,
+    check: checks.check,
     store: opts.store,
     locale: opts.locale,
     watched: (id) => counts.has(id),
     report: (during, error) => reportFailure(during, error),
     schedule: (fn, ms) => {
-      const timer = setTimeout(fn, ms);
+      // the retry reports its own failure
+      const timer = setTimeout(() => void fn(), ms);
       return () => clearTimeout(timer);
     },
   });
@@ -107,8 +107,10 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
     apiFetch("/settings", { locale: opts.locale })
       .then(async (res) => {
         if (!res.ok) throw new Error(`GET /settings answered ${res.status}`);
-        const statuses = settingsResponseSchema.parse(await res.json()).data.provider_statuses;
-        for (const [provider, up] of Object.entries(statuses)) opts.store.applyProviderStatus(provider, up);
+        const parsed = await checks.check("providerStatuses", await res.json());
+        if (!parsed.ok) throw new Error(`GET /settings answered an unreadable body: ${parsed.error}`);
+        for (const [provider, up] of Object.entries(parsed.value.data.provider_statuses))
+          opts.store.applyProviderStatus(provider, up);
       })
       .catch((e: unknown) => reportFailure("reading the provider statuses", e))
       .finally(() => opts.onPublicLive?.());
@@ -148,6 +150,7 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
       if (publicSub) client.removeSubscription(publicSub);
       releaseUser();
       client.disconnect();
+      checks.close();
     },
     reconnect() {
       client.disconnect();
@@ -167,15 +170,16 @@ export function createRealtime(opts: RealtimeOptions): Realtime {
             body: JSON.stringify({ channels: [channel] }),
           });
           // an answer that is not JSON is no body: the schema check below refuses it
-          const parsed = authorizeChannelsResponseSchema.safeParse(await res.json().catch(() => null));
-          const token = parsed.success ? parsed.data.channels[0]?.token : undefined;
+          const parsed = await checks.check("channelTokens", await res.json().catch(() => null));
+          const token = parsed.ok ? parsed.value.channels[0]?.token : undefined;
           // An empty token tells the client the player may not subscribe; it stops trying.
           return res.ok && token ? token : "";
         },
       } as never);
       sub.on("publication", (ctx) => {
-        const parsed = realtimeEventSchema.safeParse(ctx.data);
-        if (parsed.success) onEvent(parsed.data);
+        void checks.check("event", ctx.data).then((parsed) => {
+          if (parsed.ok) onEvent(parsed.value);
+        });
       });
       // What was published before the first subscription (between the page's reads and now), or
       // lost with a history that could not be recovered, is not replayed: the caller reads again.

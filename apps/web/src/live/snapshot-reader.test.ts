@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LiveStore, outcomeKey } from "./live-store";
 import { createSnapshotReader, SNAPSHOT_RETRY } from "./snapshot-reader";
+import { createWireCheck } from "./wire-check";
 
 const snapshot = (id: number, odds: number) => ({
   id,
@@ -28,9 +29,10 @@ function setup(answers: (Response | Error)[], watched: Set<string> = new Set(["7
   const store = new LiveStore({ schedule: () => {} });
   const { fetchImpl, urls } = scriptedFetch(answers);
   const reports: { during: string; error: unknown }[] = [];
-  const timers: { fn: () => void; ms: number; cancelled: boolean }[] = [];
+  const timers: { fn: () => Promise<void>; ms: number; cancelled: boolean }[] = [];
   const reader = createSnapshotReader({
     fetchImpl,
+    check: createWireCheck(() => null).check,
     store,
     locale: "en",
     watched: (id) => watched.has(id),
@@ -43,11 +45,10 @@ function setup(answers: (Response | Error)[], watched: Set<string> = new Set(["7
       };
     },
   });
+  /** Runs the last retry scheduled, to the end of its read. */
   const fire = async () => {
     const timer = timers.at(-1);
-    if (timer && !timer.cancelled) await (async () => timer.fn())();
-    // the retry's own read is awaited through the next microtasks
-    for (let i = 0; i < 10; i++) await Promise.resolve();
+    if (timer && !timer.cancelled) await timer.fn();
   };
   return { store, reader, reports, timers, urls, fire };
 }

@@ -1,22 +1,25 @@
-import { z } from "zod";
-import { applySnapshot, matchSnapshotSchema } from "./apply-event";
+import { applySnapshot } from "./apply-event";
 import type { LiveStore } from "./live-store";
-
-const snapshotAnswer = z.object({ data: z.array(matchSnapshotSchema) });
+import type { WireCheck } from "./wire-check";
 
 /** How long a failed re-read waits before the next try: doubling from `first` up to `max`. */
 export const SNAPSHOT_RETRY = { first: 1000, max: 20000 } as const;
 
 export interface SnapshotReaderOptions {
   fetchImpl: typeof fetch;
+  /** Reads the answer against its schema. */
+  check: WireCheck["check"];
   store: LiveStore;
   locale: string;
   /** Whether a match is still on screen: one that is not is not read again. */
   watched(matchId: string): boolean;
   /** Where a failed re-read goes (the page's error reporter). */
   report(during: string, error: unknown): void;
-  /** Runs `fn` after `ms`; returns the function that cancels it (injected so tests need no clock). */
-  schedule(fn: () => void, ms: number): () => void;
+  /**
+   * Runs `fn` (the retry, settled when its read is) after `ms`; returns the function that cancels
+   * it (injected so tests need no clock).
+   */
+  schedule(fn: () => Promise<void>, ms: number): () => void;
 }
 
 export interface SnapshotReader {
@@ -41,10 +44,9 @@ export function createSnapshotReader(o: SnapshotReaderOptions): SnapshotReader {
       { headers: { "accept-language": o.locale }, credentials: "include" },
     );
     if (!res.ok) throw new Error(`GET /api/matches answered ${res.status}`);
-    const parsed = snapshotAnswer.safeParse(await res.json());
-    if (!parsed.success)
-      throw new Error(`GET /api/matches answered an unreadable body: ${parsed.error.message}`);
-    return parsed.data.data;
+    const parsed = await o.check("snapshots", await res.json());
+    if (!parsed.ok) throw new Error(`GET /api/matches answered an unreadable body: ${parsed.error}`);
+    return parsed.value.data;
   };
 
   const attempt = async (ids: readonly string[], delay: number): Promise<void> => {
@@ -59,7 +61,7 @@ export function createSnapshotReader(o: SnapshotReaderOptions): SnapshotReader {
       let cancel = (): void => undefined;
       cancel = o.schedule(() => {
         waiting.delete(cancel);
-        void attempt(current, Math.min(delay * 2, SNAPSHOT_RETRY.max));
+        return attempt(current, Math.min(delay * 2, SNAPSHOT_RETRY.max));
       }, delay);
       waiting.add(cancel);
     }
