@@ -8,7 +8,7 @@ import type { MatchQuery } from "../../lib/matches.server";
 import { pageMetadata } from "../../lib/metadata.server";
 import { pageContext } from "../../lib/request.server";
 import type { SiteSettings } from "../../lib/site-settings";
-import { GameFrame } from "../games/GameFrame";
+import { GameFrame } from "../games/GameFrameLazy";
 import { ListPage } from "./ListPage";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<SearchParams> };
