@@ -131,7 +131,7 @@ async function decideAll(
   body.bets.forEach((bet: BetInput, i) => {
     const currency = table.get(bet.stake.currency);
     if (!currency?.enabled || !balances.has(bet.stake.currency)) {
-      refusals.set(i, { code: 110, reason: "no_account_in_currency" });
+      refusals.set(i, { code: errorCatalogue.currencyMismatch.code, reason: "no_account_in_currency" });
       return;
     }
     if (customBetRefusedAlone) {
@@ -168,7 +168,7 @@ async function decideAll(
     if (total > (balances.get(code)?.balance ?? 0)) {
       body.bets.forEach((bet, i) => {
         if (bet.stake.currency === code && !refusals.has(i))
-          refusals.set(i, { code: 102, reason: "insufficient_funds" });
+          refusals.set(i, { code: errorCatalogue.insufficientFunds.code, reason: "insufficient_funds" });
       });
     }
   }
@@ -591,7 +591,10 @@ async function persist(
     if (error instanceof InsufficientFundsError) {
       throw new ApiError("insufficientFunds", {
         errorsByBet: Object.fromEntries(
-          body.bets.map((_, i) => [String(i), { code: 102, reason: "insufficient_funds" }]),
+          body.bets.map((_, i) => [
+            String(i),
+            { code: errorCatalogue.insufficientFunds.code, reason: "insufficient_funds" },
+          ]),
         ),
       });
     }
