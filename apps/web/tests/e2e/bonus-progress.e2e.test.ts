@@ -30,11 +30,12 @@ describe("lootbox keys, the amb progress bar and a freebet boost", () => {
     await first?.click();
     const slip = page.locator("[data-ticket-panel=docked]");
     await slip.locator("select[data-bonus-select='0']").selectOption({ label: "Treasure chest" });
-    expect(
-      await slip
-        .locator("[data-place]")
-        .evaluateAll((els) => els.map((e) => e.getAttribute("data-key-state"))),
-    ).toEqual(["locked", "locked", "locked"]);
+    // the chest's keys are drawn once the slip has applied the choice
+    await expect
+      .poll(() =>
+        slip.locator("[data-place]").evaluateAll((els) => els.map((e) => e.getAttribute("data-key-state"))),
+      )
+      .toEqual(["locked", "locked", "locked"]);
     await slip.locator("[data-stake-input='0']").fill("10");
     await expect
       .poll(() => slip.locator("[data-potential-points]").getAttribute("data-potential-points"))

@@ -14,23 +14,28 @@ export async function openPrices(page: Page, count: number, odds?: { min: number
   // than fail on a page read while one was suspended.
   const open = cards.filter({ has: page.locator("button[data-outcome]:not([disabled])") });
   await expect.poll(() => open.count()).toBeGreaterThanOrEqual(count);
-  const picks: Locator[] = [];
-  const n = await cards.count();
-  for (let i = 0; i < n && picks.length < count; i++) {
-    const open = cards.nth(i).locator("button[data-outcome]:not([disabled])");
-    if (!odds) {
-      if ((await open.count()) > 0) picks.push(open.first());
-      continue;
-    }
-    for (let j = 0; j < (await open.count()); j++) {
-      const price = Number(await open.nth(j).locator("[data-odds]").getAttribute("data-odds"));
-      if (price >= odds.min && price <= odds.max) {
-        picks.push(open.nth(j));
-        break;
+  const pick = async () => {
+    const picks: Locator[] = [];
+    const n = await cards.count();
+    for (let i = 0; i < n && picks.length < count; i++) {
+      const open = cards.nth(i).locator("button[data-outcome]:not([disabled])");
+      if (!odds) {
+        if ((await open.count()) > 0) picks.push(open.first());
+        continue;
+      }
+      for (let j = 0; j < (await open.count()); j++) {
+        const price = Number(await open.nth(j).locator("[data-odds]").getAttribute("data-odds"));
+        if (price >= odds.min && price <= odds.max) {
+          picks.push(open.nth(j));
+          break;
+        }
       }
     }
-  }
-  expect(picks.length).toBe(count);
+    return picks;
+  };
+  // Prices within a range may be fewer than open cards for a moment: the feed keeps moving them.
+  let picks: Locator[] = [];
+  await expect.poll(async () => (picks = await pick()).length).toBe(count);
   return picks;
 }
 
