@@ -35,7 +35,12 @@ export async function openPrices(page: Page, count: number, odds?: { min: number
   };
   // Prices within a range may be fewer than open cards for a moment: the feed keeps moving them.
   let picks: Locator[] = [];
-  await expect.poll(async () => (picks = await pick()).length).toBe(count);
+  await expect
+    .poll(async () => {
+      picks = await pick();
+      return picks.length;
+    })
+    .toBe(count);
   return picks;
 }
 
