@@ -10,10 +10,11 @@ import { expect } from "vitest";
 export async function openPrices(page: Page, count: number, odds?: { min: number; max: number }) {
   const cards = page.locator("[data-match-card]:not([data-unavailable])");
   await cards.first().waitFor();
-  // A market the feed holds for a moment reopens on its own: wait for enough open cards rather
-  // than fail on a page read while one was suspended.
+  // A market the feed holds for a moment reopens on its own, and every market of a producer that
+  // recovers is held until its snapshot ends: wait for enough open cards rather than fail on a page
+  // read while they were suspended.
   const open = cards.filter({ has: page.locator("button[data-outcome]:not([disabled])") });
-  await expect.poll(() => open.count()).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => open.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(count);
   const pick = async () => {
     const picks: Locator[] = [];
     const n = await cards.count();

@@ -21,6 +21,13 @@ async function pickAcrossSports(page: Page, slip: Locator, count: number) {
     await page.goto(`${base}/schedule?sport=${sport}`);
     await page.locator("header [data-balance]").waitFor();
     const cards = page.locator("[data-match-card]:not([data-unavailable])");
+    // The feed holds every market of a producer while it recovers: its prices reopen on their own.
+    await cards
+      .locator("button[data-outcome]:not([disabled])")
+      .first()
+      .waitFor({ timeout: 30_000 })
+      // a sport with no open price by then is passed over; the next ones may have some
+      .catch(() => undefined);
     const n = await cards.count();
     for (let i = 0; i < n && picked < count; i++) {
       const open = cards.nth(i).locator("button[data-outcome]:not([disabled])");
@@ -35,7 +42,8 @@ async function pickAcrossSports(page: Page, slip: Locator, count: number) {
 }
 
 /** What a player reads of a combo and a system before placing, and the stake rules told up front (SPEC §5). */
-describe("the slip's figures and stake rules", () => {
+// room to wait out a feed hold (see pickAcrossSports and openPrices)
+describe("the slip's figures and stake rules", { timeout: 150_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();

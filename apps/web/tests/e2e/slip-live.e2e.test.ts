@@ -269,7 +269,10 @@ describe("the slip follows live odds (SPEC §4 odds refresh)", () => {
         )
         .nth(attempt)
         .click();
-      await expect.poll(async () => (await placed.count()) + (await refused.count())).toBeGreaterThan(0);
+      // the book answers once the feed's writes let it: on a loaded machine that can take a while
+      await expect
+        .poll(async () => (await placed.count()) + (await refused.count()), { timeout: 45_000 })
+        .toBeGreaterThan(0);
       if ((await placed.count()) > 0) break;
       expect(await refused.first().innerText()).toMatch(/odds|suspended|not available/i);
       await refused.first().click();
