@@ -31,4 +31,20 @@ describe("the jackpot in the default layout", () => {
     await page.locator("main [data-jackpot-card]", { hasText: "Matchday jackpot" }).waitFor();
     await page.close();
   });
+
+  it("the banner is in the page as the server first sends it, so it never pushes the page down", async () => {
+    // Without scripts, a part streamed after the shell stays hidden in its template: the banner
+    // must be visible in the markup itself, above the lists it would otherwise shift.
+    const context = await browser.newContext({ viewport: MOBILE, javaScriptEnabled: false });
+    const phone = await context.newPage();
+    await phone.goto(`${base}/`);
+    const banner = phone.locator("[data-jackpot-banner]", { hasText: "Matchday jackpot" });
+    expect(await banner.isVisible()).toBe(true);
+    const bannerBox = await banner.boundingBox();
+    const firstCard = await phone.locator("[data-match-card]").first().boundingBox();
+    expect(bannerBox).not.toBeNull();
+    expect(firstCard).not.toBeNull();
+    expect((bannerBox?.y ?? 0) < (firstCard?.y ?? 0)).toBe(true);
+    await context.close();
+  });
 });

@@ -4,7 +4,8 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { apiGetOr } from "../../lib/api.server";
 import type { Block, SiteSettings } from "../../lib/site-settings";
-import { JackpotHits, JackpotLive } from "./JackpotsLazy";
+import { JackpotLive } from "./JackpotLive";
+import { JackpotHits } from "./JackpotsLazy";
 
 /** jackpot banner and jackpot card blocks (SPEC §2): the running jackpots, kept live in the page. */
 export async function JackpotBlock({
