@@ -25,6 +25,21 @@ describe("error pages", () => {
     const missing = await page.goto(`${base}/no-such-page/at-all`);
     expect(missing?.status()).toBe(404);
     expect(await page.title()).toMatch(/^Oops, sorry\. We can't find that page\./);
+    const picture = page.locator('[data-error="notFound"] img');
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(240);
+    await page.close();
+  });
+
+  it("other pages fetch no error page's picture, though their payload carries the not-found page", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const fetched: string[] = [];
+    page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto(`${base}/live`, { waitUntil: "load" });
+    await page.goto(`${base}/about`, { waitUntil: "load" });
+    expect(fetched).toContain("/about");
+    expect(fetched.filter((p) => p.startsWith("/errors/"))).toEqual([]);
     await page.close();
   });
 

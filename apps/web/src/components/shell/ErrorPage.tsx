@@ -5,7 +5,6 @@ import { localizeHref } from "../../lib/locale-url";
 import { hasErrorPage } from "../../lib/locales";
 import { LOCALE_HEADER } from "../../lib/page-headers";
 import { requestSiteSettings } from "../../lib/request.server";
-import styles from "./ErrorPage.module.css";
 
 export type ErrorKind = "notFound" | "serverError" | "blocked" | "locked";
 
@@ -42,10 +41,13 @@ export async function ErrorPage({
   const home = settings.locales.includes(loc) ? localizeHref("/", loc, settings) : `/${loc}`;
   const description = errorText(texts, kind, countryName);
   return (
-    <section className={styles.errorPage} data-error={kind}>
+    <section className="error-page" data-error={kind}>
       {title ? <title>{`${description} | ${settings.siteName}`}</title> : null}
       {/* biome-ignore lint/performance/noImgElement: an unoptimized static picture needs no next/image, whose client code would load with every page's error boundary */}
-      <img src={IMAGES[kind]} alt="" width={240} height={160} fetchPriority="high" />
+      {/* Lazy: React preloads a server component's eager pictures, and every page's payload carries
+          the not-found boundary, so each page fetched this one too. At the top of an error page a
+          lazy picture still loads at once. */}
+      <img src={IMAGES[kind]} alt="" width={240} height={160} loading="lazy" />
       <h1>{description}</h1>
       <a
         className="btn btn-primary"
