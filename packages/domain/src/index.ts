@@ -15,6 +15,7 @@ export { divFloor, divRound, type ExactDecimal, formatRatio, readDecimal } from 
 export * from "./farming.js";
 export * from "./fractional-ladder.js";
 export * from "./ids.js";
+export * from "./intl-formats.js";
 export * from "./jackpot.js";
 export * from "./liabilities.js";
 export * from "./limits.js";

@@ -1,4 +1,5 @@
 import { divFloor, divRound, formatRatio, pow10, readDecimal } from "./decimal.js";
+import { numberFormat } from "./intl-formats.js";
 import { type Parsed, parsedValue, parseFailure } from "./parsed.js";
 
 /** A display denomination of a currency, e.g. mBTC: one BTC is 10^exponent of it. */
@@ -157,11 +158,9 @@ export function formatMoney(value: Money, currency: Currency, locale: string, su
   // Intl formats decimal strings exactly (no float on the way), which amounts need.
   const exact = text as Intl.StringNumericLiteral;
   if (currency.fiat && subcurrency === undefined && /^[A-Z]{3}$/.test(currency.code)) {
-    return new Intl.NumberFormat(locale, { style: "currency", currency: currency.code, ...digits }).format(
-      exact,
-    );
+    return numberFormat(locale, { style: "currency", currency: currency.code, ...digits }).format(exact);
   }
-  return `${new Intl.NumberFormat(locale, digits).format(exact)} ${subcurrency ?? currency.code}`;
+  return `${numberFormat(locale, digits).format(exact)} ${subcurrency ?? currency.code}`;
 }
 
 export interface AmountRules {

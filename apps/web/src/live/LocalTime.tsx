@@ -1,22 +1,14 @@
 "use client";
 import { useEffect, useState } from "react";
+import { startTimeText } from "./start-time";
 
-const FORMAT: Intl.DateTimeFormatOptions = {
-  day: "2-digit",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-};
-
-function format(iso: string, locale: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleString(locale, timeZone ? { ...FORMAT, timeZone } : FORMAT);
-}
-
-/** A start time in the visitor's time zone; the server's UTC text is replaced after mount. */
-export function LocalTime({ iso, locale }: { iso: string; locale: string }) {
-  const [text, setText] = useState(() => format(iso, locale, "UTC"));
-  useEffect(() => setText(format(iso, locale)), [iso, locale]);
+/**
+ * A start time in the visitor's time zone; the server's UTC text is replaced after mount. A server
+ * parent passes that text as `utc`, so hydrating a page of cards builds no date formatter (a
+ * locale's first one costs a phone tens of milliseconds); the local one is built once, after.
+ */
+export function LocalTime({ iso, locale, utc }: { iso: string; locale: string; utc?: string }) {
+  const [text, setText] = useState(() => utc ?? startTimeText(iso, locale, "UTC"));
+  useEffect(() => setText(startTimeText(iso, locale)), [iso, locale]);
   return <time dateTime={iso}>{text}</time>;
 }

@@ -8,6 +8,7 @@ import type { SiteSettings } from "../../lib/site-settings";
 import { LocalTime } from "../../live/LocalTime";
 import { marketIdKey } from "../../live/live-store";
 import { MatchLive } from "../../live/MatchLive";
+import { startTimeText } from "../../live/start-time";
 import { OutcomeCell } from "../price/OutcomeCell";
 import { PriceGrid } from "../price/PriceGrid";
 import { matchPickOf } from "../ticket/pick";
@@ -22,13 +23,12 @@ export function matchHref(m: Match, locale: string, settings: SiteSettings): str
 /** When a match starts; for an outright, when betting on it ends (its start has long passed). */
 export async function EventTime({ match: m, locale }: { match: Match; locale: string }) {
   const end = m.end_date;
-  if (m.type !== "outright" || !end) return <LocalTime iso={m.start_time} locale={locale} />;
-  const t = await getTranslations({ locale, namespace: "match" });
-  return (
-    <span className="event-ends">
-      {t.rich("ends", { time: () => <LocalTime iso={end} locale={locale} /> })}
-    </span>
+  const time = (iso: string) => (
+    <LocalTime iso={iso} locale={locale} utc={startTimeText(iso, locale, "UTC")} />
   );
+  if (m.type !== "outright" || !end) return time(m.start_time);
+  const t = await getTranslations({ locale, namespace: "match" });
+  return <span className="event-ends">{t.rich("ends", { time: () => time(end) })}</span>;
 }
 
 /** SPEC §3 card view: teams with logos, start time, league, sport, status and main-market odds. */

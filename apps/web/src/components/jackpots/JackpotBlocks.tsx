@@ -6,6 +6,7 @@ import { apiGetOr } from "../../lib/api.server";
 import type { Block, SiteSettings } from "../../lib/site-settings";
 import { JackpotLive } from "./JackpotLive";
 import { JackpotHits } from "./JackpotsLazy";
+import { jackpotAmountTexts } from "./jackpot-money";
 
 /** jackpot banner and jackpot card blocks (SPEC §2): the running jackpots, kept live in the page. */
 export async function JackpotBlock({
@@ -25,7 +26,11 @@ export async function JackpotBlock({
   return (
     <section aria-label={t("title")} data-block-kind={block.kind}>
       {variant === "card" ? <h2 className="block-title">{t("title")}</h2> : null}
-      <JackpotLive initial={jackpots.data} variant={variant} />
+      <JackpotLive
+        initial={jackpots.data}
+        variant={variant}
+        texts={jackpotAmountTexts(jackpots.data, locale)}
+      />
     </section>
   );
 }

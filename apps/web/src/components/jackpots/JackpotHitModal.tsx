@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { reportError, reportFailure } from "../../lib/error-reporter";
 import { useUserEvents } from "../../player/player-context";
 import { useClientConfig } from "../shell/ClientConfig";
-import { fetchJackpotHits, type JackpotHitView, jackpotMoney, markJackpotHitsSeen } from "./jackpot-api";
+import { fetchJackpotHits, type JackpotHitView, markJackpotHitsSeen } from "./jackpot-api";
+import { jackpotMoney } from "./jackpot-money";
 
 /**
  * The jackpot hit modal (SPEC §2): the signed-in player's hits not yet seen, read every 60 s and

@@ -6,7 +6,8 @@ import { reportError, reportFailure } from "../../lib/error-reporter";
 import { LocalTime } from "../../live/LocalTime";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./JackpotHits.module.css";
-import { fetchJackpotHits, type JackpotHitView, jackpotMoney } from "./jackpot-api";
+import { fetchJackpotHits, type JackpotHitView } from "./jackpot-api";
+import { jackpotMoney } from "./jackpot-money";
 
 /** The latest jackpot hits, read again every 60 s (SPEC §9); the player's own are marked. */
 export function JackpotHits({ initial, limit }: { initial: JackpotHitView[]; limit: number }) {

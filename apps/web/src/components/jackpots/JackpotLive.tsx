@@ -9,14 +9,24 @@ import { displayOdds } from "../../odds/display";
 import { useOddsFormat } from "../../odds/OddsFormatContext";
 import { useClientConfig } from "../shell/ClientConfig";
 import styles from "./JackpotLive.module.css";
-import { fetchJackpots, type JackpotView, jackpotMoney } from "./jackpot-api";
+import { fetchJackpots, type JackpotView } from "./jackpot-api";
+import { type AmountTexts, amountKey, jackpotMoney } from "./jackpot-money";
 
 /**
  * The jackpots as a banner (the total pool, then each level's) or as cards (each level's pool on
  * its way to the amount it drops at, and the terms). Read again every 15 s (SPEC §9); between
- * reads, `tournament_pool_changed` moves the total at once.
+ * reads, `tournament_pool_changed` moves the total at once. `texts` holds the server's text of each
+ * amount first shown.
  */
-export function JackpotLive({ initial, variant }: { initial: JackpotView[]; variant: "banner" | "card" }) {
+export function JackpotLive({
+  initial,
+  variant,
+  texts,
+}: {
+  initial: JackpotView[];
+  variant: "banner" | "card";
+  texts?: AmountTexts;
+}) {
   const { locale } = useClientConfig();
   const [jackpots, setJackpots] = useState(initial);
   useEffect(() => {
@@ -37,7 +47,11 @@ export function JackpotLive({ initial, variant }: { initial: JackpotView[]; vari
   return (
     <div className={styles.jackpots} data-variant={variant}>
       {jackpots.map((j) =>
-        variant === "banner" ? <Banner key={j.id} jackpot={j} /> : <Card key={j.id} jackpot={j} />,
+        variant === "banner" ? (
+          <Banner key={j.id} jackpot={j} texts={texts} />
+        ) : (
+          <Card key={j.id} jackpot={j} texts={texts} />
+        ),
       )}
     </div>
   );
@@ -58,9 +72,20 @@ function useTotal(jackpot: JackpotView): number {
   return shown;
 }
 
-function Banner({ jackpot }: { jackpot: JackpotView }) {
-  const t = useTranslations("jackpots");
+/** Formats an amount of the jackpot's currency, taking the server's text where it has one. */
+function useJackpotMoney(jackpot: JackpotView, texts: AmountTexts | undefined) {
   const { locale } = useClientConfig();
+  return (amount: number) => texts?.[amountKey(amount, jackpot)] ?? jackpotMoney(amount, jackpot, locale);
+}
+
+interface JackpotProps {
+  jackpot: JackpotView;
+  texts: AmountTexts | undefined;
+}
+
+function Banner({ jackpot, texts }: JackpotProps) {
+  const t = useTranslations("jackpots");
+  const money = useJackpotMoney(jackpot, texts);
   const total = useTotal(jackpot);
   return (
     <section
@@ -71,12 +96,12 @@ function Banner({ jackpot }: { jackpot: JackpotView }) {
     >
       <p>{jackpot.name}</p>
       <p className={styles.total} data-amount={total} data-jackpot-total>
-        {jackpotMoney(total, jackpot, locale)}
+        {money(total)}
       </p>
       <ul className={styles.levels}>
         {jackpot.levels.map((l) => (
           <li key={l.code} data-level={l.code} data-state={l.state}>
-            <span>{l.name}</span> <strong>{jackpotMoney(l.pool_amount, jackpot, locale)}</strong>
+            <span>{l.name}</span> <strong>{money(l.pool_amount)}</strong>
           </li>
         ))}
       </ul>
@@ -85,16 +110,17 @@ function Banner({ jackpot }: { jackpot: JackpotView }) {
   );
 }
 
-function Card({ jackpot }: { jackpot: JackpotView }) {
+function Card({ jackpot, texts }: JackpotProps) {
   const t = useTranslations("jackpots");
   const { locale } = useClientConfig();
+  const money = useJackpotMoney(jackpot, texts);
   const { format } = useOddsFormat();
   const total = useTotal(jackpot);
   return (
     <article className={styles.card} data-jackpot={jackpot.id} data-jackpot-card>
       <h3>{jackpot.name}</h3>
       <p className={styles.total} data-amount={total} data-jackpot-total>
-        {jackpotMoney(total, jackpot, locale)}
+        {money(total)}
       </p>
       <ul className={styles.levels}>
         {jackpot.levels.map((l) => (
@@ -106,8 +132,8 @@ function Card({ jackpot }: { jackpot: JackpotView }) {
             <meter min={0} max={l.drop_at} value={l.pool_amount} aria-label={l.name} />
             <span>
               {t("drops-at", {
-                pool: jackpotMoney(l.pool_amount, jackpot, locale),
-                at: jackpotMoney(l.drop_at, jackpot, locale),
+                pool: money(l.pool_amount),
+                at: money(l.drop_at),
               })}
             </span>
           </li>
@@ -116,7 +142,7 @@ function Card({ jackpot }: { jackpot: JackpotView }) {
       <p className={styles.terms} data-jackpot-terms>
         {t("terms", {
           share: (jackpot.contribution_bp / 100).toLocaleString(locale),
-          stake: jackpotMoney(jackpot.min_stake, jackpot, locale),
+          stake: money(jackpot.min_stake),
           odds: displayOdds(jackpot.min_odds, format),
         })}
       </p>

@@ -1,5 +1,4 @@
 import type { jackpotHitSchema, jackpotSchema } from "@sportsbook/contracts/http/jackpots";
-import { formatMoney, money } from "@sportsbook/domain";
 import type { z } from "zod";
 import { apiFetch, jsonBody } from "../../lib/client-api";
 
@@ -11,15 +10,6 @@ const schemas = () => import("@sportsbook/contracts/http/jackpots");
 
 export type JackpotView = z.infer<typeof jackpotSchema>;
 export type JackpotHitView = z.infer<typeof jackpotHitSchema>;
-
-/** An amount of a jackpot's (or hit's) currency, formatted for the page's locale. */
-export function jackpotMoney(amount: number, of: { currency: string; subunits: number }, locale: string) {
-  return formatMoney(
-    money(amount, of.currency),
-    { code: of.currency, subunits: of.subunits, fiat: true },
-    locale,
-  );
-}
 
 /** SPEC §7 `GET /jackpots`. */
 export async function fetchJackpots(locale: string): Promise<JackpotView[]> {
