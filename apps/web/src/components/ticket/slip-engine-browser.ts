@@ -25,7 +25,15 @@ export function browserSlipOptions(
   locale: string,
 ): Pick<
   SlipEngineOptions,
-  "fetchers" | "clock" | "debounceMs" | "bonusesChanged" | "env" | "report" | "isDocked" | "restoreSaved"
+  | "fetchers"
+  | "clock"
+  | "debounceMs"
+  | "bonusesChanged"
+  | "env"
+  | "report"
+  | "isOnline"
+  | "isDocked"
+  | "restoreSaved"
 > {
   return {
     fetchers: {
@@ -49,6 +57,7 @@ export function browserSlipOptions(
       track: pageAnalytics(),
     },
     report: (reason, cause) => reportFailure(`bet slip: ${reason}`, cause ?? new Error(reason)),
+    isOnline: () => navigator.onLine,
     isDocked: isPanelDocked,
     restoreSaved: (store, saved, currencies) =>
       restoreInCurrentCurrency(store, saved, currencies, {

@@ -72,14 +72,15 @@ export function calls<A extends unknown[], T>() {
   return { made, fn };
 }
 
-export function setup(overrides: Partial<SlipEngineOptions> = {}) {
+/** An engine on fetchers the test answers (`readSettings` replaces the settings one); `overrides` win. */
+export function setup(overrides: Partial<SlipEngineOptions> = {}, readSettings?: SlipFetchers["settings"]) {
   const settings = calls<[string], UserSettings>();
   const bonuses = calls<[readonly TicketBet[], string], SlipBonus[][]>();
   const jackpots = calls<[readonly PlayedBet[], string], string[][]>();
   const maxStakes = calls<[readonly TicketBet[], string], number[]>();
   const ambs = calls<[readonly TicketBet[], string], never[]>();
   const fetchers: SlipFetchers = {
-    settings: settings.fn,
+    settings: readSettings ?? settings.fn,
     bonuses: bonuses.fn,
     jackpots: jackpots.fn,
     maxStakes: maxStakes.fn,
@@ -114,6 +115,7 @@ export function setup(overrides: Partial<SlipEngineOptions> = {}) {
     notify: (n) => notices.push(n),
     translate: (key) => key,
     report: (reason) => reports.push(reason),
+    isOnline: () => true,
     isDocked: () => false,
     restoreSaved: async (store, saved, currencies) => store.restoreSaved(saved, currencies),
     ...overrides,

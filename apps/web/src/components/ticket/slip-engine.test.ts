@@ -96,6 +96,58 @@ describe("the slip engine's stale-answer rule", () => {
   });
 });
 
+describe("the slip engine's start on settings that fail to arrive", () => {
+  /** A settings fetcher that fails `failures` times, then answers; counts its calls. */
+  function failing(failures: number) {
+    let calls = 0;
+    const settings = () => {
+      calls += 1;
+      return calls <= failures ? Promise.reject(new TypeError("Failed to fetch")) : Promise.resolve(SETTINGS);
+    };
+    return { settings, calls: () => calls };
+  }
+
+  it("reads them again, waiting longer each time, and builds the slip once read; the player is told once", async () => {
+    const f = failing(3);
+    const t = setup({}, f.settings);
+    const started = t.engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.calls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(f.calls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(f.calls()).toBe(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(f.calls()).toBe(3);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(f.calls()).toBe(4);
+    expect(await started).not.toBeNull();
+    expect(t.notices.map((n) => n.kind)).toEqual(["danger"]);
+    expect(t.reports).toEqual(["Failed to fetch"]);
+  });
+
+  it("offline, a failed read alarms nobody: the page already says it is offline", async () => {
+    const f = failing(1);
+    const t = setup({ isOnline: () => false }, f.settings);
+    const started = t.engine.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await started).not.toBeNull();
+    expect(t.notices).toEqual([]);
+    expect(t.reports).toEqual(["Failed to fetch"]);
+  });
+
+  it("stopped while it waits, it reads nothing more and builds no slip", async () => {
+    const f = failing(10);
+    const { engine } = setup({}, f.settings);
+    const started = engine.start();
+    await vi.advanceTimersByTimeAsync(0);
+    engine.stop();
+    expect(await started).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(f.calls()).toBe(1);
+  });
+});
+
 describe("the slip engine's debounce", () => {
   it("typing a stake asks for jackpots, maximum stakes and ambs once, after it rests", async () => {
     const t = setup();

@@ -44,6 +44,8 @@ export interface SlipEngineOptions {
   notify(notice: SlipNotice): void;
   translate(key: string, values?: Record<string, string | number>): string;
   report(reason: string, cause?: unknown): void;
+  /** Whether the browser believes it is online: a read that failed offline needs no alert of its own. */
+  isOnline(): boolean;
   /** Whether the docked panel shows the slip (it then tells placements itself). */
   isDocked(): boolean;
   /** Restores a saved slip into the store's currency (a bet saved in another one converted). */
@@ -52,6 +54,10 @@ export interface SlipEngineOptions {
 
 /** Watches matches on the realtime connection; the handle stops watching. */
 export type WatchMatches = (ids: readonly string[]) => () => void;
+
+/** The first wait before the settings are read again, doubled after each failure up to the most. */
+const SETTINGS_RETRY_MS = 1_000;
+const SETTINGS_RETRY_MAX_MS = 8_000;
 
 const FALLBACK_CURRENCY: Currency = { code: "EUR", subunits: 2, fiat: true };
 
@@ -63,6 +69,7 @@ const FALLBACK_CURRENCY: Currency = { code: "EUR", subunits: 2, fiat: true };
 export class SlipEngine {
   private store: TicketStore | null = null;
   private stopped = false;
+  private endPause: (() => void) | null = null;
   private status: AuthStatus = "unknown";
   private account: Currency | undefined;
   private reads: SlipReads | null = null;
@@ -80,22 +87,10 @@ export class SlipEngine {
 
   constructor(private readonly o: SlipEngineOptions) {}
 
-  /** Reads the settings and builds the store; null when stopped first or the settings failed. */
+  /** Reads the settings and builds the store; null when stopped first. */
   async start(): Promise<TicketStore | null> {
-    let settings: UserSettings;
-    try {
-      settings = await this.o.fetchers.settings(this.o.locale);
-    } catch (e) {
-      this.o.report(e instanceof Error ? e.message : String(e));
-      const t = this.o.translate;
-      this.o.notify({
-        kind: "danger",
-        title: t("global-error.default.title"),
-        description: t("global-error.default.description"),
-      });
-      return null;
-    }
-    if (this.stopped) return null;
+    const settings = await this.readSettings();
+    if (!settings || this.stopped) return null;
     const store = this.build(settings);
     this.store = store;
     this.stops.push(this.followProviders(store), followPlacements(store, this.o), this.followLive(store));
@@ -105,8 +100,53 @@ export class SlipEngine {
     return store;
   }
 
+  /**
+   * The settings the slip is built on, read again until read: a page that lost its connection as
+   * the slip started gets a slip once it is back, not one dead until a reload. The first failure is
+   * reported; the player is told once, and not while offline (the page already says so).
+   */
+  private async readSettings(): Promise<UserSettings | null> {
+    let failed = false;
+    let told = false;
+    for (let attempt = 0; !this.stopped; attempt++) {
+      try {
+        return await this.o.fetchers.settings(this.o.locale);
+      } catch (e) {
+        if (!failed) this.o.report(e instanceof Error ? e.message : String(e));
+        failed = true;
+        if (!told && this.o.isOnline()) {
+          told = true;
+          const t = this.o.translate;
+          this.o.notify({
+            kind: "danger",
+            title: t("global-error.default.title"),
+            description: t("global-error.default.description"),
+          });
+        }
+        await this.pause(Math.min(SETTINGS_RETRY_MS * 2 ** attempt, SETTINGS_RETRY_MAX_MS));
+      }
+    }
+    return null;
+  }
+
+  /** Waits `ms` on the engine's clock; stopping the engine ends the wait at once. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.endPause = null;
+        resolve();
+      };
+      const handle = this.o.clock.setTimeout(done, ms);
+      this.endPause = () => {
+        this.o.clock.clearTimeout(handle);
+        done();
+      };
+    });
+  }
+
   stop(): void {
     this.stopped = true;
+    this.endPause?.();
     this.session += 1;
     this.reads?.stop();
     this.reads = null;
