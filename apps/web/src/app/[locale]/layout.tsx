@@ -16,6 +16,7 @@ import { AreaBoundary } from "../../components/shell/AreaBoundary";
 import { ClientConfigProvider } from "../../components/shell/ClientConfig";
 import { CookieConsent } from "../../components/shell/CookieConsent";
 import { CONSENT_COOKIE, shouldShowConsent } from "../../components/shell/consent";
+import { EarlyPresses } from "../../components/shell/EarlyPresses";
 import { ErrorReporting } from "../../components/shell/ErrorReporting";
 import { NavigationLoader } from "../../components/shell/NavigationLoader";
 import { TicketProvider } from "../../components/ticket/TicketContext";
@@ -102,6 +103,8 @@ export default async function LocaleLayout({
         <a className={styles.skipLink} href="#main">
           {messages.nav.skip}
         </a>
+        {/* Before any price in the document, so that no tap on one is lost while the code loads. */}
+        <EarlyPresses nonce={nonce} />
         <NextIntlClientProvider locale={locale} messages={messages} formats={MESSAGE_FORMATS}>
           <ClientConfigProvider value={config}>
             {/* First in the document: a first visit paints it with the first bytes of a long page. */}
