@@ -10,6 +10,7 @@ import type { SlipClock } from "./slip-follow";
 import { liveKeys, liveRefresh } from "./slip-live-sync";
 import { followPlacements, type SlipNotice } from "./slip-placement-notices";
 import { dropOfferedBonuses, followSignedInSlip, type SlipReadFetchers, type SlipReads } from "./slip-reads";
+import { settingsRead } from "./slip-settings-read";
 import { type SavedSlip, type TicketEnv, TicketStore } from "./ticket-store";
 
 /** Every server read the slip makes, injected so tests answer them when and how they like. */
@@ -55,10 +56,6 @@ export interface SlipEngineOptions {
 /** Watches matches on the realtime connection; the handle stops watching. */
 export type WatchMatches = (ids: readonly string[]) => () => void;
 
-/** The first wait before the settings are read again, doubled after each failure up to the most. */
-const SETTINGS_RETRY_MS = 1_000;
-const SETTINGS_RETRY_MAX_MS = 8_000;
-
 const FALLBACK_CURRENCY: Currency = { code: "EUR", subunits: 2, fiat: true };
 
 /**
@@ -69,7 +66,7 @@ const FALLBACK_CURRENCY: Currency = { code: "EUR", subunits: 2, fiat: true };
 export class SlipEngine {
   private store: TicketStore | null = null;
   private stopped = false;
-  private endPause: (() => void) | null = null;
+  private settingsRead: ReturnType<typeof settingsRead> | null = null;
   private status: AuthStatus = "unknown";
   private account: Currency | undefined;
   private reads: SlipReads | null = null;
@@ -89,7 +86,16 @@ export class SlipEngine {
 
   /** Reads the settings and builds the store; null when stopped first. */
   async start(): Promise<TicketStore | null> {
-    const settings = await this.readSettings();
+    if (this.stopped) return null;
+    this.settingsRead = settingsRead({
+      read: () => this.o.fetchers.settings(this.o.locale),
+      clock: this.o.clock,
+      isOnline: () => this.o.isOnline(),
+      report: (reason) => this.o.report(reason),
+      notify: (notice) => this.o.notify(notice),
+      translate: (key) => this.o.translate(key),
+    });
+    const settings = await this.settingsRead.read();
     if (!settings || this.stopped) return null;
     const store = this.build(settings);
     this.store = store;
@@ -100,53 +106,9 @@ export class SlipEngine {
     return store;
   }
 
-  /**
-   * The settings the slip is built on, read again until read: a page that lost its connection as
-   * the slip started gets a slip once it is back, not one dead until a reload. The first failure is
-   * reported; the player is told once, and not while offline (the page already says so).
-   */
-  private async readSettings(): Promise<UserSettings | null> {
-    let failed = false;
-    let told = false;
-    for (let attempt = 0; !this.stopped; attempt++) {
-      try {
-        return await this.o.fetchers.settings(this.o.locale);
-      } catch (e) {
-        if (!failed) this.o.report(e instanceof Error ? e.message : String(e));
-        failed = true;
-        if (!told && this.o.isOnline()) {
-          told = true;
-          const t = this.o.translate;
-          this.o.notify({
-            kind: "danger",
-            title: t("global-error.default.title"),
-            description: t("global-error.default.description"),
-          });
-        }
-        await this.pause(Math.min(SETTINGS_RETRY_MS * 2 ** attempt, SETTINGS_RETRY_MAX_MS));
-      }
-    }
-    return null;
-  }
-
-  /** Waits `ms` on the engine's clock; stopping the engine ends the wait at once. */
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        this.endPause = null;
-        resolve();
-      };
-      const handle = this.o.clock.setTimeout(done, ms);
-      this.endPause = () => {
-        this.o.clock.clearTimeout(handle);
-        done();
-      };
-    });
-  }
-
   stop(): void {
     this.stopped = true;
-    this.endPause?.();
+    this.settingsRead?.stop();
     this.session += 1;
     this.reads?.stop();
     this.reads = null;
