@@ -44,6 +44,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Live matches move five times faster than real time, so odds change within seconds.
       FEED_SPEED: "5",
+      // The suites test the pages, not the feed's freshness (the feed's own suites do). On a busy
+      // 2-core machine the feed's writes of its producers' last messages fell behind the default
+      // thresholds, and every prematch market was suspended as stale until the feed caught up:
+      // suites then found no open price for a minute. A producer's outage still suspends its markets.
+      FEED_STALE_LIVE_MS: "120000",
+      FEED_STALE_PREMATCH_MS: "600000",
       // Every suite signs up players of its own, all from this machine's address.
       SIGN_UPS_PER_IP_PER_HOUR: "1000",
       // The host demo's suite starts an app with it; the others need no second port.
