@@ -5,7 +5,9 @@ import { expect } from "vitest";
 /**
  * Price buttons of distinct matches that can be bet on now, on the page's match cards (the first
  * open one of each card, or the first priced within `odds`, ×1000). The pages list soccer only: one
- * provider, whose prices combine (an e-sports winner would not).
+ * provider, whose prices combine (an e-sports winner would not). Cards are taken from the end of the
+ * list: a prematch list runs by kick-off, and the first match may kick off while a suite bets on
+ * it, which hands its prematch markets over and takes its price off the slip.
  */
 export async function openPrices(page: Page, count: number, odds?: { min: number; max: number }) {
   const cards = page.locator("[data-match-card]:not([data-unavailable])");
@@ -17,8 +19,7 @@ export async function openPrices(page: Page, count: number, odds?: { min: number
   await expect.poll(() => open.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(count);
   const pick = async () => {
     const picks: Locator[] = [];
-    const n = await cards.count();
-    for (let i = 0; i < n && picks.length < count; i++) {
+    for (let i = (await cards.count()) - 1; i >= 0 && picks.length < count; i--) {
       const open = cards.nth(i).locator("button[data-outcome]:not([disabled])");
       if (!odds) {
         if ((await open.count()) > 0) picks.push(open.first());

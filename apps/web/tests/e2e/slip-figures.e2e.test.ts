@@ -12,12 +12,14 @@ async function newestBet(context: BrowserContext) {
 }
 
 /**
- * Prices of `count` distinct prematch matches of one provider's sports (soccer may come from another
- * provider, whose prices would not combine), gathered over their schedule pages.
+ * Prices of `count` distinct prematch matches of one provider's sports (the book's regular sports,
+ * which the default settings take from one provider), gathered over their schedule pages. A list of
+ * twenty prematch matches over every sport may hold fewer than eight of one sport's kind, so every
+ * regular sport is read, the latest kick-offs first (see `openPrices`).
  */
 async function pickAcrossSports(page: Page, slip: Locator, count: number) {
   let picked = 0;
-  for (const sport of ["basketball", "ice-hockey", "tennis", "cricket"]) {
+  for (const sport of ["soccer", "basketball", "ice-hockey", "tennis", "cricket"]) {
     await page.goto(`${base}/schedule?sport=${sport}`);
     await page.locator("header [data-balance]").waitFor();
     const cards = page.locator("[data-match-card]:not([data-unavailable])");
@@ -28,8 +30,7 @@ async function pickAcrossSports(page: Page, slip: Locator, count: number) {
       .waitFor({ timeout: 30_000 })
       // a sport with no open price by then is passed over; the next ones may have some
       .catch(() => undefined);
-    const n = await cards.count();
-    for (let i = 0; i < n && picked < count; i++) {
+    for (let i = (await cards.count()) - 1; i >= 0 && picked < count; i--) {
       const open = cards.nth(i).locator("button[data-outcome]:not([disabled])");
       if ((await open.count()) === 0) continue;
       await open.first().click();
