@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
 
@@ -76,12 +76,18 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     await page.close();
   });
 
-  it("search suggests matches while typing; arrows and Enter open one (combobox)", async () => {
+  /** A home team of a prematch match, to search for. */
+  async function teamToSearch(): Promise<string> {
     const list = (await fetch(`${base}/api/matches?match_status=0&limit=20`).then((r) => r.json())) as {
       data: { id: number; competitors: { home: { name: string } | null } }[];
     };
     const team = list.data.find((m) => m.competitors.home)?.competitors.home?.name ?? "";
     expect(team.length).toBeGreaterThan(3);
+    return team;
+  }
+
+  it("search suggests matches while typing; arrows and Enter open one (combobox)", async () => {
+    const team = await teamToSearch();
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${base}/`);
     // typed before the page is interactive, the letters would reach no handler
@@ -98,6 +104,34 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     await Promise.all([page.waitForURL(/-\d+$/), box.press("Enter")]);
     expect(await page.locator("h1").innerText()).toContain(team);
     await page.close();
+  });
+
+  it("a search typed while the page's code is on its way is searched once the code runs", async () => {
+    const team = await teamToSearch();
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const held: Route[] = [];
+    let holding = true;
+    await context.route("**/_next/static/chunks/**", (route) => {
+      if (holding) held.push(route);
+      else void route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/`, { waitUntil: "commit" });
+    const box = page.locator("header input[role=combobox]");
+    await box.click();
+    await box.pressSequentially(team);
+    // typed into the server's field, with none of the page's code run yet
+    expect(held.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => typeof (window as { next?: unknown }).next)).toBe("undefined");
+
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+    const options = page.locator("header [role=listbox] [role=option]");
+    await options.first().waitFor();
+    expect(await box.inputValue()).toBe(team);
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    expect(await options.first().innerText()).toContain(team);
+    await context.close();
   });
 
   it("the results page keeps its query in the search field, to refine, with no suggestions asked", async () => {

@@ -31,6 +31,16 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const lastFailure = useRef<unknown>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // Typed while the page's code was still on its way, the text is in the field but reached no
+  // handler: hydration keeps it (the server's value stays the default) and the next render would
+  // wipe it. Taken as the query once the box runs, it is searched as if typed now.
+  useEffect(() => {
+    const el = field.current;
+    if (!el || el.value === el.defaultValue) return;
+    setQ(el.value);
+    setOpen(document.activeElement === el);
+  }, []);
   const query = q.trim();
   const valid = query.length >= SEARCH_MIN && query.length <= SEARCH_MAX;
 
@@ -81,6 +91,7 @@ export function SearchBox() {
       }}
     >
       <input
+        ref={field}
         type="search"
         name="q"
         role="combobox"
