@@ -58,10 +58,21 @@ describe("the custom-bet ticket modal (SPEC §2 modals, §4 custom bet)", { time
     const builder = page.locator("#betBuilder");
     await builder.locator("[data-builder-outcome='1//1']").click();
     await builder.locator("[data-builder-outcome='18/total=2.5/12']").click();
-    const priced = builder.locator("[data-builder-odds]");
-    await priced.waitFor();
-    const price = await priced.getAttribute("data-builder-odds");
-    await builder.getByRole("button", { name: "Add to bet slip" }).click();
+    // The feed moves prematch prices and the builder quotes again, so the price is read and the
+    // button pressed in one task of the page: the slip takes the price shown at the press.
+    let price: string | undefined;
+    await expect
+      .poll(async () => {
+        price = await builder.evaluate((el) => {
+          const add = el.querySelector<HTMLButtonElement>("[data-action=add-builder]");
+          const odds = el.querySelector("[data-builder-odds]")?.getAttribute("data-builder-odds");
+          if (!add || add.disabled || !odds) return undefined;
+          add.click();
+          return odds;
+        });
+        return price;
+      })
+      .toMatch(/^\d+$/);
     return { page, price };
   }
 

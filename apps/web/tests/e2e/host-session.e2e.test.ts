@@ -16,8 +16,12 @@ async function frameAccount(page: Page): Promise<"player" | "visitor"> {
     .poll(async () => (await frame?.contentFrame())?.url() ?? "")
     .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/(?!init-sportsbook)/);
   // a frame that keeps its session itself learns of it only once its script runs: its server-drawn
-  // header is a visitor's until then, so only the player's balance is a settled answer
-  const balance = page.frameLocator("#sportsbook").locator("header [data-balance]");
+  // header is a visitor's until then, so only the player's balance is a settled answer. Its wait
+  // starts once the page's code has run (the realtime client starts after hydration): on a busy
+  // machine the two loads of a reload (the handover page, then the page) took longer than it.
+  const shown = page.frameLocator("#sportsbook");
+  await shown.locator("html[data-realtime]").waitFor({ timeout: 60_000 });
+  const balance = shown.locator("header [data-balance]");
   return balance.waitFor({ timeout: 20_000 }).then(
     () => "player",
     () => "visitor",
@@ -139,7 +143,10 @@ describe.each([
       .click();
     expect(await told).toEqual({ reason: "expired" });
     await page.waitForURL(`${host}/**`);
-    await expect.poll(() => frameAccount(page).catch(() => "between pages")).toBe("player");
+    // a call may wait out the frame's whole load (see frameAccount)
+    await expect
+      .poll(() => frameAccount(page).catch(() => "between pages"), { timeout: 90_000 })
+      .toBe("player");
     expect(await frameAccount(page)).toBe("player");
     await page.close();
   });
