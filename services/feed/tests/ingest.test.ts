@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Database, DatabaseHandle, Executor } from "@sportsbook/db";
 import {
+  competitors,
   feedCheckpoints,
   markets,
   matches,
@@ -84,6 +85,12 @@ for (const target of databaseTargets()) {
       );
       const [cp] = await handle.db.select().from(feedCheckpoints).where(eq(feedCheckpoints.source, "test"));
       expect(cp?.position).toBeGreaterThan(frames.length / 2);
+    });
+
+    it("writes competitors without a logo: fixtures carry none, and the pages draw a badge instead", async () => {
+      const rows = await handle.db.select({ logo: competitors.logo }).from(competitors);
+      expect(rows.length).toBeGreaterThan(8);
+      expect(rows.filter((r) => r.logo !== null)).toEqual([]);
     });
 
     it("stores a market's outcomes in the order the provider sent them, the order they are listed in", async () => {

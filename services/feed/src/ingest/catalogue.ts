@@ -19,7 +19,7 @@ import type { Descriptions } from "../descriptions/descriptions.js";
 import { EVENT_STATUS, type FeedEvent, type FixtureInfo, type Provider } from "../model.js";
 import { checkpointRow, checkpointsUpsert, type FeedCheckpoint } from "./checkpoint.js";
 import { ASYNC_COMMIT } from "./durability.js";
-import { competitorLogo, SPORT_DEFAULTS, slugify } from "./present.js";
+import { SPORT_DEFAULTS, slugify } from "./present.js";
 
 /** What the ingest keeps in memory about a match it has written. */
 export interface MatchRef {
@@ -133,14 +133,15 @@ const FIXTURE_WRITE = namedStatement(
         from sent_tournament t, sport, category`,
       ),
       sql`sent_competitor as (select * from json_to_recordset(${param("competitors", "json")})
-        as c(urn_id text, name text, abbreviation text, country_code text, logo text))`,
+        as c(urn_id text, name text, abbreviation text, country_code text))`,
       sql`competitor_found as (
         select c.id, c.urn_id from ${competitors} c join sent_competitor s
           on c.provider = ${param("provider", "text")} and c.urn_id = s.urn_id and c.name = s.name
           and c.abbreviation is not distinct from s.abbreviation)`,
+      // Providers' fixtures carry no logo, so none is written: the pages draw a badge in its place.
       sql`competitor_written as (
-        insert into ${competitors} (provider, urn_id, name, abbreviation, country_code, logo)
-        select ${param("provider", "text")}, s.urn_id, s.name, s.abbreviation, s.country_code, s.logo
+        insert into ${competitors} (provider, urn_id, name, abbreviation, country_code)
+        select ${param("provider", "text")}, s.urn_id, s.name, s.abbreviation, s.country_code
         from sent_competitor s
         where s.urn_id not in (select urn_id from competitor_found)
         on conflict (provider, urn_id) do update set name = excluded.name,
@@ -235,7 +236,6 @@ export async function upsertFixture(
         name: c.name,
         abbreviation: c.abbreviation ?? null,
         country_code: c.countryCode ?? null,
-        logo: competitorLogo(c.name),
       })),
     ),
     match: JSON.stringify({

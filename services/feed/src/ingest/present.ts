@@ -161,22 +161,6 @@ export function slugify(text: string): string {
   );
 }
 
-/** A small SVG badge (initials on a colour from the name) for competitors without a logo. */
-export function competitorLogo(name: string): string {
-  let h = 0;
-  for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) >>> 0;
-  const hue = h % 360;
-  const initials = name
-    .split(/\s+/)
-    .map((w) => w[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, "");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="hsl(${hue},55%,42%)"/><text x="32" y="40" font-family="Arial,sans-serif" font-size="22" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-}
-
 /** Sport keys and card markets per sport name; providers name their sports, the product keys them. */
 export const SPORT_DEFAULTS: Record<
   string,

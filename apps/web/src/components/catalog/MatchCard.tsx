@@ -1,6 +1,7 @@
 import { idText } from "@sportsbook/domain";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import type { CSSProperties } from "react";
 import { isUnavailable, type Match, matchSlug } from "../../lib/catalog-schemas";
 import { imageProps } from "../../lib/image-props";
 import { localizeHref } from "../../lib/locale-url";
@@ -15,6 +16,7 @@ import { matchPickOf } from "../ticket/pick";
 import { closedMarkets } from "./closed-markets";
 import { FavoriteToggle } from "./FavoriteToggle";
 import styles from "./MatchCard.module.css";
+import { teamBadge } from "./team-badge";
 
 export function matchHref(m: Match, locale: string, settings: SiteSettings): string {
   return localizeHref(`/${m.sport.key}/${matchSlug(m)}`, locale, settings);
@@ -129,8 +131,25 @@ export function Team({ name, logo }: { name: string; logo?: string | null | unde
           })}
           alt=""
         />
+      ) : name ? (
+        <Badge name={name} />
       ) : null}
       <span>{name}</span>
+    </span>
+  );
+}
+
+/** A competitor without a logo: its initials on its colour, a picture to the eye only. */
+function Badge({ name }: { name: string }) {
+  const { initials, hue } = teamBadge(name);
+  return (
+    <span
+      className={styles.badge}
+      style={{ "--badge-hue": hue } as CSSProperties}
+      aria-hidden="true"
+      data-team-badge
+    >
+      {initials}
     </span>
   );
 }
