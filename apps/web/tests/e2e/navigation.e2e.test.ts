@@ -134,6 +134,34 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
     await context.close();
   });
 
+  it("a search typed as the slip's code and styles arrive keeps every letter", async () => {
+    // The first press on the page loads the slip when the browser is next idle. A stylesheet a
+    // render brought in held React's commits until it loaded, and the field took back what was typed
+    // meanwhile. On a slow link every file the slip brings comes late.
+    const team = await teamToSearch();
+    const context = await browser.newContext({ viewport: DESKTOP });
+    let slow = false;
+    await context.route("**/_next/static/**", async (route) => {
+      if (slow) await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForSelector("html[data-realtime=connected]");
+    slow = true;
+    const stylesheets = () => page.locator("link[rel=stylesheet]").count();
+    const before = await stylesheets();
+    const box = page.locator("header input[role=combobox]");
+    await box.click();
+    const text = `${team} ${team}`.slice(0, 40);
+    await box.pressSequentially(text, { delay: 40 });
+    // the slip is in by the end of the typing, its stylesheets with the page's own
+    await page.locator("[data-ticket-panel=docked] [data-ticket-state]").waitFor({ state: "attached" });
+    expect(await box.inputValue()).toBe(text);
+    expect(await stylesheets()).toBe(before);
+    await context.close();
+  });
+
   it("the results page keeps its query in the search field, to refine, with no suggestions asked", async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const asked: string[] = [];

@@ -10,6 +10,16 @@ import { useClientConfig } from "../shell/ClientConfig";
 import { DOCKED, isPanelDocked } from "./docked";
 import { useSelectionCount, useTicket } from "./TicketContext";
 import styles from "./TicketPanel.module.css";
+// The slip's stylesheets ship with the page rather than with the slip's code: React holds every
+// commit of the page while a stylesheet a render brings in loads, so the slip appearing would take
+// back the letters a player typed meanwhile (the search box).
+import "./BetSlip.module.css";
+import "../wallet/Wallet.module.css";
+import "../bonuses/BonusCardView.module.css";
+import "../bonuses/LootboxKeys.module.css";
+import "../bonuses/PromoCodeForm.module.css";
+import "../../backoffice/PromotionPreview.module.css";
+import "../bonuses/PromotionsList.module.css";
 
 const BetSlip = dynamic(() => import("./BetSlip"), { ssr: false });
 const MyBetsPanel = dynamic(() => import("../my-bets/MyBetsPanel"), { ssr: false });
