@@ -44,10 +44,13 @@ describe("a session ended on the server", () => {
     // The page's other API calls wait until the realtime client has asked for its token with the
     // ended session, so that answer is the one that meets it first.
     const tokenAnswer = new Promise<Response>((resolve) =>
-      page.on("response", (r) => {
-        // the reloaded page's request, made with the ended session's cookie
-        const withSession = (r.request().headers().cookie ?? "").includes("sb_session=");
-        if (new URL(r.url()).pathname === "/api/websocket/token" && withSession) resolve(r);
+      page.on("response", async (r) => {
+        if (new URL(r.url()).pathname !== "/api/websocket/token") return;
+        // the reloaded page's request, made with the ended session's cookie; `headers()` may not
+        // hold the cookie yet (Chromium reports it apart, and late on a busy machine): `allHeaders()`
+        // waits for it
+        const withSession = ((await r.request().allHeaders()).cookie ?? "").includes("sb_session=");
+        if (withSession) resolve(r);
       }),
     );
     const otherCalls = (url: URL) =>
