@@ -1,6 +1,7 @@
-import type { Browser, Route } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium } from "./browser";
+import { holdPageCode } from "./held-code";
 
 const base = inject("baseUrl");
 
@@ -21,12 +22,7 @@ describe("a price pressed before the page is hydrated", () => {
    */
   async function pressEarly(): Promise<boolean> {
     const context = await browser.newContext({ viewport: DESKTOP });
-    const held: Route[] = [];
-    let holding = true;
-    await context.route("**/_next/static/chunks/**", (route) => {
-      if (holding) held.push(route);
-      else void route.continue();
-    });
+    const code = await holdPageCode(context);
     const page = await context.newPage();
     await page.goto(`${base}/schedule?sport=soccer`, { waitUntil: "commit" });
     const price = page
@@ -36,11 +32,9 @@ describe("a price pressed before the page is hydrated", () => {
     await price.click();
     // Taken and shown as taken, with no code of the page run yet.
     expect(await price.getAttribute("data-early-press")).toBe("");
-    expect(held.length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => typeof (window as { next?: unknown }).next)).toBe("undefined");
+    await code.expectHeld(page);
 
-    holding = false;
-    for (const route of held.splice(0)) await route.continue();
+    await code.release();
     await page.waitForFunction(() => !("__sbEarlyPresses" in window));
     expect(await price.getAttribute("data-early-press")).toBeNull();
     if (await price.isDisabled()) {

@@ -1,6 +1,7 @@
-import type { Browser, Route } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchChromium, MOBILE } from "./browser";
+import { holdPageCode } from "./held-code";
 
 const base = inject("baseUrl");
 
@@ -109,23 +110,16 @@ describe("a way around (skip link, footer, one heading, logo, blocked country)",
   it("a search typed while the page's code is on its way is searched once the code runs", async () => {
     const team = await teamToSearch();
     const context = await browser.newContext({ viewport: DESKTOP });
-    const held: Route[] = [];
-    let holding = true;
-    await context.route("**/_next/static/chunks/**", (route) => {
-      if (holding) held.push(route);
-      else void route.continue();
-    });
+    const code = await holdPageCode(context);
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: "commit" });
     const box = page.locator("header input[role=combobox]");
     await box.click();
     await box.pressSequentially(team);
     // typed into the server's field, with none of the page's code run yet
-    expect(held.length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => typeof (window as { next?: unknown }).next)).toBe("undefined");
+    await code.expectHeld(page);
 
-    holding = false;
-    for (const route of held.splice(0)) await route.continue();
+    await code.release();
     const options = page.locator("header [role=listbox] [role=option]");
     await options.first().waitFor();
     expect(await box.inputValue()).toBe(team);
