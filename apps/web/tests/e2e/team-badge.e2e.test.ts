@@ -31,7 +31,10 @@ describe("a team without a logo", () => {
         const box = badge.getBoundingClientRect();
         return {
           name: team.lastElementChild?.textContent ?? "",
-          initials: badge.textContent ?? "",
+          initials: badge.getAttribute("data-team-badge") ?? "",
+          // drawn by the style sheet, not text of the page
+          drawn: getComputedStyle(badge, "::before").content,
+          text: badge.textContent,
           colour: getComputedStyle(badge).backgroundColor,
           hidden: badge.getAttribute("aria-hidden"),
           size: [Math.round(box.width), Math.round(box.height)],
@@ -46,6 +49,8 @@ describe("a team without a logo", () => {
           .map((w) => [...w][0]?.toUpperCase())
           .join(""),
       );
+      expect(team.drawn).toBe(JSON.stringify(team.initials));
+      expect(team.text).toBe("");
       expect(team.colour).toMatch(/^rgb\(/);
       // the name beside it is what a screen reader reads
       expect(team.hidden).toBe("true");

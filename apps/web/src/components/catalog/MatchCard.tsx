@@ -139,7 +139,10 @@ export function Team({ name, logo }: { name: string; logo?: string | null | unde
   );
 }
 
-/** A competitor without a logo: its initials on its colour, a picture to the eye only. */
+/**
+ * A competitor without a logo: its initials on its colour, a picture to the eye only. The initials
+ * are drawn by the style sheet, so they are no text of the page (a reader, a copy, a search).
+ */
 function Badge({ name }: { name: string }) {
   const { initials, hue } = teamBadge(name);
   return (
@@ -147,9 +150,7 @@ function Badge({ name }: { name: string }) {
       className={styles.badge}
       style={{ "--badge-hue": hue } as CSSProperties}
       aria-hidden="true"
-      data-team-badge
-    >
-      {initials}
-    </span>
+      data-team-badge={initials}
+    />
   );
 }
