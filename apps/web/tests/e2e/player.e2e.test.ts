@@ -55,7 +55,11 @@ describe("the player in the header (SPEC §4 auth status, §7 balance_changed, �
     await context.close();
   });
 
-  it("the header keeps the visitor's height when the account appears, on phones and desktops, in every language", async () => {
+  // 36 pages, a visitor's and a player's in six languages at three widths: more than the 60 s a
+  // single page's test is given, on a busy machine
+  it("the header keeps the visitor's height when the account appears, on phones and desktops, in every language", {
+    timeout: 180_000,
+  }, async () => {
     const visitor = await browser.newPage();
     const context = await browser.newContext();
     await signedInPlayer(base, context);
