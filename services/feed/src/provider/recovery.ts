@@ -125,6 +125,11 @@ export function createRecovery(options: RecoveryOptions) {
     r.retry = undefined;
     r.since = options.now();
     r.failures = 0;
+    // Down from now, before the producer is marked down: an alive applied meanwhile does not mark
+    // how far this node has processed (its request would skip what came before it), and a snapshot
+    // end of the request before answers nothing.
+    r.state = "requesting";
+    delete r.requestId;
     log.warn(
       { provider, producer, reason },
       `producer ${producer} is down (${reason}): its markets are suspended until it recovers`,
