@@ -112,6 +112,48 @@ for (const target of databaseTargets()) {
       });
     });
 
+    it("gives a combo's legs in the slip's order, each with its match and sport", async () => {
+      const p = await player(h, { balance: 50_00 });
+      const m = h.fixture.matches;
+      const before = ticker().length;
+      const res = await h.api.app.inject({
+        method: "POST",
+        url: "/api/bets",
+        headers: p.headers,
+        payload: {
+          bets: [
+            {
+              type: "combo",
+              stake: { value: 2_00, currency: "EUR" },
+              selections: [
+                { match_id: m.tennisMatch.id, market_id: 186, specifier: "", outcome_id: "4", odds: 1700 },
+                { match_id: m.prematch.id, market_id: 1, specifier: "", outcome_id: "1", odds: 2100 },
+              ],
+            },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const told = ticker().slice(before);
+      expect(told).toHaveLength(1);
+      expect(told[0]?.legs).toEqual([
+        {
+          match_id: m.tennisMatch.id,
+          match_name: "Rafael Nadal vs Roger Federer",
+          sport_id: h.fixture.sports.tennis.id,
+          sport_name: "Tennis",
+          live: false,
+        },
+        {
+          match_id: m.prematch.id,
+          match_name: expect.stringContaining(" vs "),
+          sport_id: h.fixture.sports.soccer.id,
+          sport_name: "Soccer",
+          live: false,
+        },
+      ]);
+    });
+
     it("tells nothing when the bet is refused", async () => {
       const p = await player(h, { balance: 1_00 });
       const before = ticker().length;

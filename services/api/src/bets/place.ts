@@ -23,7 +23,7 @@ import {
 import { enforceLimits } from "../limits/barriers.js";
 import { customBetAllowedAlone } from "../player/settings.js";
 import { publishBalance, publishToPlayer } from "../realtime/to-player.js";
-import { publishTicker } from "../realtime/to-staff.js";
+import { publishPlacedTicker } from "../realtime/to-staff.js";
 import { houseAccount } from "../wallet/accounts.js";
 import { currencyTable, maxPayoutMinor } from "../wallet/currencies.js";
 import { builderPrice } from "./builder-price.js";
@@ -604,10 +604,10 @@ async function persist(
     await publishToPlayer(ctx, player.id, betChanged({ ...bet, currency: bet.stake.currency }));
   }
   for (const [currency, balance] of newBalances) await publishBalance(ctx, player.id, currency, balance);
-  await publishTicker(
+  await publishPlacedTicker(
     ctx,
-    answer.data.map((b) => b.id),
-    "placed",
+    player.id,
+    answer.data.map((bet, i) => ({ bet, states: accepted[i]?.states ?? [] })),
   );
   for (const reward of rewards) await announceIssued(ctx, player.id, reward, player.locale);
   const played = jackpots ?? (await playAll(answer.data, await sharesOf()));

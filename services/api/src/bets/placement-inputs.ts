@@ -17,9 +17,13 @@ export interface SelectionState {
   matchUrnId: string;
   matchSlug: string;
   matchName: string;
+  /** The name as stored, in no player's language: what the staff see. */
+  storedMatchName: string;
   matchStatus: number;
   startTime: Date;
   sportKey: string;
+  sportId: number;
+  sportName: string;
   provider: string;
   marketRowId: number;
   marketName: string;

@@ -38,6 +38,8 @@ interface StateRow {
   home_translations: Record<string, string> | null;
   away_name: string | null;
   away_translations: Record<string, string> | null;
+  sport_id: number;
+  sport_name: string;
 }
 
 function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionState> {
@@ -62,9 +64,17 @@ function statesByKey(rows: StateRow[], locale: string): Map<string, SelectionSta
           competitor(r.away_name, r.away_translations),
           locale,
         ),
+        storedMatchName: matchName(
+          { name: r.match_name, translations: {} },
+          competitor(r.home_name, null),
+          competitor(r.away_name, null),
+          locale,
+        ),
         matchStatus: r.match_status,
         startTime: new Date(r.start_time),
         sportKey: r.sport_key,
+        sportId: Number(r.sport_id),
+        sportName: r.sport_name,
         provider: r.provider,
         marketRowId: r.market_row_id,
         marketName: translate(r.market_name, r.market_translations, locale),
