@@ -242,7 +242,7 @@ async function placeOnRead(
     : undefined;
   return once<{ data: PlacedBet[] }>(ctx, scope, async (record) => {
     const mode = acceptModeOf(context.mode);
-    const kinds = await loadMarketKindLimits(ctx.db, keys);
+    const kinds = await loadMarketKindLimits(ctx, keys);
     let decided = await decideAll(
       ctx,
       body,
@@ -311,7 +311,7 @@ async function placeOnRemembered(
       context.states,
       undefined,
       null,
-      await loadMarketKindLimits(ctx.db, keys),
+      await loadMarketKindLimits(ctx, keys),
     );
   } catch (error) {
     if (error instanceof ApiError) return undefined;

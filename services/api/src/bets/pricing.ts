@@ -84,7 +84,7 @@ export async function maxStakes(
   );
   const risk = await loadRiskProfile(ctx.db, player.id);
   const kinds = await loadMarketKindLimits(
-    ctx.db,
+    ctx,
     requested.flatMap((b) => b.selections),
   );
   return requested.map((b) => {

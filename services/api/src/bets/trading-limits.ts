@@ -1,6 +1,7 @@
 import { errorCatalogue } from "@sportsbook/contracts";
 import { type Executor, liveBetDelays, marketKindLimits, matches } from "@sportsbook/db";
-import { inArray, or } from "drizzle-orm";
+import { inArray, or, sql } from "drizzle-orm";
+import { prepared, type StatementCache } from "../statements.js";
 import type { BetRefusal } from "./decide.js";
 import type { SelectionKey } from "./placement-inputs.js";
 
@@ -21,14 +22,27 @@ export type MarketKindLimits = ReadonlyMap<number, MarketKindCaps>;
 
 export const NO_KIND_LIMITS: MarketKindLimits = new Map();
 
-/** The limits of the market kinds named by these selections (one read; none when the slip is empty). */
+/**
+ * The limits of the market kinds named by these selections (one read; none when the slip is empty).
+ * Every placement reads them, so the read is prepared once per connection.
+ */
 export async function loadMarketKindLimits(
-  ex: Executor,
+  ctx: StatementCache,
   keys: readonly SelectionKey[],
 ): Promise<MarketKindLimits> {
   const ids = [...new Set(keys.map((k) => k.market_id))];
   if (ids.length === 0) return NO_KIND_LIMITS;
-  const rows = await ex.select().from(marketKindLimits).where(inArray(marketKindLimits.marketId, ids));
+  const rows = await prepared(ctx, "market_kind_limits", (db) =>
+    db
+      .select({
+        marketId: marketKindLimits.marketId,
+        maxStakeMajor: marketKindLimits.maxStakeMajor,
+        maxPayoutMajor: marketKindLimits.maxPayoutMajor,
+      })
+      .from(marketKindLimits)
+      .where(sql`${marketKindLimits.marketId} = any(${sql.placeholder("ids")}::integer[])`)
+      .prepare("market_kind_limits"),
+  ).execute({ ids });
   return new Map(
     rows.map((r) => [r.marketId, { maxStakeMajor: r.maxStakeMajor, maxPayoutMajor: r.maxPayoutMajor }]),
   );
