@@ -42,6 +42,7 @@ const TARGET_P99_MS = 150;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 /** Ingest lanes with PostgreSQL (the embedded database takes one). */
 const LANES = Number(process.env.BENCH_SCREEN_LANES ?? 8);
+const PROFILE_FILE = process.env.BENCH_SCREEN_PROF;
 const AMQP_URL =
   process.env.BENCH_AMQP_URL ?? process.env.TEST_AMQP_URL ?? "amqp://guest:guest@127.0.0.1:5672";
 
@@ -263,6 +264,13 @@ async function main(): Promise<void> {
     const publishing: Promise<void>[] = [];
     let next = 0;
     let changes = 0;
+    // BENCH_SCREEN_PROF=file: a CPU profile of the page's main thread over the whole run, to see
+    // where the browser's share goes (open it in Chromium's DevTools)
+    const profiler = PROFILE_FILE ? await page.context().newCDPSession(page) : undefined;
+    if (profiler) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.start");
+    }
     const start = now();
     const measureFrom = start + WARM_UP_SECONDS * 1000;
     const end = measureFrom + SECONDS * 1000;
@@ -296,6 +304,10 @@ async function main(): Promise<void> {
       await sleep(2);
     }
     await Promise.all(publishing);
+    if (profiler && PROFILE_FILE) {
+      const { profile } = await profiler.send("Profiler.stop");
+      writeFileSync(PROFILE_FILE, JSON.stringify(profile));
+    }
     await sleep(DRAIN_SECONDS * 1000);
     const stop = now();
 

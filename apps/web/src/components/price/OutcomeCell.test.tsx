@@ -5,7 +5,7 @@ import { LiveStoreProvider } from "../../live/LiveStoreContext";
 import { LiveStore } from "../../live/live-store";
 import { OddsFormatProvider } from "../../odds/OddsFormatContext";
 import { TicketProvider } from "../ticket/TicketContext";
-import { OutcomeCell, TREND_MARK_MS } from "./OutcomeCell";
+import { FLASH_MS, OutcomeCell, TREND_MARK_MS } from "./OutcomeCell";
 
 function setup(matches: number) {
   const queue: (() => void)[] = [];
@@ -87,6 +87,28 @@ describe("OutcomeCell", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(one?.dataset.trend).toBeUndefined();
     expect(two?.dataset.trend).toBeUndefined();
+    vi.useRealTimers();
+  });
+
+  it("highlights a changed price in its direction for a moment, and nothing before a change", () => {
+    vi.useFakeTimers();
+    const { store, view, frame } = setup(1);
+    const [one] = [...view.container.querySelectorAll("button")];
+    expect(one?.dataset.flash).toBeUndefined();
+    const flashes: (string | undefined)[] = [];
+    for (const odds of [2500, 1500]) {
+      act(() =>
+        store.applyMarkets("0", [{ id: "1", status: 1, outcomes: [{ id: "1", odds, active: true }] }]),
+      );
+      frame();
+      flashes.push(one?.dataset.flash);
+      act(() => vi.advanceTimersByTime(FLASH_MS - 1));
+      flashes.push(one?.dataset.flash);
+    }
+    act(() => vi.advanceTimersByTime(1));
+    flashes.push(one?.dataset.flash);
+    expect(flashes).toEqual(["up", "up", "down", "down", undefined]);
+    expect(one?.dataset.trend).toBe("down");
     vi.useRealTimers();
   });
 });

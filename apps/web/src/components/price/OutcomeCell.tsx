@@ -29,6 +29,8 @@ export interface OutcomeCellProps {
 
 /** How long a changed price keeps its up or down arrow. */
 export const TREND_MARK_MS = 4000;
+/** How long a changed price is highlighted in its direction's colour. */
+export const FLASH_MS = 900;
 
 /**
  * One price button. It subscribes to its own outcome and market in the live store, so an odds
@@ -83,24 +85,18 @@ export const OutcomeCell = memo(function OutcomeCell(p: OutcomeCellProps) {
     if (!el || last.current === odds) return;
     const trend = odds > last.current ? "up" : "down";
     last.current = odds;
-    // Flash through the Web Animations API: no React state round trip and no forced layout. The
-    // arrow (drawn by CSS from data-trend) says the direction without colour and stays a little longer.
+    // The arrow (drawn by CSS from data-trend) says the direction without colour and stays a
+    // little longer than the highlight (data-flash). The highlight is held, not faded: a fade is
+    // restyled on every frame for every flashing cell, and with hundreds of live prices that took
+    // the page's whole main thread and delayed every price behind it.
     el.dataset.trend = trend;
+    el.dataset.flash = trend;
+    const unflash = setTimeout(() => delete el.dataset.flash, FLASH_MS);
     const clear = setTimeout(() => delete el.dataset.trend, TREND_MARK_MS);
-    el.animate?.(
-      [
-        {
-          backgroundColor: `var(--${trend})`,
-          boxShadow: `inset 0 0 0 2px var(--${trend}-ring)`,
-        },
-        {},
-      ],
-      {
-        duration: 900,
-        easing: "ease-out",
-      },
-    );
-    return () => clearTimeout(clear);
+    return () => {
+      clearTimeout(unflash);
+      clearTimeout(clear);
+    };
   }, [odds]);
   // a keyboard player who just added this price is offered the way to the stake next
   const [jump, setJump] = useState(false);
