@@ -87,6 +87,32 @@ describe("the slip engine's stale-answer rule", () => {
     expect(store?.getExtras().stakes).toEqual({ EUR: [100, 500] });
   });
 
+  it("an odds policy the player chooses while the settings are read is not replaced by them", async () => {
+    const t = setup();
+    const started = t.engine.start();
+    t.settings.made[0]?.answer(SETTINGS);
+    const store = await started;
+    if (!store) throw new Error("the engine did not start");
+    t.engine.setPlayer("logged_in", { ...EUR });
+    store.dispatch({ type: "oddsAcceptModeSet", mode: "any" });
+    // the read began before the choice was saved: it answers the policy stored before it
+    t.settings.made[1]?.answer({ ...SETTINGS, auto_accept_odds_change: "none", stakes: { EUR: [700] } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.get().config.oddsAcceptMode).toBe("any");
+    expect(store.getExtras().stakes).toEqual({ EUR: [700] });
+  });
+
+  it("the player's stored odds policy replaces the system's once signed in", async () => {
+    const t = setup();
+    const started = t.engine.start();
+    t.settings.made[0]?.answer(SETTINGS);
+    const store = await started;
+    t.engine.setPlayer("logged_in", { ...EUR });
+    t.settings.made[1]?.answer({ ...SETTINGS, auto_accept_odds_change: "higher" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store?.get().config.oddsAcceptMode).toBe("higher");
+  });
+
   it("an engine stopped before the settings arrive builds no slip", async () => {
     const t = setup();
     const started = t.engine.start();

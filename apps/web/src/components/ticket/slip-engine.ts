@@ -232,12 +232,16 @@ export class SlipEngine {
       dropOfferedBonuses(store);
       return;
     }
-    // A player's own acceptance policy and quick stakes replace the system's once signed in.
+    // A player's own acceptance policy and quick stakes replace the system's once signed in. A
+    // policy the player chose while they were read is newer than what the read answers (it may have
+    // been read before the choice was saved), so it stays.
+    const policyBefore = store.get().config.oddsAcceptMode;
     this.o.fetchers
       .settings(this.o.locale)
       .then((settings) => {
         if (session !== this.session) return;
-        store.dispatch({ type: "oddsAcceptModeSet", mode: settings.auto_accept_odds_change });
+        if (store.get().config.oddsAcceptMode === policyBefore)
+          store.dispatch({ type: "oddsAcceptModeSet", mode: settings.auto_accept_odds_change });
         store.setQuickStakes(settings.stakes);
       })
       .catch((e: unknown) => this.o.report("reading the player's settings failed", e));
