@@ -125,13 +125,19 @@ export function setup(overrides: Partial<SlipEngineOptions> = {}, readSettings?:
 
 export type Harness = ReturnType<typeof setup>;
 
-/** Starts the engine on the system settings and signs the player in; answers the player's settings. */
-export async function signedIn(t: Harness, flush: () => Promise<unknown>): Promise<TicketStore> {
+/** Starts the engine on the system settings and signs the player in; the player's settings are asked for. */
+export async function signingIn(t: Harness): Promise<TicketStore> {
   const started = t.engine.start();
   t.settings.made[0]?.answer(SETTINGS);
   const store = await started;
   if (!store) throw new Error("the engine did not start");
   t.engine.setPlayer("logged_in", { ...EUR });
+  return store;
+}
+
+/** Starts the engine on the system settings and signs the player in; answers the player's settings. */
+export async function signedIn(t: Harness, flush: () => Promise<unknown>): Promise<TicketStore> {
+  const store = await signingIn(t);
   t.settings.made[1]?.answer(SETTINGS);
   await flush();
   return store;

@@ -1,6 +1,6 @@
 import type { SlipBonus } from "@sportsbook/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEBOUNCE, EUR, pick, SETTINGS, setup, signedIn as signIn } from "./slip-engine.harness";
+import { DEBOUNCE, EUR, pick, SETTINGS, setup, signedIn as signIn, signingIn } from "./slip-engine.harness";
 import type { TicketStore } from "./ticket-store";
 
 const signedIn = (t: ReturnType<typeof setup>) => signIn(t, () => vi.advanceTimersByTimeAsync(0));
@@ -89,11 +89,7 @@ describe("the slip engine's stale-answer rule", () => {
 
   it("an odds policy the player chooses while the settings are read is not replaced by them", async () => {
     const t = setup();
-    const started = t.engine.start();
-    t.settings.made[0]?.answer(SETTINGS);
-    const store = await started;
-    if (!store) throw new Error("the engine did not start");
-    t.engine.setPlayer("logged_in", { ...EUR });
+    const store = await signingIn(t);
     store.dispatch({ type: "oddsAcceptModeSet", mode: "any" });
     // the read began before the choice was saved: it answers the policy stored before it
     t.settings.made[1]?.answer({ ...SETTINGS, auto_accept_odds_change: "none", stakes: { EUR: [700] } });
@@ -104,13 +100,10 @@ describe("the slip engine's stale-answer rule", () => {
 
   it("the player's stored odds policy replaces the system's once signed in", async () => {
     const t = setup();
-    const started = t.engine.start();
-    t.settings.made[0]?.answer(SETTINGS);
-    const store = await started;
-    t.engine.setPlayer("logged_in", { ...EUR });
+    const store = await signingIn(t);
     t.settings.made[1]?.answer({ ...SETTINGS, auto_accept_odds_change: "higher" });
     await vi.advanceTimersByTimeAsync(0);
-    expect(store?.get().config.oddsAcceptMode).toBe("higher");
+    expect(store.get().config.oddsAcceptMode).toBe("higher");
   });
 
   it("an engine stopped before the settings arrive builds no slip", async () => {
